@@ -1,0 +1,347 @@
+import { useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import type { Category } from '../../contracts/catalogue.ts'
+import { signOut } from '../features/account/sign-out.ts'
+import { useSignedIn } from '../features/account/use-signed-in.ts'
+import { useHeaderCounts } from '../features/cart/use-header-counts.ts'
+import { site } from '../lib/site.ts'
+import {
+  CartIcon,
+  ChatIcon,
+  ChevronDown,
+  CloseIcon,
+  HeartIcon,
+  MenuIcon,
+  PhoneIcon,
+  SearchIcon,
+  UserIcon,
+} from './icons.tsx'
+
+/** The six shop entries of the mobile drawer (spec section 2). */
+export const drawerShopCategories = [
+  'Art & Painting',
+  'Handloom',
+  'Handicraft',
+  'Traditional',
+  'Eco-friendly',
+  'Gift Items',
+]
+
+export const categoryHref = (title: string) => `/product/${encodeURIComponent(title)}`
+export const subcategoryHref = (category: string, sub: string) =>
+  `/product/${encodeURIComponent(category)}/${encodeURIComponent(sub)}`
+
+function CountBadge({ count, label }: { count: number; label: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="absolute -top-1.5 -right-2 min-w-5 rounded-full bg-brand-600 px-1 text-center text-[11px] leading-5 font-semibold text-white"
+      data-testid={`${label.split(' ')[0]}-count`}
+    >
+      {count}
+    </span>
+  )
+}
+
+export function Header({
+  categories,
+  signedInGuess,
+  isAdmin = false,
+}: {
+  categories: Category[]
+  signedInGuess: boolean
+  isAdmin?: boolean
+}) {
+  const signedIn = useSignedIn(signedInGuess)
+  const counts = useHeaderCounts(signedIn)
+  const navigate = useNavigate()
+  const drawer = useRef<HTMLDialogElement>(null)
+  const searchDialog = useRef<HTMLDialogElement>(null)
+  const [query, setQuery] = useState('')
+  const [accountOpen, setAccountOpen] = useState(false)
+
+  const submitSearch = (e: React.FormEvent) => {
+    e.preventDefault()
+    const text = query.trim()
+    if (!text) return
+    searchDialog.current?.close()
+    navigate(`/products?search=${encodeURIComponent(text)}`)
+  }
+
+  const logOut = async () => {
+    setAccountOpen(false)
+    await signOut()
+    navigate('/login')
+  }
+
+  return (
+    <header className="sticky top-0 z-30 bg-white/95 shadow-sm backdrop-blur">
+      <div className="bg-brand-800 text-brand-50 text-xs sm:text-sm">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-3 py-1.5">
+          <div className="flex items-center gap-3">
+            <a href={site.phoneHref} className="flex items-center gap-1 hover:underline">
+              <PhoneIcon width={14} height={14} /> <span>{site.phone}</span>
+            </a>
+            <a
+              href={`https://wa.me/${site.whatsappNumber}`}
+              className="hidden items-center gap-1 hover:underline sm:flex"
+              target="_blank"
+              rel="noreferrer"
+            >
+              <ChatIcon width={14} height={14} /> <span>WhatsApp {site.whatsapp}</span>
+            </a>
+          </div>
+          <nav aria-label="Foundation" className="flex gap-3">
+            <Link to="/AboutUs" className="hover:underline">
+              About Us
+            </Link>
+            <Link to="/ContactUs" className="hover:underline">
+              Contact Us
+            </Link>
+          </nav>
+        </div>
+      </div>
+
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2">
+        <button
+          type="button"
+          className="rounded p-2 text-brand-800 lg:hidden"
+          aria-label="Open menu"
+          onClick={() => drawer.current?.showModal()}
+        >
+          <MenuIcon />
+        </button>
+        <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${site.name} home`}>
+          <img src="/logo.svg" alt="" width="40" height="40" fetchPriority="low" className="h-10 w-10" />
+          <span className="hidden font-serif text-lg leading-tight font-bold text-brand-800 sm:block">
+            {site.shortName}
+          </span>
+        </Link>
+
+        <nav aria-label="Shop categories" className="ml-4 hidden flex-1 items-center gap-1 lg:flex">
+          {categories.map((c) => (
+            <div key={c._id} className="group relative">
+              <Link
+                to={categoryHref(c.categoriesTitle)}
+                className="flex items-center gap-0.5 rounded px-2 py-2 text-sm font-medium text-ink hover:text-brand-700"
+              >
+                {c.categoriesTitle}
+                {c.subcategories.length > 0 ? <ChevronDown width={14} height={14} /> : null}
+              </Link>
+              {c.subcategories.length > 0 ? (
+                <ul className="invisible absolute top-full left-0 z-40 min-w-52 rounded-md border border-brand-100 bg-white py-1 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+                  {c.subcategories.map((s) => (
+                    <li key={s._id}>
+                      <Link
+                        to={subcategoryHref(c.categoriesTitle, s.subCategoryTitle)}
+                        className="block px-4 py-2 text-sm hover:bg-brand-50 hover:text-brand-700"
+                      >
+                        {s.subCategoryTitle}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ))}
+          <Link to="/StateProduct" className="rounded px-2 py-2 text-sm font-medium hover:text-brand-700">
+            State Wise
+          </Link>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1 sm:gap-3">
+          <button
+            type="button"
+            className="rounded p-2 hover:text-brand-700"
+            aria-label="Search"
+            onClick={() => searchDialog.current?.showModal()}
+          >
+            <SearchIcon />
+          </button>
+          <div className="relative">
+            <Link
+              to={signedIn ? '/profile' : '/Login'}
+              className="block rounded p-2 hover:text-brand-700"
+              aria-label={signedIn ? 'My account' : 'Sign in'}
+              onMouseEnter={() => signedIn && setAccountOpen(true)}
+            >
+              <UserIcon />
+            </Link>
+            {signedIn ? (
+              <button
+                type="button"
+                className="absolute -right-1 bottom-0 rounded-full bg-white p-0.5 text-brand-800"
+                aria-label="Account menu"
+                aria-expanded={accountOpen}
+                onClick={() => setAccountOpen((o) => !o)}
+              >
+                <ChevronDown width={12} height={12} />
+              </button>
+            ) : null}
+            {signedIn && accountOpen ? (
+              <ul
+                className="absolute right-0 z-40 mt-1 w-44 rounded-md border border-brand-100 bg-white py-1 text-sm shadow-lg"
+                onMouseLeave={() => setAccountOpen(false)}
+              >
+                <li>
+                  <Link
+                    className="block px-4 py-2 hover:bg-brand-50"
+                    to="/profile"
+                    onClick={() => setAccountOpen(false)}
+                  >
+                    Profile
+                  </Link>
+                </li>
+                <li>
+                  <Link
+                    className="block px-4 py-2 hover:bg-brand-50"
+                    to="/Order-History"
+                    onClick={() => setAccountOpen(false)}
+                  >
+                    My Orders
+                  </Link>
+                </li>
+                {isAdmin ? (
+                  <li>
+                    <Link
+                      className="block px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+                      to="/admin"
+                      onClick={() => setAccountOpen(false)}
+                    >
+                      Shop console
+                    </Link>
+                  </li>
+                ) : null}
+                <li>
+                  <Link
+                    className="block px-4 py-2 hover:bg-brand-50"
+                    to="/Support"
+                    onClick={() => setAccountOpen(false)}
+                  >
+                    Support
+                  </Link>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className="block w-full px-4 py-2 text-left hover:bg-brand-50"
+                    onClick={logOut}
+                  >
+                    Log Out
+                  </button>
+                </li>
+              </ul>
+            ) : null}
+          </div>
+          <Link
+            to="/wishlist"
+            className="relative rounded p-2 hover:text-brand-700"
+            aria-label={`Wishlist (${counts.wishlist} items)`}
+          >
+            <HeartIcon />
+            <CountBadge count={counts.wishlist} label="wishlist items" />
+          </Link>
+          <Link
+            to="/Cart"
+            className="relative rounded p-2 hover:text-brand-700"
+            aria-label={`Cart (${counts.cart} items)`}
+          >
+            <CartIcon />
+            <CountBadge count={counts.cart} label="cart items" />
+          </Link>
+        </div>
+      </div>
+
+      <dialog
+        ref={searchDialog}
+        aria-label="Search products"
+        className="mx-auto mt-20 w-[min(40rem,92vw)] rounded-lg p-0 shadow-2xl backdrop:bg-black/50"
+        onClick={(e) => e.target === searchDialog.current && searchDialog.current?.close()}
+        onKeyDown={() => {}}
+      >
+        <search>
+          <form onSubmit={submitSearch} className="flex items-center gap-2 p-3">
+            <label htmlFor="site-search" className="sr-only">
+              Search products
+            </label>
+            <input
+              id="site-search"
+              name="search"
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder="Search sarees, pottery, Madhubani..."
+              className="min-w-0 flex-1 rounded border border-brand-200 px-3 py-2 text-base focus:border-brand-600 focus:outline-none"
+            />
+            <button
+              type="submit"
+              className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+            >
+              Search
+            </button>
+            <button
+              type="button"
+              className="rounded p-2"
+              aria-label="Close search"
+              onClick={() => searchDialog.current?.close()}
+            >
+              <CloseIcon />
+            </button>
+          </form>
+        </search>
+      </dialog>
+
+      <dialog
+        ref={drawer}
+        aria-label="Menu"
+        className="m-0 h-full max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-black/50"
+        onClick={(e) => e.target === drawer.current && drawer.current?.close()}
+        onKeyDown={() => {}}
+      >
+        <div className="flex items-center justify-between border-b border-brand-100 p-3">
+          <span className="font-serif font-bold text-brand-800">{site.shortName}</span>
+          <button
+            type="button"
+            aria-label="Close menu"
+            className="p-2"
+            onClick={() => drawer.current?.close()}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <nav aria-label="Mobile" onClick={() => drawer.current?.close()} onKeyDown={() => {}}>
+          <ul className="p-2 text-base">
+            <li>
+              <Link className="block rounded px-3 py-2 hover:bg-brand-50" to="/">
+                Home
+              </Link>
+            </li>
+            <li className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-brand-700 uppercase">
+              Shop
+            </li>
+            {drawerShopCategories.map((title) => (
+              <li key={title}>
+                <Link className="block rounded py-2 pr-3 pl-6 hover:bg-brand-50" to={categoryHref(title)}>
+                  {title}
+                </Link>
+              </li>
+            ))}
+            {[
+              ['State Wise', '/StateProduct'],
+              ['About Us', '/AboutUs'],
+              ['Contact-Us', '/ContactUs'],
+              ['Temple', '/temple'],
+              ['Support', '/Support'],
+            ].map(([label, to]) => (
+              <li key={to}>
+                <Link className="block rounded px-3 py-2 hover:bg-brand-50" to={to}>
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </dialog>
+    </header>
+  )
+}

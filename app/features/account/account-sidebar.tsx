@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { NavLink, useNavigate } from 'react-router'
+import type { Account } from './account-api.ts'
+import { Avatar } from './avatar.tsx'
+import { sidebarDefaults } from './messages.ts'
+import { signOut } from './sign-out.ts'
+
+/** The account pages' links (spec section 2, account sidebar). */
+export const accountLinks = [
+  { to: '/Dashboard', label: 'Dashboard' },
+  { to: '/Order-History', label: 'My Order' },
+  { to: '/Cart', label: 'My Cart' },
+  { to: '/Wishlist', label: 'Wishlist' },
+  { to: '/Address', label: 'Address' },
+  { to: '/Change-Password', label: 'Change Password' },
+  { to: '/profile', label: 'Settings' },
+] as const
+
+export function AccountSidebar({ user }: { user: Account | null | undefined }) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const fullName = user?.fullName || sidebarDefaults.fullName
+  const email = user?.email || sidebarDefaults.email
+
+  const onSignOut = async () => {
+    await signOut()
+    queryClient.removeQueries()
+    navigate('/login')
+  }
+
+  return (
+    <aside
+      aria-label="Your account"
+      className="min-w-0 self-start rounded-lg border border-brand-100 bg-white p-3 shadow-sm lg:p-4"
+    >
+      <div className="flex items-center gap-3 lg:flex-col lg:text-center" data-testid="account-card">
+        <Avatar src={user?.avatar} name={fullName} size={56} />
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-brand-800" data-testid="sidebar-name">
+            {fullName}
+          </p>
+          <p className="truncate text-sm text-ink/80" data-testid="sidebar-email">
+            {email}
+          </p>
+        </div>
+      </div>
+      <nav aria-label="Account" className="mt-3 border-t border-brand-100 pt-3">
+        <ul className="-mx-1 flex gap-1 overflow-x-auto pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:pb-0">
+          {accountLinks.map((l) => (
+            <li key={l.to} className="shrink-0">
+              <NavLink
+                to={l.to}
+                className={({ isActive }) =>
+                  `block rounded px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                    isActive ? 'bg-brand-700 text-white' : 'text-ink hover:bg-brand-50 hover:text-brand-700'
+                  }`
+                }
+              >
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="shrink-0">
+            <button
+              type="button"
+              onClick={onSignOut}
+              className="block w-full rounded px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50"
+            >
+              Sign Out
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </aside>
+  )
+}

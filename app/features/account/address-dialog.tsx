@@ -1,0 +1,175 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { CloseIcon } from '../../components/icons.tsx'
+import type { Address } from './account-api.ts'
+import { addressTypes, DEFAULT_ADDRESS_TYPE, DEFAULT_COUNTRY } from './messages.ts'
+import { fieldClass } from './password-field.tsx'
+
+export type AddressForm = {
+  fullName: string
+  phoneNumber: string
+  streetAddress: string
+  city: string
+  state: string
+  postalCode: string
+  country: string
+  addressType: string
+}
+
+export const emptyAddress: AddressForm = {
+  fullName: '',
+  phoneNumber: '',
+  streetAddress: '',
+  city: '',
+  state: '',
+  postalCode: '',
+  country: DEFAULT_COUNTRY,
+  addressType: DEFAULT_ADDRESS_TYPE,
+}
+
+const digits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max)
+
+/** The add/edit address modal (spec section 2 and 5): a native <dialog>, country read-only. */
+export function AddressDialog(props: {
+  open: boolean
+  editing: Address | null
+  saving: boolean
+  onSave: (form: AddressForm) => void
+  onClose: () => void
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const [form, setForm] = useState<AddressForm>(emptyAddress)
+
+  useEffect(() => {
+    const d = ref.current
+    if (!d) return
+    if (props.open) {
+      const a = props.editing
+      setForm(
+        a
+          ? {
+              fullName: a.fullName,
+              phoneNumber: a.phoneNumber,
+              streetAddress: a.streetAddress,
+              city: a.city,
+              state: a.state,
+              postalCode: a.postalCode,
+              country: a.country || DEFAULT_COUNTRY,
+              addressType: a.addressType || DEFAULT_ADDRESS_TYPE,
+            }
+          : emptyAddress,
+      )
+      if (!d.open) d.showModal()
+    } else if (d.open) d.close()
+  }, [props.open, props.editing])
+
+  const field = (
+    k: keyof AddressForm,
+    label: string,
+    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
+    <label className="grid gap-1 text-sm font-medium">
+      {label}
+      <input
+        name={k}
+        value={form[k]}
+        onChange={(e) => setForm((f) => ({ ...f, [k]: e.target.value }))}
+        className={fieldClass}
+        {...extra}
+      />
+    </label>
+  )
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={props.onClose}
+      className="m-auto max-h-[92vh] w-[min(94vw,34rem)] overflow-y-auto rounded-lg p-0 shadow-xl backdrop:bg-black/50"
+    >
+      <div className="flex items-center justify-between border-b border-brand-100 px-5 py-3">
+        <h2 id={titleId} className="text-lg font-bold text-brand-800">
+          {props.editing ? 'Edit Address' : 'Add New Address'}
+        </h2>
+        <button
+          type="button"
+          onClick={props.onClose}
+          aria-label="Close"
+          className="rounded p-1.5 hover:bg-brand-50"
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      <form
+        className="grid gap-3 p-5 sm:grid-cols-2"
+        onSubmit={(e) => {
+          e.preventDefault()
+          props.onSave(form)
+        }}
+      >
+        {field('fullName', 'Full Name', { required: true, autoComplete: 'name' })}
+        <label className="grid gap-1 text-sm font-medium">
+          Phone Number
+          <input
+            name="phoneNumber"
+            inputMode="numeric"
+            required
+            autoComplete="tel-national"
+            value={form.phoneNumber}
+            onChange={(e) => setForm((f) => ({ ...f, phoneNumber: digits(e.target.value, 10) }))}
+            className={fieldClass}
+          />
+        </label>
+        <div className="sm:col-span-2">
+          {field('streetAddress', 'Street Address', { required: true, autoComplete: 'street-address' })}
+        </div>
+        {field('city', 'City', { required: true, autoComplete: 'address-level2' })}
+        {field('state', 'State', { required: true, autoComplete: 'address-level1' })}
+        <label className="grid gap-1 text-sm font-medium">
+          Postal Code
+          <input
+            name="postalCode"
+            inputMode="numeric"
+            required
+            autoComplete="postal-code"
+            value={form.postalCode}
+            onChange={(e) => setForm((f) => ({ ...f, postalCode: digits(e.target.value, 6) }))}
+            className={fieldClass}
+          />
+        </label>
+        {field('country', 'Country', { readOnly: true, className: `${fieldClass} bg-brand-50` })}
+        <label className="grid gap-1 text-sm font-medium sm:col-span-2">
+          Address Type
+          <select
+            name="addressType"
+            value={form.addressType}
+            onChange={(e) => setForm((f) => ({ ...f, addressType: e.target.value }))}
+            className={fieldClass}
+          >
+            {addressTypes.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex gap-3 sm:col-span-2">
+          <button
+            type="submit"
+            disabled={props.saving}
+            className="rounded bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+          >
+            {props.saving ? 'Saving...' : props.editing ? 'Update Address' : 'Save Address'}
+          </button>
+          <button
+            type="button"
+            onClick={props.onClose}
+            className="rounded border border-brand-200 px-6 py-2.5 font-semibold hover:bg-brand-50"
+          >
+            Cancel
+          </button>
+        </div>
+      </form>
+    </dialog>
+  )
+}

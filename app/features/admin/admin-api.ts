@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query'
+import { ApiError, api } from '../../lib/api.ts'
+
+export type Envelope<T> = { success: true; message: string; data: T }
+export type Page<T> = { items: T[]; total: number; page: number; pageSize: number; pages: number }
+export type UploadFolder = 'categories' | 'states' | 'sliders' | 'banners' | 'temples'
+
+/** GET under /api/v1/admin with the signed-in admin's token. */
+export function adminGet<T>(path: string): Promise<T> {
+  return api<Envelope<T>>(`/admin${path}`, { auth: true }).then((r) => r.data)
+}
+
+/** A write under /api/v1/admin; answers the server's message and data. */
+export function adminSend<T = unknown>(
+  path: string,
+  method: 'POST' | 'PUT' | 'DELETE',
+  body?: unknown,
+): Promise<{ message: string; data: T }> {
+  return api<Envelope<T>>(`/admin${path}`, { method, body, auth: true }).then((r) => ({
+    message: r.message,
+    data: r.data,
+  }))
+}
+
+/** A console read; `null` waits (nothing to load yet). */
+export function useAdmin<T>(path: string | null) {
+  return useQuery({
+    queryKey: ['admin', path],
+    queryFn: () => adminGet<T>(path as string),
+    enabled: path !== null,
+  })
+}
+
+export async function uploadPicture(folder: UploadFolder, file: File): Promise<string> {
+  const form = new FormData()
+  form.append('image', file)
+  const r = await api<Envelope<{ url: string }>>(`/admin/uploads/${folder}`, {
+    method: 'POST',
+    body: form,
+    auth: true,
+  })
+  return r.data.url
+}
+
+/** The per-field messages of a 400 answer, if any. */
+export function serverFieldErrors(err: unknown): Record<string, string> {
+  if (err instanceof ApiError && err.status === 400) {
+    return (err.body as { errors?: Record<string, string> } | null)?.errors ?? {}
+  }
+  return {}
+}
+
+/** A plain sentence for a failed call (the server's own message when it sent one). */
+export function problemText(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 401) return 'Your session has ended. Please sign in again.'
+    const fields = serverFieldErrors(err)
+    const first = Object.values(fields)[0]
+    if (first) return `Please check the form: ${first}`
+    return err.message
+  }
+  return 'Something went wrong. Check your connection and try again.'
+}

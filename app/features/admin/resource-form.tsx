@@ -1,0 +1,306 @@
+import { useState } from 'react'
+import type { z } from 'zod'
+import { fieldErrors } from '../../../contracts/admin.ts'
+import { toast } from '../../lib/toast.tsx'
+import { problemText, serverFieldErrors, type UploadFolder, uploadPicture } from './admin-api.ts'
+import { Button, Checkbox, Field, inputClass, PictureInput } from './ui.tsx'
+
+export type FormValue = string | boolean | string[]
+export type FormValues = Record<string, FormValue>
+
+export type FieldSpec = {
+  name: string
+  label: string
+  kind:
+    | 'text'
+    | 'textarea'
+    | 'html'
+    | 'number'
+    | 'checkbox'
+    | 'select'
+    | 'picture'
+    | 'pictures'
+    | 'date'
+    | 'url'
+    | 'hidden'
+  help?: string
+  options?: Array<{ value: string; label: string }>
+  /** Options that depend on other fields (subcategories of the chosen category). */
+  optionsFor?: (values: FormValues) => Array<{ value: string; label: string }>
+  folder?: UploadFolder
+  wide?: boolean
+  /** Fields emptied when this one changes (the subcategory when the category changes). */
+  resets?: string[]
+}
+
+/** Form values (strings from the inputs) into the body the schema checks: numbers as numbers, empty as absent. */
+export function toBody(fields: FieldSpec[], values: FormValues): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const f of fields) {
+    const v = values[f.name]
+    if (f.kind === 'number') {
+      const s = String(v ?? '').trim()
+      out[f.name] = s === '' ? undefined : Number(s)
+    } else if (f.kind === 'checkbox') out[f.name] = Boolean(v)
+    else if (f.kind === 'pictures') out[f.name] = Array.isArray(v) ? v : []
+    else out[f.name] = typeof v === 'string' ? v : ''
+  }
+  return out
+}
+
+/** Checks values with the shared schema; answers the parsed body or the messages per field. */
+export function checkForm(schema: z.ZodType, fields: FieldSpec[], values: FormValues) {
+  const parsed = schema.safeParse(toBody(fields, values))
+  return parsed.success
+    ? { ok: true as const, body: toBody(fields, values) }
+    : { ok: false as const, errors: fieldErrors(parsed.error) }
+}
+
+export function FieldInput({
+  spec,
+  value,
+  onChange,
+  error,
+  values = {},
+}: {
+  spec: FieldSpec
+  value: FormValue
+  onChange: (v: FormValue) => void
+  error?: string
+  values?: FormValues
+}) {
+  if (spec.kind === 'hidden') return null
+  if (spec.kind === 'checkbox') {
+    return (
+      <div>
+        <Checkbox label={spec.label} help={spec.help} checked={Boolean(value)} onChange={onChange} />
+        {error ? <p className="text-sm text-red-700">{error}</p> : null}
+      </div>
+    )
+  }
+  const wide = spec.wide ?? (spec.kind === 'textarea' || spec.kind === 'html' || spec.kind === 'pictures')
+  return (
+    <Field label={spec.label} error={error} help={spec.help} wide={wide}>
+      {(p) => {
+        const s = typeof value === 'string' ? value : ''
+        switch (spec.kind) {
+          case 'textarea':
+          case 'html':
+            return (
+              <textarea
+                {...p}
+                rows={spec.kind === 'html' ? 10 : 4}
+                className={`${inputClass} ${spec.kind === 'html' ? 'font-mono text-sm' : ''}`}
+                value={s}
+                onChange={(e) => onChange(e.target.value)}
+              />
+            )
+          case 'select':
+            return (
+              <select {...p} className={inputClass} value={s} onChange={(e) => onChange(e.target.value)}>
+                {(spec.optionsFor ? spec.optionsFor(values) : (spec.options ?? [])).map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )
+          case 'picture':
+            return (
+              <PictureInput
+                id={p.id}
+                value={s}
+                onChange={onChange}
+                folder={spec.folder ?? 'categories'}
+                invalid={p['aria-invalid']}
+                describedBy={p['aria-describedby']}
+              />
+            )
+          case 'pictures':
+            return (
+              <PictureList
+                id={p.id}
+                value={Array.isArray(value) ? value : []}
+                onChange={onChange}
+                folder={spec.folder ?? 'temples'}
+              />
+            )
+          default:
+            return (
+              <input
+                {...p}
+                type={
+                  spec.kind === 'number'
+                    ? 'number'
+                    : spec.kind === 'date'
+                      ? 'date'
+                      : spec.kind === 'url'
+                        ? 'url'
+                        : 'text'
+                }
+                inputMode={spec.kind === 'number' ? 'decimal' : undefined}
+                step={spec.kind === 'number' ? 'any' : undefined}
+                className={inputClass}
+                value={s}
+                onChange={(e) => onChange(e.target.value)}
+              />
+            )
+        }
+      }}
+    </Field>
+  )
+}
+
+/** Several pictures in order (temples): upload more, move, remove. */
+function PictureList({
+  id,
+  value,
+  onChange,
+  folder,
+}: {
+  id: string
+  value: string[]
+  onChange: (v: string[]) => void
+  folder: UploadFolder
+}) {
+  const [busy, setBusy] = useState(false)
+  const move = (i: number, d: number) => {
+    const next = [...value]
+    const [x] = next.splice(i, 1)
+    next.splice(i + d, 0, x)
+    onChange(next)
+  }
+  return (
+    <div className="grid gap-2">
+      <ul className="flex flex-wrap gap-3">
+        {value.map((url, i) => (
+          <li key={url} className="grid gap-1 rounded border border-brand-200 bg-white p-2">
+            <img
+              src={url.replace(/-800\.webp$/, '-200.webp')}
+              alt={`No. ${i + 1}`}
+              className="size-20 rounded object-cover"
+            />
+            <span className="flex gap-1">
+              <Button
+                small
+                label={`Move picture ${i + 1} earlier`}
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+              >
+                ←
+              </Button>
+              <Button
+                small
+                label={`Move picture ${i + 1} later`}
+                disabled={i === value.length - 1}
+                onClick={() => move(i, 1)}
+              >
+                →
+              </Button>
+              <Button
+                small
+                tone="danger"
+                label={`Remove picture ${i + 1}`}
+                onClick={() => onChange(value.filter((_, j) => j !== i))}
+              >
+                ✕
+              </Button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <input
+        id={id}
+        type="file"
+        multiple
+        accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+        disabled={busy}
+        className="text-sm file:mr-2 file:rounded file:border file:border-brand-200 file:bg-white file:px-3 file:py-1.5"
+        onChange={async (e) => {
+          const files = [...(e.target.files ?? [])]
+          setBusy(true)
+          try {
+            const urls: string[] = []
+            for (const f of files) urls.push(await uploadPicture(folder, f))
+            onChange([...value, ...urls])
+          } catch (err) {
+            toast.error(problemText(err), { duration: 8000 })
+          } finally {
+            setBusy(false)
+            e.target.value = ''
+          }
+        }}
+      />
+    </div>
+  )
+}
+
+/** A whole form: fields in a grid, checked with the shared schema before sending, server errors per field. */
+export function ResourceForm({
+  fields,
+  schema,
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  fields: FieldSpec[]
+  schema: z.ZodType
+  initial: FormValues
+  submitLabel: string
+  onSubmit: (body: Record<string, unknown>) => Promise<void>
+  onCancel?: () => void
+}) {
+  const [values, setValues] = useState<FormValues>(initial)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [saving, setSaving] = useState(false)
+  return (
+    <form
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      onSubmit={async (e) => {
+        e.preventDefault()
+        const checked = checkForm(schema, fields, values)
+        if (!checked.ok) {
+          setErrors(checked.errors)
+          toast.error('Please correct the marked fields.')
+          return
+        }
+        setErrors({})
+        setSaving(true)
+        try {
+          await onSubmit(checked.body)
+        } catch (err) {
+          setErrors(serverFieldErrors(err))
+          toast.error(problemText(err), { duration: 8000 })
+        } finally {
+          setSaving(false)
+        }
+      }}
+    >
+      {fields.map((f) => (
+        <FieldInput
+          key={f.name}
+          spec={f}
+          value={values[f.name] ?? (f.kind === 'checkbox' ? false : f.kind === 'pictures' ? [] : '')}
+          error={errors[f.name]}
+          values={values}
+          onChange={(v) =>
+            setValues((old) => ({
+              ...old,
+              ...Object.fromEntries((f.resets ?? []).map((r) => [r, ''])),
+              [f.name]: v,
+            }))
+          }
+        />
+      ))}
+      {errors.form ? <p className="text-sm text-red-700 sm:col-span-2">{errors.form}</p> : null}
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <Button type="submit" tone="primary" disabled={saving}>
+          {saving ? 'Saving…' : submitLabel}
+        </Button>
+        {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
+      </div>
+    </form>
+  )
+}

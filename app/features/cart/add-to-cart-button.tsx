@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { toast } from '../../lib/toast.tsx'
+import { addToCart, cartQueryKey } from './cart-api.ts'
+import { cartMessages } from './messages.ts'
+
+type Props = {
+  productId: string
+  /** 'home' cards warn 'Login first to add product.' on any failure (spec section 8). */
+  variant?: 'home' | 'default'
+  label?: string
+  className?: string
+}
+
+/** Adds one of a product; the header count updates at once through the shared 'cart' query. */
+export function AddToCartButton({ productId, variant = 'default', label = 'Add to Cart', className }: Props) {
+  const queryClient = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  const add = async () => {
+    if (busy) return
+    setBusy(true)
+    try {
+      await addToCart(productId)
+      toast.success(cartMessages.added)
+      void queryClient.invalidateQueries({ queryKey: cartQueryKey })
+    } catch (err) {
+      console.error(err)
+      if (variant === 'home') toast.warning(cartMessages.loginFirst)
+      else toast.error(cartMessages.addFailed)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <button
+      type="button"
+      onClick={add}
+      aria-busy={busy}
+      className={
+        className ??
+        'mt-2 w-full rounded bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 aria-busy:opacity-70'
+      }
+    >
+      {label}
+    </button>
+  )
+}

@@ -1,0 +1,141 @@
+import { Link, useLocation, useNavigate, useNavigation } from 'react-router'
+import type { Product } from '../../../contracts/catalogue.ts'
+import { type SortValue, sortOptions } from '../../../contracts/catalogue-sort.ts'
+import { catalogueText, titleLength } from './messages.ts'
+import { ProductCard } from './product-card.tsx'
+import { PromoVideo } from './promo-video.tsx'
+
+export type ListingData = {
+  heading: string
+  intro: string
+  products: Product[]
+  sort: SortValue
+  page: number
+  pages: number
+  total: number
+  breadcrumb: { label: string; to?: string }[]
+}
+
+/** Category, subcategory and state listings: promo film, sort dropdown, product grid, pager, empty state. */
+export function ListingView({ data }: { data: ListingData }) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const navigation = useNavigation()
+  const busy = navigation.state === 'loading' && navigation.location?.pathname === location.pathname
+
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(location.search)
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) params.delete(k)
+      else params.set(k, v)
+    }
+    const qs = params.toString()
+    return `${location.pathname}${qs ? `?${qs}` : ''}`
+  }
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-4 text-sm">
+        <ol className="flex flex-wrap gap-1 text-ink/80">
+          {data.breadcrumb.map((b, i) => (
+            <li key={b.label} className="flex gap-1">
+              {i > 0 ? <span aria-hidden="true">/</span> : null}
+              {b.to ? (
+                <Link to={b.to} className="hover:text-brand-700 hover:underline">
+                  {b.label}
+                </Link>
+              ) : (
+                <span aria-current="page" className="font-medium text-ink">
+                  {b.label}
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <PromoVideo
+        className="mx-auto mt-3 max-w-7xl sm:rounded-xl"
+        headingLevel="h1"
+        heading={data.heading}
+        text={data.intro}
+      />
+      <section className="mx-auto max-w-7xl px-4 py-6" aria-labelledby="listing-products">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="listing-products" className="text-sm text-ink/80">
+            {data.total} {data.total === 1 ? 'product' : 'products'}
+          </h2>
+          <label className="flex items-center gap-2 text-sm font-medium">
+            {catalogueText.sortLabel}
+            <select
+              value={data.sort}
+              onChange={(e) =>
+                navigate(hrefWith({ sort: e.target.value === '1' ? null : e.target.value, page: null }), {
+                  preventScrollReset: true,
+                  replace: true,
+                })
+              }
+              className="rounded border border-brand-200 bg-white px-3 py-2"
+              data-testid="sort-select"
+            >
+              {sortOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {data.products.length === 0 ? (
+          <div
+            className="rounded-lg bg-white p-10 text-center ring-1 ring-brand-100"
+            data-testid="empty-listing"
+          >
+            <p>{catalogueText.emptyListing}</p>
+            <Link to="/" className="mt-4 inline-block rounded bg-brand-700 px-5 py-2 font-medium text-white">
+              Back to the shop
+            </Link>
+          </div>
+        ) : (
+          <ul
+            className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 ${busy ? 'opacity-60' : ''}`}
+            aria-busy={busy}
+          >
+            {data.products.map((p, i) => (
+              <li key={p._id}>
+                <ProductCard
+                  product={p}
+                  titleLength={titleLength.listing}
+                  priority={i < 2}
+                  sizes="(max-width: 640px) 48vw, (max-width: 1024px) 32vw, 300px"
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        {data.pages > 1 ? (
+          <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3">
+            {data.page > 1 ? (
+              <Link
+                to={hrefWith({ page: data.page === 2 ? null : String(data.page - 1) })}
+                className="rounded border border-brand-600 px-4 py-2 text-brand-700"
+              >
+                Previous
+              </Link>
+            ) : null}
+            <span className="text-sm">
+              Page {data.page} of {data.pages}
+            </span>
+            {data.page < data.pages ? (
+              <Link
+                to={hrefWith({ page: String(data.page + 1) })}
+                className="rounded border border-brand-600 px-4 py-2 text-brand-700"
+              >
+                Next
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </>
+  )
+}

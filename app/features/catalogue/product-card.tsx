@@ -1,0 +1,95 @@
+import { Link } from 'react-router'
+import type { Product } from '../../../contracts/catalogue.ts'
+import { imageAt, imageSrcSet } from '../../../contracts/images.ts'
+import { formatRupees, truncate } from '../../lib/format.ts'
+import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
+import { WishlistButton } from '../wishlist/wishlist-button.tsx'
+import { discountPercent, fixedRating } from './messages.ts'
+import { QuickViewButton } from './quick-view.tsx'
+import { StarRating } from './star-rating.tsx'
+
+type Props = {
+  product: Product
+  titleLength: number
+  /** Eager-load the first visible cards. */
+  priority?: boolean
+  /** 'home' cards warn 'Login first to add product.' when adding fails. */
+  cartVariant?: 'home' | 'default'
+  /** Search result cards show the star rating. */
+  showRating?: boolean
+  sizes?: string
+  headingLevel?: 'h2' | 'h3'
+}
+
+/** A product tile: image with '-N%' badge, wishlist and quick view, title cut at titleLength, prices, Add to Cart. */
+export function ProductCard({
+  product,
+  titleLength,
+  priority = false,
+  cartVariant = 'default',
+  showRating = false,
+  sizes = '(max-width: 578px) 90vw, (max-width: 992px) 45vw, 25vw',
+  headingLevel: Heading = 'h3',
+}: Props) {
+  const off = discountPercent(product)
+  const href = `/Productdetails/${product._id}`
+  return (
+    <article
+      className="group flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-brand-100 transition hover:shadow-md"
+      data-testid="product-card"
+    >
+      <div className="relative">
+        <Link
+          to={href}
+          className="block aspect-square overflow-hidden bg-brand-100"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          {product.image ? (
+            <img
+              src={imageAt(product.image, 400)}
+              srcSet={imageSrcSet(product.image)}
+              sizes={sizes}
+              alt=""
+              width={400}
+              height={400}
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
+              decoding="async"
+              className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
+            />
+          ) : null}
+        </Link>
+        {off > 0 ? (
+          <span className="absolute top-2 left-2 rounded bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
+            -{off}%
+          </span>
+        ) : null}
+        <div className="absolute top-2 right-2 flex flex-col gap-2">
+          <WishlistButton productId={product._id} />
+          <QuickViewButton productId={product._id} title={product.title} />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <Heading className="text-sm leading-snug font-medium text-ink" title={product.title}>
+          <Link to={href} className="hover:text-brand-700" data-testid="product-title">
+            {truncate(product.title, titleLength)}
+          </Link>
+        </Heading>
+        {showRating ? <StarRating value={fixedRating} size={14} /> : null}
+        <p className="mt-auto flex flex-wrap items-baseline gap-x-2">
+          <span className="font-semibold text-brand-800" data-testid="product-price">
+            {formatRupees(product.price)}
+          </span>
+          {product.cutPrice > product.price ? (
+            <s className="text-xs text-ink/70">
+              <span className="sr-only">List price </span>
+              {formatRupees(product.cutPrice)}
+            </s>
+          ) : null}
+        </p>
+        <AddToCartButton productId={product._id} variant={cartVariant} />
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,496 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { ApiError } from '../../lib/api.ts'
+import { formatRupees, truncate } from '../../lib/format.ts'
+import { getUserId, storageKeys, writeStorage } from '../../lib/session.ts'
+import { site } from '../../lib/site.ts'
+import { toast } from '../../lib/toast.tsx'
+import { type CheckoutCart, clearCheckoutCart, readCheckoutCart } from '../cart/checkout-storage.ts'
+import {
+  createPayment,
+  fetchAccountEmail,
+  fetchAddresses,
+  lookupPincode,
+  type PlaceOrderBody,
+  postOrder,
+  type SavedAddress,
+  verifyPayment,
+} from './checkout-api.ts'
+import { checkoutLabels, checkoutMessages as m, paymentConstants, paymentTexts } from './messages.ts'
+import type { CheckoutOptions, CheckoutOutcome } from './payment-checkout.ts'
+import { usePaymentWindow } from './use-payment-window.tsx'
+import {
+  cleanTyping,
+  emptyShippingForm,
+  hashText,
+  type ShippingErrors,
+  type ShippingForm,
+  validateShipping,
+} from './validate.ts'
+
+export type PaymentFailedState = { reason?: string; orderID?: string }
+
+const attemptKey = 'checkoutAttempt'
+const newAttempt = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
+
+/** The current checkout attempt's id, kept for the tab's session; `renew` starts a new one. */
+function checkoutAttempt(renew = false): string {
+  try {
+    const kept = renew ? null : window.sessionStorage.getItem(attemptKey)
+    if (kept) return kept
+    const fresh = newAttempt()
+    window.sessionStorage.setItem(attemptKey, fresh)
+    return fresh
+  } catch {
+    return newAttempt()
+  }
+}
+
+const inputClass =
+  'mt-1 w-full rounded border border-ink/30 bg-white px-3 py-2 text-base focus:border-brand-600 aria-[invalid=true]:border-red-700'
+
+export function CheckoutPage() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [mounted, setMounted] = useState(false)
+  const [userId, setUserId] = useState<string | null>(null)
+  const [cart, setCart] = useState<CheckoutCart | null>(null)
+  const [addresses, setAddresses] = useState<SavedAddress[]>([])
+  const [selected, setSelected] = useState<string | null>(null)
+  const [formOpen, setFormOpen] = useState(false)
+  const [form, setForm] = useState<ShippingForm>(emptyShippingForm)
+  const [errors, setErrors] = useState<ShippingErrors>({})
+  const [paymentOption, setPaymentOption] = useState<string>(checkoutLabels.paymentOptions[0])
+  const [placing, setPlacing] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const paymentWindow = usePaymentWindow()
+  // One key per checkout attempt and payload: a double tap, or 'Try again' after a failed payment, pays the same order.
+  const visitKey = useRef('')
+  const lastPin = useRef('')
+  const formId = useId()
+
+  useEffect(() => {
+    visitKey.current = checkoutAttempt()
+    const id = getUserId()
+    setUserId(id)
+    setCart(readCheckoutCart())
+    setMounted(true)
+    if (!id) {
+      setFormOpen(true)
+      return
+    }
+    fetchAddresses(id)
+      .then((list) => {
+        setAddresses(list)
+        if (list.length === 0) setFormOpen(true)
+      })
+      .catch((err) => {
+        console.error(err)
+        setFormOpen(true)
+      })
+    fetchAccountEmail(id)
+      .then((email) => {
+        if (email) setForm((f) => (f.email ? f : { ...f, email }))
+      })
+      .catch(() => {})
+  }, [])
+
+  const update = (field: keyof ShippingForm, raw: string) => {
+    const value = cleanTyping(field, raw)
+    setForm((f) => ({ ...f, [field]: value }))
+    if (field === 'postalCode' && value.length === 6 && value !== lastPin.current) {
+      lastPin.current = value
+      void lookupPincode(value).then((answer) => {
+        const first = answer?.[0]
+        const office = first?.Status === 'Success' ? first.PostOffice?.[0] : undefined
+        if (!office) {
+          window.alert(m.invalidPincode)
+          return
+        }
+        setForm((f) => ({ ...f, state: office.State, city: office.District, country: office.Country }))
+        setErrors((e) => ({ ...e, state: undefined, city: undefined }))
+      })
+    }
+    if (field === 'postalCode' && value.length < 6) lastPin.current = ''
+  }
+
+  const deliverHere = (a: SavedAddress) => {
+    const [firstName = '', ...rest] = a.fullName.trim().split(/\s+/)
+    setSelected(a._id)
+    lastPin.current = a.postalCode
+    setForm((f) => ({
+      ...f,
+      firstName,
+      lastName: rest.join(' '),
+      address: a.streetAddress,
+      city: a.city,
+      state: a.state,
+      postalCode: cleanTyping('postalCode', a.postalCode),
+      country: 'India',
+      phoneNumber: cleanTyping('phoneNumber', a.phoneNumber),
+    }))
+    setErrors({})
+    setFormOpen(true)
+  }
+
+  const placeOrder = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (placing) return
+    setProblem(null)
+    const found = validateShipping(form)
+    setErrors(found)
+    if (Object.keys(found).length > 0) {
+      setFormOpen(true)
+      return
+    }
+    const customerId = getUserId()
+    if (!customerId) {
+      window.alert(m.customerIdMissing)
+      return
+    }
+    if (!cart || cart.items.length === 0) {
+      toast.error('Your cart is empty.')
+      return
+    }
+    const body: PlaceOrderBody = {
+      customerId,
+      products: cart.items.map((i) => ({
+        productId: i.product?._id ?? i.productId,
+        quantity: i.quantity,
+        price: i.price,
+      })),
+      totalAmount: cart.total,
+      shippingInfo: {
+        firstName: form.firstName,
+        lastName: form.lastName,
+        email: form.email.trim(),
+        address: form.address,
+        apartment: form.apartment,
+        city: form.city,
+        state: form.state,
+        postalCode: form.postalCode,
+        country: paymentConstants.shippingCountry,
+        phoneNumber: form.phoneNumber,
+      },
+      paymentInfo: { method: paymentConstants.method, status: paymentConstants.status },
+      ...(cart.couponCode ? { couponCode: cart.couponCode } : {}),
+    }
+    setPlacing(true)
+    try {
+      const res = await postOrder(body, `${visitKey.current}-${hashText(JSON.stringify(body))}`)
+      if (!res.ok) {
+        toast.error(m.orderFailed(res.status, res.text))
+        // A changed price or coupon stays on screen, not only in a one-second toast.
+        if (res.status === 409) setProblem(res.text)
+        return
+      }
+      const order = Array.isArray(res.json?.data) ? res.json.data[0] : undefined
+      if (!order?._id) {
+        toast.error(m.noOrders)
+        return
+      }
+      const amount = Math.round(cart.total * 100)
+      let session: Awaited<ReturnType<typeof createPayment>>
+      try {
+        session = await createPayment({
+          orderId: order._id,
+          amount,
+          currency: paymentConstants.currency,
+          paymentMethod: paymentConstants.method,
+          userId: customerId,
+        })
+      } catch (err) {
+        const serverMessage =
+          err instanceof ApiError ? (err.body as { message?: string } | null)?.message : null
+        toast.error(serverMessage || m.paymentCreateFailed)
+        // That order cannot be paid (cancelled meanwhile): the next Place Order makes a new one.
+        if (err instanceof ApiError && err.status === 409) visitKey.current = checkoutAttempt(true)
+        return
+      }
+      const options: CheckoutOptions = {
+        key: session.key,
+        amount,
+        currency: paymentConstants.currency,
+        name: site.name,
+        description: `Order ${order.orderID}`,
+        order_id: session.id,
+        prefill: {
+          name: `${form.firstName} ${form.lastName}`.trim(),
+          email: form.email.trim(),
+          contact: form.phoneNumber,
+        },
+        theme: { color: paymentConstants.themeColor },
+      }
+      let outcome: CheckoutOutcome
+      try {
+        outcome = await paymentWindow.open(session, options)
+      } catch (err) {
+        toast.error(err instanceof Error ? err.message : m.paymentCreateFailed)
+        return
+      }
+      if (outcome.kind === 'dismissed') {
+        toast.info(paymentTexts.dismissed)
+        return
+      }
+      if (outcome.kind === 'failed') {
+        const state: PaymentFailedState = { reason: outcome.error.description, orderID: order.orderID }
+        navigate('/payment-failed', { state })
+        return
+      }
+      try {
+        await verifyPayment(order._id, outcome.result)
+      } catch (err) {
+        const reason = err instanceof ApiError ? err.message : undefined
+        navigate('/payment-failed', {
+          state: { reason, orderID: order.orderID } satisfies PaymentFailedState,
+        })
+        return
+      }
+      clearCheckoutCart()
+      checkoutAttempt(true)
+      writeStorage(storageKeys.orderId, order._id)
+      void queryClient.invalidateQueries()
+      navigate('/Order-History')
+    } finally {
+      setPlacing(false)
+    }
+  }
+
+  if (!mounted) {
+    return (
+      <section className="mx-auto max-w-6xl px-4 py-8">
+        <h1 className="font-serif text-2xl font-bold text-brand-800 sm:text-3xl">Checkout</h1>
+        <p className="mt-4 text-ink/80">Loading checkout…</p>
+      </section>
+    )
+  }
+
+  const field = (
+    name: keyof ShippingForm,
+    label: string,
+    opts: Partial<React.ComponentProps<'input'>> = {},
+  ) => (
+    <div>
+      <label htmlFor={`${formId}-${name}`} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={`${formId}-${name}`}
+        name={name}
+        value={form[name]}
+        onChange={(e) => update(name, e.target.value)}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${formId}-${name}-error` : undefined}
+        className={inputClass}
+        {...opts}
+      />
+      {errors[name] && (
+        <p id={`${formId}-${name}-error`} className="mt-1 text-sm text-red-700">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  )
+
+  const items = cart?.items ?? []
+  const subtotal = items.reduce((s, i) => s + i.price * i.quantity, 0)
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <h1 className="font-serif text-2xl font-bold text-brand-800 sm:text-3xl">Checkout</h1>
+      {!userId && (
+        <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
+          {m.userIdMissing}
+        </p>
+      )}
+      <form noValidate onSubmit={placeOrder} className="mt-6 grid gap-6 lg:grid-cols-[1fr_380px]">
+        <div className="space-y-6">
+          <section aria-labelledby={`${formId}-addresses`} className="rounded-lg bg-white p-4 shadow-sm">
+            <h2 id={`${formId}-addresses`} className="text-lg font-semibold text-brand-800">
+              Delivery address
+            </h2>
+            {addresses.length === 0 ? (
+              <p className="mt-2 text-sm text-ink/80">No saved addresses yet. Add one below.</p>
+            ) : (
+              <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+                {addresses.map((a) => (
+                  <li
+                    key={a._id}
+                    className={`rounded border p-3 text-sm ${selected === a._id ? 'border-brand-600 bg-brand-50' : 'border-ink/20'}`}
+                  >
+                    <p className="font-semibold">
+                      {a.fullName}{' '}
+                      {a.addressType && (
+                        <span className="ml-1 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-medium">
+                          {a.addressType}
+                        </span>
+                      )}
+                    </p>
+                    <p className="mt-1">{a.streetAddress}</p>
+                    <p>
+                      {a.city}, {a.state} {a.postalCode}
+                    </p>
+                    <p>Phone: {a.phoneNumber}</p>
+                    <button
+                      type="button"
+                      onClick={() => deliverHere(a)}
+                      aria-pressed={selected === a._id}
+                      className="mt-2 rounded bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800"
+                    >
+                      {checkoutLabels.deliverHere}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section className="rounded-lg bg-white shadow-sm">
+            <h2>
+              <button
+                type="button"
+                aria-expanded={formOpen}
+                aria-controls={`${formId}-form`}
+                onClick={() => setFormOpen((o) => !o)}
+                className="flex w-full items-center justify-between p-4 text-left text-lg font-semibold text-brand-800"
+              >
+                {checkoutLabels.addAddress}
+                <span aria-hidden="true">{formOpen ? '−' : '+'}</span>
+              </button>
+            </h2>
+            <div id={`${formId}-form`} hidden={!formOpen} className="grid gap-4 px-4 pb-4 sm:grid-cols-2">
+              {field('firstName', 'First name *', { autoComplete: 'given-name' })}
+              {field('lastName', 'Last name *', { autoComplete: 'family-name' })}
+              <div className="sm:col-span-2">
+                {field('address', 'Address *', { autoComplete: 'street-address' })}
+              </div>
+              <div className="sm:col-span-2">
+                {field('apartment', 'Apartment, suite, etc. (optional)', { autoComplete: 'address-line2' })}
+              </div>
+              {field('postalCode', 'PIN code *', {
+                inputMode: 'numeric',
+                autoComplete: 'postal-code',
+              })}
+              {field('city', 'City *', { autoComplete: 'address-level2' })}
+              {field('state', 'State *', { autoComplete: 'address-level1' })}
+              {field('country', 'Country', { readOnly: true, placeholder: 'Filled from the PIN code' })}
+              {field('email', 'Email *', { type: 'email', autoComplete: 'email' })}
+              {field('phoneNumber', 'Phone number *', {
+                type: 'tel',
+                inputMode: 'numeric',
+                autoComplete: 'tel-national',
+                pattern: '[0-9]{10}',
+              })}
+            </div>
+          </section>
+
+          <fieldset className="rounded-lg bg-white p-4 shadow-sm">
+            <legend className="sr-only">Payment option</legend>
+            <p aria-hidden="true" className="text-lg font-semibold text-brand-800">
+              Payment option
+            </p>
+            <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+              {checkoutLabels.paymentOptions.map((option) => (
+                <label key={option} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="paymentOption"
+                    value={option}
+                    checked={paymentOption === option}
+                    onChange={() => setPaymentOption(option)}
+                    className="h-4 w-4 accent-brand-700"
+                  />
+                  {option}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+
+        <aside
+          aria-labelledby={`${formId}-summary`}
+          className="h-fit rounded-lg bg-white p-4 shadow-sm lg:sticky lg:top-4"
+        >
+          <h2 id={`${formId}-summary`} className="text-lg font-semibold text-brand-800">
+            Your order
+          </h2>
+          {items.length === 0 ? (
+            <p className="mt-2 text-sm">
+              Your cart is empty.{' '}
+              <Link to="/Cart" className="text-brand-700 underline">
+                Go to your cart
+              </Link>
+            </p>
+          ) : (
+            <table className="mt-3 w-full text-sm">
+              <thead className="sr-only">
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Line total</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((i) => (
+                  <tr key={i._id ?? i.productId} className="border-b border-ink/10 align-top">
+                    <td className="py-2 pr-2">
+                      {truncate(i.product?.title ?? '', 30)}
+                      <span className="block text-ink/70">
+                        {i.quantity} × {formatRupees(i.price)}
+                      </span>
+                    </td>
+                    <td className="py-2 text-right whitespace-nowrap">
+                      {formatRupees(i.price * i.quantity)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                {cart && cart.discount > 0 && (
+                  <>
+                    <tr>
+                      <td className="pt-2">Subtotal</td>
+                      <td className="pt-2 text-right">{formatRupees(subtotal)}</td>
+                    </tr>
+                    <tr>
+                      <td>Coupon{cart.couponCode ? ` ${cart.couponCode}` : ''}</td>
+                      <td className="text-right">{cart.discount}%</td>
+                    </tr>
+                  </>
+                )}
+                <tr className="text-base font-bold">
+                  <td className="pt-3">{checkoutLabels.total}</td>
+                  <td className="pt-3 text-right">{formatRupees(cart?.total ?? 0)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          )}
+          {problem && (
+            <p role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+              {problem}{' '}
+              <Link to="/Cart" className="font-semibold underline">
+                Review your cart
+              </Link>
+            </p>
+          )}
+          <div className="mt-4 flex flex-col gap-2">
+            <button
+              type="submit"
+              disabled={placing}
+              className="rounded bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
+              {placing ? 'Placing order…' : checkoutLabels.placeOrder}
+            </button>
+            <Link
+              to="/"
+              className="rounded border border-brand-700 px-4 py-3 text-center font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              {checkoutLabels.cancel}
+            </Link>
+          </div>
+        </aside>
+      </form>
+      {paymentWindow.element}
+    </section>
+  )
+}

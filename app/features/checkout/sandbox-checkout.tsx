@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState } from 'react'
+import { formatRupees } from '../../lib/format.ts'
+import { sandboxFail, sandboxPay } from './checkout-api.ts'
+import { paymentTexts } from './messages.ts'
+import type { CheckoutOptions, CheckoutOutcome } from './payment-checkout.ts'
+
+type Props = { options: CheckoutOptions; onDone: (outcome: CheckoutOutcome) => void }
+
+/**
+ * The sandbox provider's checkout, served by the shop: the customer chooses Pay or Fail and gets
+ * back exactly what Razorpay's checkout hands over (payment id, order id, signature) or its error.
+ */
+export function SandboxCheckout({ options, onDone }: Props) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const [busy, setBusy] = useState<'pay' | 'fail' | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog && !dialog.open) dialog.showModal()
+  }, [])
+
+  const finish = (outcome: CheckoutOutcome) => {
+    ref.current?.close()
+    onDone(outcome)
+  }
+
+  const pay = async () => {
+    setBusy('pay')
+    setProblem(null)
+    try {
+      finish({ kind: 'paid', result: await sandboxPay(options.order_id) })
+    } catch (err) {
+      setProblem(err instanceof Error ? err.message : 'The payment could not be made.')
+      setBusy(null)
+    }
+  }
+
+  const fail = async () => {
+    setBusy('fail')
+    try {
+      finish({ kind: 'failed', error: (await sandboxFail(options.order_id)).error })
+    } catch {
+      finish({ kind: 'failed', error: { description: 'The payment was declined.' } })
+    }
+  }
+
+  const color = options.theme.color
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="sandbox-title"
+      onCancel={(e) => {
+        e.preventDefault()
+        if (!busy) finish({ kind: 'dismissed' })
+      }}
+      className="m-auto w-[min(92vw,24rem)] overflow-hidden rounded-lg p-0 shadow-2xl backdrop:bg-[rgba(0,0,0,0.6)]"
+    >
+      <div
+        className="flex items-start justify-between gap-3 px-5 py-4 text-white"
+        style={{ backgroundColor: color }}
+      >
+        {/* Large bold text: white on the theme colour meets the contrast rule for large text. */}
+        <h2 id="sandbox-title" className="text-xl font-bold">
+          {paymentTexts.sandboxTitle}
+        </h2>
+        <button
+          type="button"
+          aria-label="Close payment window"
+          disabled={Boolean(busy)}
+          onClick={() => finish({ kind: 'dismissed' })}
+          className="rounded px-2 text-2xl font-bold leading-none hover:bg-white/20"
+        >
+          ×
+        </button>
+      </div>
+      <div className="space-y-3 px-5 py-4 text-ink">
+        <p className="font-semibold">{options.name}</p>
+        <p className="text-2xl font-bold">{formatRupees(options.amount / 100)}</p>
+        <p className="text-sm text-ink/80">{options.description}</p>
+        <p className="break-all text-xs text-ink/70">Payment order: {options.order_id}</p>
+        <p className="rounded bg-brand-50 p-2 text-sm">{paymentTexts.sandboxNote}</p>
+        {problem && (
+          <p role="alert" className="text-sm text-red-700">
+            {problem}
+          </p>
+        )}
+        <div className="flex flex-col gap-2 pt-1">
+          <button
+            type="button"
+            onClick={pay}
+            disabled={Boolean(busy)}
+            className="rounded px-4 py-3 text-xl font-bold text-white disabled:opacity-60"
+            style={{ backgroundColor: color }}
+          >
+            {busy === 'pay' ? 'Paying…' : `${paymentTexts.pay} ${formatRupees(options.amount / 100)}`}
+          </button>
+          <button
+            type="button"
+            onClick={fail}
+            disabled={Boolean(busy)}
+            className="rounded border border-red-700 px-4 py-3 font-semibold text-red-700 disabled:opacity-60"
+          >
+            {busy === 'fail' ? 'Declining…' : paymentTexts.fail}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  )
+}

@@ -1,0 +1,23 @@
+/** Labels of the temple, support and foundation pages (spec section 2). */
+export const contentText = {
+  selectTemple: 'Select your temple',
+  visitNow: 'Visit Now',
+  readMore: 'READ MORE',
+  aboutTemple: 'About Temple',
+  services: 'Services',
+  supportHours: '9:00 AM to 5:00 PM',
+  whatsappMessage: 'Hello! I need help with my order from the Kalaa Setu shop.',
+} as const
+
+/** The Services grid of the temple detail page: all four open the temple's configured link in a new tab. */
+export const templeServices = ['Virtual tour', 'Live Aarti', 'Order Parshad', 'Book Guide'] as const
+
+/** The temple cards, in the spec's order; the names are matched to the temples the server sends. */
+export const templeOrder = [
+  'Kashi Vishwanath',
+  'Omkareshwar',
+  'Mahakaleshwar',
+  'Somnath',
+  'Kedarnath',
+  'Baidyanath',
+] as const

@@ -1,0 +1,15 @@
+/** Order screen texts of the spec (sections 2 and 8), written once; tests import them. */
+export const orderMessages = {
+  empty: 'No orders found.',
+  notChanged: 'Your order status not changed yet.',
+  cancelled: 'Order canceled successfully!',
+  trackOrder: 'Track order',
+  cancel: 'Cancel',
+  previous: 'Previous',
+  next: 'Next',
+  view: 'View',
+  columns: ['Order no.', 'Date', 'Status', 'Total', 'Action'] as const,
+} as const
+
+/** Order history page size (spec section 9). */
+export const ORDERS_PER_PAGE = 10

@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import type { Order } from '../../../contracts/orders.ts'
+import { formatRupees } from '../../lib/format.ts'
+import { orderMessages as m, ORDERS_PER_PAGE } from './messages.ts'
+import { fetchOrders, ordersQueryKey } from './orders-api.ts'
+import { formatOrderDate, pageCount, statusClass } from './status.ts'
+
+/** My orders: 10 a page with Previous and Next (spec sections 2 and 9). */
+export function OrderHistory({ initial }: { initial: Order[] | null }) {
+  // Rendered on the server when the token cookie is valid; otherwise fetched with the stored token.
+  const query = useQuery({ queryKey: ordersQueryKey, queryFn: fetchOrders, enabled: initial === null })
+  const orders = initial ?? query.data
+  const [page, setPage] = useState(1)
+
+  if (!orders) {
+    return (
+      <p className="py-6" role={query.isError ? 'alert' : 'status'}>
+        {query.isError ? 'Your orders could not be loaded. Please try again.' : 'Loading…'}
+      </p>
+    )
+  }
+  if (orders.length === 0) {
+    return (
+      <div className="py-6">
+        <p>{m.empty}</p>
+        <Link to="/" className="mt-3 inline-block font-semibold text-brand-700 underline">
+          Continue shopping
+        </Link>
+      </div>
+    )
+  }
+
+  const pages = pageCount(orders.length, ORDERS_PER_PAGE)
+  const current = Math.min(page, pages)
+  const shown = orders.slice((current - 1) * ORDERS_PER_PAGE, current * ORDERS_PER_PAGE)
+
+  return (
+    <div>
+      <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
+        <table className="w-full min-w-[34rem] text-left text-sm">
+          <thead className="bg-brand-100 text-brand-900">
+            <tr>
+              {m.columns.map((c) => (
+                <th key={c} scope="col" className="px-3 py-2 font-semibold">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((o) => (
+              <tr key={o._id} className="border-t border-ink/10">
+                <td className="px-3 py-2 font-medium whitespace-nowrap">{o.orderID}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(o.createdAt)}</td>
+                <td className={`px-3 py-2 font-semibold ${statusClass(o.status)}`}>{o.status}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatRupees(o.totalAmount)}</td>
+                <td className="px-3 py-2">
+                  <Link
+                    to={`/orderDetails/${o._id}`}
+                    className="font-semibold text-brand-700 underline"
+                    aria-label={`${m.view} order ${o.orderID}`}
+                  >
+                    {m.view}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav aria-label="Order pages" className="mt-4 flex items-center justify-between gap-3">
+        <button
+          type="button"
+          onClick={() => setPage(current - 1)}
+          disabled={current <= 1}
+          className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-40"
+        >
+          {m.previous}
+        </button>
+        <span className="text-sm">
+          Page {current} of {pages}
+        </span>
+        <button
+          type="button"
+          onClick={() => setPage(current + 1)}
+          disabled={current >= pages}
+          className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-40"
+        >
+          {m.next}
+        </button>
+      </nav>
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { WishlistResponse } from '../../../contracts/cart.ts'
+import { HeartIcon } from '../../components/icons.tsx'
+import { getAccessToken } from '../../lib/session.ts'
+import { toast } from '../../lib/toast.tsx'
+import { useSignedIn } from '../account/use-signed-in.ts'
+import { wishlistMessages } from '../cart/messages.ts'
+import { retryUnlessSignedOut } from '../cart/use-cart.ts'
+import { addToWishlist, fetchWishlist, wishlistQueryKey } from './wishlist-api.ts'
+
+/**
+ * Adds a product to the wishlist. No stored token: the spec's warning and no call. The heart fills
+ * when the product is in the wishlist the header already keeps fresh.
+ */
+export function WishlistButton({ productId, className }: { productId: string; className?: string }) {
+  const queryClient = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  const signedIn = useSignedIn()
+  const { data: saved = false } = useQuery({
+    queryKey: wishlistQueryKey,
+    queryFn: fetchWishlist,
+    enabled: signedIn,
+    retry: retryUnlessSignedOut,
+    select: (r: WishlistResponse) => r.wishlist.items.some((i) => i.productId === productId),
+  })
+  const add = async () => {
+    if (!getAccessToken()) {
+      toast.warning(wishlistMessages.loginRequired)
+      return
+    }
+    if (busy) return
+    setBusy(true)
+    try {
+      const res = await addToWishlist(productId)
+      console.log(res)
+      void queryClient.invalidateQueries({ queryKey: wishlistQueryKey })
+    } catch (err) {
+      console.error(err)
+      toast.error(wishlistMessages.addFailed)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <button
+      type="button"
+      onClick={add}
+      aria-label={saved ? 'In your wishlist' : 'Add to wishlist'}
+      aria-pressed={saved}
+      aria-busy={busy}
+      className={className ?? 'rounded-full bg-white/90 p-2 text-brand-700 shadow hover:text-brand-600'}
+    >
+      <HeartIcon width={18} height={18} fill={saved ? 'currentColor' : 'none'} />
+    </button>
+  )
+}

@@ -1,0 +1,21 @@
+import { createContext, type RouterContextProvider } from 'react-router'
+import type { Services } from '../../server/services.ts'
+
+export type AppLoadContext = {
+  services: Services
+  /** CSP nonce for this response's inline scripts. */
+  nonce: string
+  publicUrl: string
+  /** The signed-in customer, read from the accessToken cookie, when valid. */
+  viewer: { id: string; role: 'customer' | 'admin' } | null
+}
+
+// The server entry and the server bundle each load this module; one token on globalThis keeps them in step.
+const key = Symbol.for('shop.appContext')
+const store = globalThis as unknown as Record<symbol, ReturnType<typeof createContext<AppLoadContext>>>
+if (!store[key]) store[key] = createContext<AppLoadContext>()
+export const appContext = store[key]
+
+export function appLoadContext(context: Readonly<RouterContextProvider>): AppLoadContext {
+  return context.get(appContext)
+}

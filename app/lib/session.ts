@@ -1,0 +1,107 @@
+/** Browser storage keys of spec section 3, written once here. */
+export const storageKeys = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  userid: 'userid',
+  user: 'user',
+  cartProducts: 'cartProducts',
+  cartTotal: 'cartTotal',
+  couponDiscount: 'couponDiscount',
+  orderId: 'orderId',
+} as const
+
+const hasWindow = () => typeof window !== 'undefined'
+
+export function readStorage(key: string): string | null {
+  if (!hasWindow()) return null
+  try {
+    return window.localStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+export function writeStorage(key: string, value: string) {
+  if (hasWindow()) window.localStorage.setItem(key, value)
+}
+
+export function removeStorage(key: string) {
+  if (hasWindow()) window.localStorage.removeItem(key)
+}
+
+export function getAccessToken(): string | null {
+  return readStorage(storageKeys.accessToken)
+}
+
+export function getUserId(): string | null {
+  return readStorage(storageKeys.userid)
+}
+
+function writeCookie(name: string, value: string, maxAgeSeconds?: number) {
+  if (!hasWindow()) return
+  const secure = window.location.protocol === 'https:' ? '; Secure' : ''
+  const age = maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`
+  // biome-ignore lint/suspicious/noDocumentCookie: the spec writes the tokens as cookies for path /.
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax${age}${secure}`
+}
+
+export type SignedIn = { accessToken: string; refreshToken: string; userId: string; fullName: string }
+
+/** After login: the storage keys and the two token cookies for path /. */
+export function saveSession(s: SignedIn) {
+  writeStorage(storageKeys.accessToken, s.accessToken)
+  writeStorage(storageKeys.refreshToken, s.refreshToken)
+  writeStorage(storageKeys.userid, s.userId)
+  writeStorage(storageKeys.user, s.fullName)
+  writeCookie('accessToken', s.accessToken)
+  writeCookie('refreshToken', s.refreshToken)
+  notifySessionChange()
+}
+
+export function updateTokens(accessToken: string, refreshToken: string) {
+  writeStorage(storageKeys.accessToken, accessToken)
+  writeStorage(storageKeys.refreshToken, refreshToken)
+  writeCookie('accessToken', accessToken)
+  writeCookie('refreshToken', refreshToken)
+  notifySessionChange()
+}
+
+/** Sign-out: the four session keys go and the token cookies expire. */
+export function clearSession() {
+  for (const k of [storageKeys.accessToken, storageKeys.userid, storageKeys.user, storageKeys.refreshToken])
+    removeStorage(k)
+  writeCookie('accessToken', '', 0)
+  writeCookie('refreshToken', '', 0)
+  notifySessionChange()
+}
+
+/** Reads the exp claim of a JWT; null when the token is malformed. */
+export function tokenExpiry(token: string): number | null {
+  const part = token.split('.')[1]
+  if (!part) return null
+  try {
+    const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')))
+    return typeof json.exp === 'number' ? json.exp : null
+  } catch {
+    return null
+  }
+}
+
+export function isTokenExpired(token: string, nowSeconds = Date.now() / 1000): boolean {
+  const exp = tokenExpiry(token)
+  return exp === null || exp <= nowSeconds
+}
+
+const sessionEvent = 'shop:session'
+export function notifySessionChange() {
+  if (hasWindow()) window.dispatchEvent(new Event(sessionEvent))
+}
+export function onSessionChange(listener: () => void): () => void {
+  if (!hasWindow()) return () => {}
+  window.addEventListener(sessionEvent, listener)
+  window.addEventListener('storage', listener)
+  return () => {
+    window.removeEventListener(sessionEvent, listener)
+    window.removeEventListener('storage', listener)
+  }
+}

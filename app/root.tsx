@@ -1,0 +1,111 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { useState } from 'react'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import './app.css'
+import { Footer } from './components/footer.tsx'
+import { Header } from './components/header.tsx'
+import { NotFoundView } from './components/not-found-view.tsx'
+import { SessionCheck } from './features/account/session-check.tsx'
+import { appLoadContext } from './lib/context.ts'
+import { ShopToaster } from './lib/toast.tsx'
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/logo.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, nonce, viewer } = appLoadContext(context)
+  let categories: Awaited<ReturnType<typeof services.catalogue.categories>> = []
+  try {
+    categories = await services.catalogue.categories()
+  } catch (err) {
+    // Header and footer categories failing must not take the page down (spec section 8: logged only).
+    services.log.error({ err }, 'categories for header and footer failed to load')
+  }
+  return {
+    nonce,
+    signedIn: Boolean(viewer),
+    isAdmin: viewer?.role === 'admin',
+    headerCategories: categories.filter((c) => c.isHeaderCategory),
+    footerCategories: categories.filter((c) => c.status === 'active').slice(0, 4),
+  }
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const nonce = data?.nonce
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#6e2b17" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2"
+        >
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>()
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, retry: 1 } } }),
+  )
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Header categories={data.headerCategories} signedInGuess={data.signedIn} isAdmin={data.isAdmin} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer categories={data.footerCategories} />
+      <ShopToaster />
+      <SessionCheck />
+    </QueryClientProvider>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const data = useRouteLoaderData<typeof loader>('root')
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <>
+      <Header categories={data?.headerCategories ?? []} signedInGuess={data?.signedIn ?? false} />
+      <main id="main" className="flex-1">
+        {notFound ? (
+          <NotFoundView />
+        ) : (
+          <div className="mx-auto max-w-xl px-4 py-20 text-center">
+            <h1 className="font-serif text-3xl font-bold text-brand-800">Something went wrong</h1>
+            <p className="mt-3">Please try again in a moment.</p>
+          </div>
+        )}
+      </main>
+      <Footer categories={data?.footerCategories ?? []} />
+    </>
+  )
+}

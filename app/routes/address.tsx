@@ -1,0 +1,158 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { type Address, addressesKey, dashboardKey, useAddresses } from '../features/account/account-api.ts'
+import { AddressLines } from '../features/account/address-card.tsx'
+import { AddressDialog, type AddressForm } from '../features/account/address-dialog.tsx'
+import { ConfirmDialog } from '../features/account/confirm-dialog.tsx'
+import { addressMessages } from '../features/account/messages.ts'
+import { ApiError, api } from '../lib/api.ts'
+import { appLoadContext } from '../lib/context.ts'
+import { getUserId } from '../lib/session.ts'
+import { toast } from '../lib/toast.tsx'
+import type { Route } from './+types/address'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Address book | Kalaa Setu' }]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, viewer } = appLoadContext(context)
+  return { addresses: viewer ? await services.addresses.list(viewer.id) : null }
+}
+
+export default function AddressBook({ loaderData }: Route.ComponentProps) {
+  const queryClient = useQueryClient()
+  const { data: addresses, isPending } = useAddresses(loaderData.addresses)
+  const [open, setOpen] = useState(false)
+  const [editing, setEditing] = useState<Address | null>(null)
+  const [saving, setSaving] = useState(false)
+  const [deleting, setDeleting] = useState<Address | null>(null)
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: addressesKey }),
+      queryClient.invalidateQueries({ queryKey: dashboardKey }),
+    ])
+
+  const save = async (form: AddressForm) => {
+    setSaving(true)
+    try {
+      if (editing) {
+        await api(`/adress/update?addressId=${encodeURIComponent(editing._id)}`, {
+          method: 'PATCH',
+          body: form,
+          auth: true,
+        })
+        toast.success(addressMessages.updated)
+      } else {
+        await api('/adress/add', {
+          method: 'POST',
+          body: { ...form, userId: getUserId() ?? undefined },
+          auth: true,
+        })
+        toast.success(addressMessages.added)
+      }
+      setOpen(false)
+      setEditing(null)
+      await refresh()
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const serverMessage = (err.body as { message?: string } | null)?.message
+        toast.warning(serverMessage || addressMessages.saveProblem)
+      } else toast.error(addressMessages.unexpected)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const remove = async () => {
+    const target = deleting
+    setDeleting(null)
+    if (!target) return
+    try {
+      await api(`/adress/delete?id=${encodeURIComponent(target._id)}`, { method: 'DELETE', auth: true })
+      toast.success(addressMessages.deleted)
+      await refresh()
+    } catch (err) {
+      console.error(err)
+      toast.error(err instanceof ApiError ? addressMessages.deleteFailed : addressMessages.deleteError)
+    }
+  }
+
+  return (
+    <section className="rounded-lg border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-serif text-2xl font-bold text-brand-800">Address Book</h1>
+        <button
+          type="button"
+          onClick={() => {
+            setEditing(null)
+            setOpen(true)
+          }}
+          className="rounded bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          + Add New Address
+        </button>
+      </div>
+
+      {isPending && !addresses ? (
+        <p className="mt-6">Loading...</p>
+      ) : addresses && addresses.length > 0 ? (
+        <ul className="mt-6 grid gap-4 md:grid-cols-2">
+          {addresses.map((a) => (
+            <li
+              key={a._id}
+              className="rounded-lg border border-brand-100 bg-brand-50/40 p-4 text-sm"
+              data-testid="address-card"
+            >
+              <span className="mb-2 inline-block rounded bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                {a.addressType}
+              </span>
+              <AddressLines address={a} />
+              <div className="mt-3 flex gap-2">
+                <button
+                  type="button"
+                  onClick={() => {
+                    setEditing(a)
+                    setOpen(true)
+                  }}
+                  className="rounded border border-brand-600 px-4 py-1.5 font-semibold text-brand-700 hover:bg-white"
+                  aria-label={`Edit address of ${a.fullName}, ${a.city}`}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  onClick={() => setDeleting(a)}
+                  className="rounded border border-red-700 px-4 py-1.5 font-semibold text-red-700 hover:bg-white"
+                  aria-label={`Delete address of ${a.fullName}, ${a.city}`}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-6 text-ink/80">No saved addresses yet.</p>
+      )}
+
+      <AddressDialog
+        open={open}
+        editing={editing}
+        saving={saving}
+        onSave={save}
+        onClose={() => {
+          setOpen(false)
+          setEditing(null)
+        }}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={addressMessages.confirmTitle}
+        text={addressMessages.confirmText}
+        confirmLabel={addressMessages.confirmButton}
+        onConfirm={remove}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,64 @@
+import { couponInputSchema } from '../../../contracts/admin.ts'
+import { whenShort } from '../../features/admin/format.ts'
+import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
+import { Badge } from '../../features/admin/ui.tsx'
+
+/** The stored end instant back to the Indian calendar date staff picked. */
+const indianDate = (iso: unknown) =>
+  typeof iso === 'string' ? new Date(new Date(iso).getTime() + 5.5 * 3600_000).toISOString().slice(0, 10) : ''
+
+const config: ResourceConfig = {
+  title: 'Coupons',
+  intro:
+    'Discount codes customers type in the cart. Public coupons are listed to customers; private ones work only for people you give the code to.',
+  path: 'coupons',
+  noun: 'coupon',
+  schema: couponInputSchema,
+  fields: [
+    { name: 'code', label: 'Code (exactly as customers type it)', kind: 'text' },
+    { name: 'discount', label: 'Discount (percent)', kind: 'number' },
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'select',
+      options: [
+        { value: 'active', label: 'Active (works)' },
+        { value: 'inactive', label: 'Inactive (customers see “expired”)' },
+      ],
+    },
+    { name: 'endsAt', label: 'Last day (optional)', kind: 'date', help: 'Leave empty for no end date.' },
+    {
+      name: 'usageLimit',
+      label: 'Times it can be used (optional)',
+      kind: 'number',
+      help: 'Leave empty for no limit.',
+    },
+    { name: 'isPublic', label: 'Public (listed to customers)', kind: 'checkbox' },
+  ],
+  blank: { code: '', discount: '', status: 'active', endsAt: '', usageLimit: '', isPublic: true },
+  toForm: (r) => ({
+    code: String(r.code),
+    discount: String(r.discount),
+    status: String(r.status),
+    endsAt: indianDate(r.endsAt),
+    usageLimit: r.usageLimit == null ? '' : String(r.usageLimit),
+    isPublic: Boolean(r.isPublic),
+  }),
+  summary: (r) => ({
+    title: `${r.code} — ${r.discount}% off`,
+    lines: [
+      <span key="b" className="flex flex-wrap gap-1">
+        <Badge tone={r.status === 'active' ? 'green' : 'grey'}>
+          {r.status === 'active' ? 'Active' : 'Inactive'}
+        </Badge>
+        <Badge tone={r.isPublic ? 'blue' : 'amber'}>{r.isPublic ? 'Public' : 'Private'}</Badge>
+      </span>,
+      `${r.endsAt ? `Ends ${whenShort(String(r.endsAt))}` : 'No end date'} · used ${r.usedCount ?? 0}${r.usageLimit ? ` of ${r.usageLimit}` : ''} times`,
+    ],
+  }),
+}
+
+export const meta = () => [{ title: 'Coupons | Shop console' }]
+export default function CouponsScreen() {
+  return <ResourceScreen config={config} />
+}

@@ -1,0 +1,102 @@
+import { useEffect } from 'react'
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  redirect,
+  useNavigate,
+  useRevalidator,
+  useRouteError,
+} from 'react-router'
+import { refreshSession } from '../../features/account/refresh.ts'
+import { adminNav, adminTexts } from '../../features/admin/nav.ts'
+import { appLoadContext } from '../../lib/context.ts'
+import type { Route } from './+types/layout'
+
+const hasRefreshCookie = (cookie: string | null) => /(?:^|;\s*)refreshToken=[^;\s]/.test(cookie ?? '')
+
+export const meta = () => [{ title: 'Shop console | Kalaa Setu' }, { name: 'robots', content: 'noindex' }]
+
+/**
+ * The console's guard, on the server: the signed-in account (accessToken cookie) must be an enabled
+ * admin in the database; a customer gets 403, nobody at all goes to /login. The API checks again on
+ * every call (/api/v1/admin is guarded in one place).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, viewer } = appLoadContext(context)
+  if (!viewer) {
+    // An expired access token with a refresh token left: the browser renews it, then asks again.
+    if (hasRefreshCookie(request.headers.get('cookie'))) return { state: 'renew' as const }
+    throw redirect('/login')
+  }
+  const role = await services.accounts.activeRole(viewer.id)
+  if (!role) throw redirect('/login')
+  if (role !== 'admin') throw data(adminTexts.forbidden, { status: 403 })
+  return { state: 'ok' as const }
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator()
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (loaderData.state !== 'renew') return
+    refreshSession()
+      .then((token) => (token ? revalidator.revalidate() : navigate('/login')))
+      .catch(() => navigate('/login'))
+  }, [loaderData.state, revalidator, navigate])
+
+  if (loaderData.state === 'renew') {
+    return (
+      <p role="status" className="p-8 text-center">
+        Checking your session…
+      </p>
+    )
+  }
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-4 px-3 py-4 md:flex-row md:px-6">
+      <nav aria-label="Shop console" className="md:w-48 md:shrink-0">
+        <p className="mb-2 hidden text-xs font-bold uppercase tracking-wide text-brand-700 md:block">
+          Shop console
+        </p>
+        <ul className="-mx-3 flex gap-1 overflow-x-auto px-3 pb-2 md:mx-0 md:flex-col md:overflow-visible md:px-0">
+          {adminNav.map((item) => (
+            <li key={item.to} className="shrink-0">
+              <NavLink
+                to={item.to}
+                end={'end' in item}
+                className={({ isActive }) =>
+                  `block rounded px-3 py-2 text-sm font-semibold whitespace-nowrap ${isActive ? 'bg-brand-700 text-white' : 'bg-white text-brand-800 hover:bg-brand-100 md:bg-transparent'}`
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const forbidden = isRouteErrorResponse(error) && error.status === 403
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="font-serif text-2xl font-bold text-brand-800">
+        {forbidden ? 'Staff only' : 'Something went wrong'}
+      </h1>
+      <p className="mt-3">{forbidden ? adminTexts.forbidden : 'Please reload the page in a moment.'}</p>
+      <p className="mt-6">
+        <Link to="/" className="font-semibold text-brand-700 underline">
+          Back to the shop
+        </Link>
+      </p>
+    </div>
+  )
+}

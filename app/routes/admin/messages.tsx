@@ -1,0 +1,146 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
+import { adminSend, type Page, problemText, useAdmin } from '../../features/admin/admin-api.ts'
+import { when } from '../../features/admin/format.ts'
+import {
+  Badge,
+  Button,
+  inputClass,
+  Loading,
+  LoadProblem,
+  Pager,
+  PageTitle,
+} from '../../features/admin/ui.tsx'
+import { toast } from '../../lib/toast.tsx'
+
+type Message = {
+  _id: string
+  kind: 'contact' | 'newsletter'
+  firstName: string | null
+  lastName: string | null
+  phone: string | null
+  email: string
+  message: string | null
+  status: 'new' | 'read'
+  createdAt: string
+}
+
+export const meta = () => [{ title: 'Messages | Shop console' }]
+
+export default function MessagesScreen() {
+  const [params, setParams] = useSearchParams()
+  const filters = new URLSearchParams()
+  for (const k of ['kind', 'status', 'page']) {
+    const v = params.get(k)
+    if (v) filters.set(k, v)
+  }
+  const list = useAdmin<Page<Message>>(`/messages?${filters}`)
+  const queryClient = useQueryClient()
+  const set = (key: string, value: string) =>
+    setParams((old) => {
+      const next = new URLSearchParams(old)
+      if (value) next.set(key, value)
+      else next.delete(key)
+      if (key !== 'page') next.delete('page')
+      return next
+    })
+  return (
+    <div>
+      <PageTitle
+        title="Messages"
+        intro="What visitors sent from the Contact Us form, and newsletter sign-ups from the footer."
+      />
+      <div className="mb-4 flex flex-wrap gap-3">
+        <label className="grid gap-1 text-sm font-semibold">
+          Kind
+          <select
+            className={inputClass}
+            value={params.get('kind') ?? ''}
+            onChange={(e) => set('kind', e.target.value)}
+          >
+            <option value="">Everything</option>
+            <option value="contact">Contact Us messages</option>
+            <option value="newsletter">Newsletter sign-ups</option>
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          Status
+          <select
+            className={inputClass}
+            value={params.get('status') ?? ''}
+            onChange={(e) => set('status', e.target.value)}
+          >
+            <option value="">New and read</option>
+            <option value="new">New only</option>
+            <option value="read">Read only</option>
+          </select>
+        </label>
+      </div>
+      {list.isPending ? <Loading /> : null}
+      {list.isError ? <LoadProblem error={list.error} retry={() => list.refetch()} /> : null}
+      {list.data && list.data.items.length === 0 ? (
+        <p className="rounded border border-dashed border-brand-200 p-6 text-center text-ink/70">
+          No messages.
+        </p>
+      ) : null}
+      <ul className="grid gap-3">
+        {(list.data?.items ?? []).map((m) => (
+          <li
+            key={m._id}
+            className={`rounded-lg border bg-white p-3 ${m.status === 'new' ? 'border-brand-600' : 'border-brand-200'}`}
+          >
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge tone={m.kind === 'contact' ? 'blue' : 'grey'}>
+                {m.kind === 'contact' ? 'Contact Us' : 'Newsletter'}
+              </Badge>
+              {m.status === 'new' ? <Badge tone="amber">New</Badge> : null}
+              <span className="font-semibold">
+                {[m.firstName, m.lastName].filter(Boolean).join(' ') || m.email}
+              </span>
+              <span className="text-sm text-ink/75">{when(m.createdAt)}</span>
+            </div>
+            <p className="mt-1 break-all text-sm">
+              <a href={`mailto:${m.email}`} className="text-brand-700 underline">
+                {m.email}
+              </a>
+              {m.phone ? (
+                <>
+                  {' · '}
+                  <a href={`tel:${m.phone}`} className="text-brand-700 underline">
+                    {m.phone}
+                  </a>
+                </>
+              ) : null}
+            </p>
+            {m.message ? <p className="mt-2 whitespace-pre-wrap break-words">{m.message}</p> : null}
+            <div className="mt-2">
+              <Button
+                small
+                onClick={async () => {
+                  try {
+                    await adminSend(`/messages/${m._id}/status`, 'POST', {
+                      status: m.status === 'new' ? 'read' : 'new',
+                    })
+                    await queryClient.invalidateQueries({ queryKey: ['admin'] })
+                  } catch (err) {
+                    toast.error(problemText(err), { duration: 8000 })
+                  }
+                }}
+              >
+                {m.status === 'new' ? 'Mark as read' : 'Mark as new'}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {list.data ? (
+        <Pager
+          page={list.data.page}
+          pages={list.data.pages}
+          total={list.data.total}
+          onPage={(n) => set('page', String(n))}
+        />
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,136 @@
+import { Link, useSearchParams } from 'react-router'
+import { orderStatuses } from '../../../contracts/admin.ts'
+import { type Page, useAdmin } from '../../features/admin/admin-api.ts'
+import { money, when } from '../../features/admin/format.ts'
+import {
+  Badge,
+  inputClass,
+  Loading,
+  LoadProblem,
+  Pager,
+  PageTitle,
+  statusTone,
+  useDebounced,
+} from '../../features/admin/ui.tsx'
+
+type OrderItem = {
+  _id: string
+  orderNumber: string
+  status: string
+  total: number
+  paymentStatus: string
+  refundStatus: string | null
+  createdAt: string
+  customer: { _id: string; fullName: string; email: string }
+  phone: string
+  city: string
+}
+
+export const meta = () => [{ title: 'Orders | Shop console' }]
+
+export default function OrdersScreen() {
+  const [params, setParams] = useSearchParams()
+  const q = params.get('q') ?? ''
+  const search = useDebounced(q)
+  const filters = new URLSearchParams()
+  if (search) filters.set('q', search)
+  for (const k of ['status', 'from', 'to', 'page']) {
+    const v = params.get(k)
+    if (v) filters.set(k, v)
+  }
+  const list = useAdmin<Page<OrderItem>>(`/orders?${filters}`)
+  const set = (key: string, value: string) =>
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old)
+        if (value) next.set(key, value)
+        else next.delete(key)
+        if (key !== 'page') next.delete('page')
+        return next
+      },
+      { replace: true },
+    )
+  return (
+    <div>
+      <PageTitle
+        title="Orders"
+        intro="Newest first. Open an order to move it forward, add the tracking link or refund it."
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <label className="grid gap-1 text-sm font-semibold sm:col-span-2 lg:col-span-1">
+          Order number, customer or phone
+          <input type="search" className={inputClass} value={q} onChange={(e) => set('q', e.target.value)} />
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          Status
+          <select
+            className={inputClass}
+            value={params.get('status') ?? ''}
+            onChange={(e) => set('status', e.target.value)}
+          >
+            <option value="">All statuses</option>
+            {orderStatuses.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          From date
+          <input
+            type="date"
+            className={inputClass}
+            value={params.get('from') ?? ''}
+            onChange={(e) => set('from', e.target.value)}
+          />
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          To date
+          <input
+            type="date"
+            className={inputClass}
+            value={params.get('to') ?? ''}
+            onChange={(e) => set('to', e.target.value)}
+          />
+        </label>
+      </div>
+      {list.isPending ? <Loading /> : null}
+      {list.isError ? <LoadProblem error={list.error} retry={() => list.refetch()} /> : null}
+      {list.data && list.data.items.length === 0 ? (
+        <p className="rounded border border-dashed border-brand-200 p-6 text-center text-ink/70">
+          No orders match.
+        </p>
+      ) : null}
+      <ul className="grid gap-2">
+        {(list.data?.items ?? []).map((o) => (
+          <li key={o._id}>
+            <Link
+              to={`/admin/orders/${o._id}`}
+              className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg border border-brand-200 bg-white p-3 hover:border-brand-600"
+            >
+              <span className="font-semibold text-brand-800">{o.orderNumber}</span>
+              <Badge tone={statusTone(o.status)}>{o.status}</Badge>
+              <span className="font-semibold">{money(o.total)}</span>
+              <span className="text-sm">
+                Payment: {o.paymentStatus}
+                {o.refundStatus ? ` · refund ${o.refundStatus}` : ''}
+              </span>
+              <span className="basis-full text-sm text-ink/75 sm:basis-auto">
+                {o.customer.fullName} · {o.phone} · {o.city} · {when(o.createdAt)}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {list.data ? (
+        <Pager
+          page={list.data.page}
+          pages={list.data.pages}
+          total={list.data.total}
+          onPage={(n) => set('page', String(n))}
+        />
+      ) : null}
+    </div>
+  )
+}

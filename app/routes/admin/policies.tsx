@@ -1,0 +1,133 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { policySectionInputSchema, returnPolicyInputSchema } from '../../../contracts/admin.ts'
+import { adminSend, problemText, serverFieldErrors, useAdmin } from '../../features/admin/admin-api.ts'
+import { when } from '../../features/admin/format.ts'
+import { htmlHelp } from '../../features/admin/html-help.ts'
+import { type ResourceConfig, ResourceScreen, type Row } from '../../features/admin/resource-screen.tsx'
+import { Button, Field, inputClass, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
+import { toast } from '../../lib/toast.tsx'
+
+const sections = (kind: 'privacy' | 'terms'): ResourceConfig => ({
+  title: kind === 'privacy' ? 'Privacy policy' : 'Terms and conditions',
+  intro: '',
+  path: 'policy-sections',
+  noun: 'section',
+  schema: policySectionInputSchema,
+  fields: [
+    { name: 'kind', label: 'Kind', kind: 'hidden' },
+    { name: 'title', label: 'Section title', kind: 'text' },
+    { name: 'position', label: 'Position (smaller comes first)', kind: 'number' },
+    { name: 'content', label: 'Text', kind: 'html', help: htmlHelp },
+  ],
+  blank: { kind, title: '', content: '', position: '0' },
+  toForm: (r: Row) => ({
+    kind,
+    title: String(r.title),
+    content: String(r.content),
+    position: String(r.position ?? 0),
+  }),
+  summary: (r: Row) => ({
+    title: String(r.title),
+    lines: [
+      String(r.content)
+        .replace(/<[^>]*>/g, ' ')
+        .slice(0, 120),
+    ],
+  }),
+  filter: (r: Row) => r.kind === kind,
+})
+const privacy = sections('privacy')
+const terms = sections('terms')
+
+function ReturnPolicyEditor() {
+  const saved = useAdmin<{ content: string; updatedAt: string | null }>('/return-policy')
+  const queryClient = useQueryClient()
+  const [draft, setDraft] = useState<string | null>(null)
+  const [error, setError] = useState<string | undefined>()
+  const [saving, setSaving] = useState(false)
+  if (saved.isPending) return <Loading />
+  if (saved.isError) return <LoadProblem error={saved.error} retry={() => saved.refetch()} />
+  const value = draft ?? saved.data.content
+  return (
+    <form
+      noValidate
+      className="grid gap-3"
+      onSubmit={async (e) => {
+        e.preventDefault()
+        const checked = returnPolicyInputSchema.safeParse({ content: value })
+        if (!checked.success) {
+          setError(checked.error.issues[0]?.message)
+          return
+        }
+        setError(undefined)
+        setSaving(true)
+        try {
+          await adminSend('/return-policy', 'PUT', { content: value })
+          toast.success('Return policy saved')
+          setDraft(null)
+          await queryClient.invalidateQueries({ queryKey: ['admin', '/return-policy'] })
+        } catch (err) {
+          setError(serverFieldErrors(err).content)
+          toast.error(problemText(err), { duration: 8000 })
+        } finally {
+          setSaving(false)
+        }
+      }}
+    >
+      <Field label="Return policy" error={error} help={htmlHelp} wide>
+        {(p) => (
+          <textarea
+            {...p}
+            rows={12}
+            className={`${inputClass} font-mono text-sm`}
+            value={value}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" tone="primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save return policy'}
+        </Button>
+        {saved.data.updatedAt ? (
+          <span className="text-sm text-ink/70">Last saved {when(saved.data.updatedAt)}</span>
+        ) : null}
+      </div>
+      {saved.data.content ? (
+        <details className="rounded border border-brand-200 bg-white p-3">
+          <summary className="cursor-pointer font-semibold">How the saved policy looks</summary>
+          {/* Sanitised by the server on save, exactly as the shop shows it. */}
+          <div className="prose-shop mt-2" dangerouslySetInnerHTML={{ __html: saved.data.content }} />
+        </details>
+      ) : null}
+    </form>
+  )
+}
+
+export const meta = () => [{ title: 'Policies | Shop console' }]
+
+export default function PoliciesScreen() {
+  return (
+    <div className="grid gap-10">
+      <PageTitle
+        title="Policies"
+        intro="The Privacy, Terms & Conditions and Return Policy pages of the shop."
+      />
+      {[privacy, terms].map((config) => (
+        <section key={config.title} aria-labelledby={`${config.blank.kind}-title`}>
+          <h2 id={`${config.blank.kind}-title`} className="mb-3 font-serif text-xl font-bold text-brand-800">
+            {config.title}
+          </h2>
+          <ResourceScreen config={config} heading={false} />
+        </section>
+      ))}
+      <section aria-labelledby="return-title">
+        <h2 id="return-title" className="mb-3 font-serif text-xl font-bold text-brand-800">
+          Return policy
+        </h2>
+        <ReturnPolicyEditor />
+      </section>
+    </div>
+  )
+}

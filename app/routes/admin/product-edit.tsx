@@ -1,0 +1,372 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { productInputSchema } from '../../../contracts/admin.ts'
+import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
+import { when } from '../../features/admin/format.ts'
+import { htmlHelp } from '../../features/admin/html-help.ts'
+import { type FieldSpec, type FormValues, ResourceForm } from '../../features/admin/resource-form.tsx'
+import type { Row } from '../../features/admin/resource-screen.tsx'
+import { Badge, Button, ConfirmButton, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
+import { api } from '../../lib/api.ts'
+import { toast } from '../../lib/toast.tsx'
+
+type Image = { _id: string; url: string }
+type AdminProduct = {
+  _id: string
+  title: string
+  price: number
+  cutPrice: number
+  discount: number
+  isApproved: boolean
+  archivedAt: string | null
+  categoryId: string | null
+  subcategoryId: string | null
+  stateId: string | null
+  sku: string
+  shortDescription: string
+  description: string
+  youtubeVideoLink: string | null
+  view360Link: string | null
+  quantity: number
+  images: Image[]
+  updatedAt: string
+}
+
+export const meta = () => [{ title: 'Product | Shop console' }]
+
+const blank: FormValues = {
+  title: '',
+  price: '',
+  cutPrice: '',
+  discount: '0',
+  categoryId: '',
+  subcategoryId: '',
+  stateId: '',
+  sku: '',
+  quantity: '10',
+  shortDescription: '',
+  description: '',
+  youtubeVideoLink: '',
+  view360Link: '',
+}
+
+const toForm = (p: AdminProduct): FormValues => ({
+  title: p.title,
+  price: String(p.price),
+  cutPrice: String(p.cutPrice),
+  discount: String(p.discount),
+  categoryId: p.categoryId ?? '',
+  subcategoryId: p.subcategoryId ?? '',
+  stateId: p.stateId ?? '',
+  sku: p.sku,
+  quantity: String(p.quantity),
+  shortDescription: p.shortDescription,
+  description: p.description,
+  youtubeVideoLink: p.youtubeVideoLink ?? '',
+  view360Link: p.view360Link ?? '',
+})
+
+export default function ProductEditScreen() {
+  const { id } = useParams()
+  const product = useAdmin<AdminProduct>(id ? `/products/${id}` : null)
+  const cats = useAdmin<Row[]>('/categories')
+  const subs = useAdmin<Row[]>('/subcategories')
+  const states = useAdmin<Row[]>('/states')
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] })
+
+  if (id && product.isPending) return <Loading />
+  if (id && product.isError) return <LoadProblem error={product.error} retry={() => product.refetch()} />
+  if (cats.isPending || subs.isPending || states.isPending) return <Loading />
+  const p = id ? (product.data as AdminProduct) : null
+
+  const fields: FieldSpec[] = [
+    { name: 'title', label: 'Title', kind: 'text', wide: true },
+    { name: 'price', label: 'Price (₹, what the customer pays)', kind: 'number' },
+    { name: 'cutPrice', label: 'Cut price (₹, the list price shown struck through)', kind: 'number' },
+    { name: 'discount', label: 'Discount shown (percent)', kind: 'number' },
+    { name: 'quantity', label: 'Stock (pieces available)', kind: 'number' },
+    {
+      name: 'categoryId',
+      label: 'Category',
+      kind: 'select',
+      resets: ['subcategoryId'],
+      options: [
+        { value: '', label: 'None' },
+        ...(cats.data ?? []).map((c) => ({ value: c.id, label: String(c.title) })),
+      ],
+    },
+    {
+      name: 'subcategoryId',
+      label: 'Subcategory',
+      kind: 'select',
+      help: 'Choose the category first; its subcategories are listed here.',
+      optionsFor: (values) => [
+        { value: '', label: 'None' },
+        ...(subs.data ?? [])
+          .filter((s) => s.categoryId === values.categoryId || s.id === values.subcategoryId)
+          .map((s) => ({ value: s.id, label: String(s.title) })),
+      ],
+    },
+    {
+      name: 'stateId',
+      label: 'State it comes from',
+      kind: 'select',
+      options: [
+        { value: '', label: 'None' },
+        ...(states.data ?? []).map((s) => ({ value: s.id, label: String(s.name) })),
+      ],
+    },
+    { name: 'sku', label: 'SKU (your stock code, unique)', kind: 'text' },
+    { name: 'shortDescription', label: 'Short description (shown near the price)', kind: 'textarea' },
+    { name: 'description', label: 'Full description', kind: 'html', help: htmlHelp },
+    { name: 'youtubeVideoLink', label: 'YouTube video link (optional)', kind: 'url' },
+    { name: 'view360Link', label: '“View 360” link (optional)', kind: 'url' },
+  ]
+
+  return (
+    <div>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/products" className="text-brand-700 underline">
+          ← All products
+        </Link>
+      </p>
+      <PageTitle
+        title={p ? p.title : 'New product'}
+        intro={
+          p
+            ? `Last saved ${when(p.updatedAt)}.`
+            : 'Fill in the details and save; then add pictures and approve it to show it in the shop.'
+        }
+        action={
+          p ? (
+            <span className="flex flex-wrap items-center gap-2">
+              {p.archivedAt ? (
+                <Badge>Archived</Badge>
+              ) : p.isApproved ? (
+                <Badge tone="green">Approved — in the shop</Badge>
+              ) : (
+                <Badge tone="amber">Awaiting approval</Badge>
+              )}
+              <Button
+                tone={p.isApproved ? 'plain' : 'primary'}
+                onClick={async () => {
+                  try {
+                    const r = await adminSend(`/products/${p._id}/approval`, 'POST', {
+                      isApproved: !p.isApproved,
+                    })
+                    toast.success(r.message)
+                    await refresh()
+                  } catch (err) {
+                    toast.error(problemText(err), { duration: 8000 })
+                  }
+                }}
+              >
+                {p.isApproved ? 'Unapprove' : 'Approve'}
+              </Button>
+            </span>
+          ) : null
+        }
+      />
+      <section className="rounded-lg border border-brand-200 bg-white p-4">
+        <ResourceForm
+          key={p?.updatedAt ?? 'new'}
+          fields={fields}
+          schema={productInputSchema}
+          initial={p ? toForm(p) : blank}
+          submitLabel={p ? 'Save product' : 'Create product'}
+          onSubmit={async (body) => {
+            if (p) {
+              await adminSend(`/products/${p._id}`, 'PUT', body)
+              toast.success('Product saved')
+              await refresh()
+            } else {
+              const r = await adminSend<AdminProduct>('/products', 'POST', body)
+              toast.success('Product created. Now add its pictures.')
+              await refresh()
+              navigate(`/admin/products/${r.data._id}`, { replace: true })
+            }
+          }}
+        />
+      </section>
+      {p ? <Pictures product={p} onChange={refresh} /> : null}
+      {p ? <DangerZone product={p} onChange={refresh} /> : null}
+    </div>
+  )
+}
+
+function Pictures({ product, onChange }: { product: AdminProduct; onChange: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false)
+  const images = product.images
+  async function saveOrder(ids: string[]) {
+    try {
+      await adminSend(`/products/${product._id}/images/order`, 'PUT', { imageIds: ids })
+      await onChange()
+    } catch (err) {
+      toast.error(problemText(err), { duration: 8000 })
+    }
+  }
+  const move = (i: number, d: number) => {
+    const ids = images.map((x) => x._id)
+    const [x] = ids.splice(i, 1)
+    ids.splice(i + d, 0, x)
+    void saveOrder(ids)
+  }
+  return (
+    <section
+      aria-labelledby="pictures-title"
+      className="mt-6 rounded-lg border border-brand-200 bg-white p-4"
+    >
+      <h2 id="pictures-title" className="text-lg font-bold text-brand-800">
+        Pictures
+      </h2>
+      <p className="mb-3 text-sm text-ink/75">
+        The first picture is the main one. JPEG, PNG or WebP photos up to 8 MB; the shop makes small, medium
+        and large copies for phones.
+      </p>
+      <ol className="mb-3 flex flex-wrap gap-3">
+        {images.map((img, i) => (
+          <li key={img._id} className="grid gap-1 rounded border border-brand-200 p-2">
+            <img
+              src={img.url.replace(/-800\.webp$/, '-200.webp')}
+              alt={`${product.title}, view ${i + 1}`}
+              className="size-24 rounded object-cover"
+            />
+            <span className="text-center text-xs">{i === 0 ? 'Main picture' : `Picture ${i + 1}`}</span>
+            <span className="flex justify-center gap-1">
+              <Button
+                small
+                label={`Move picture ${i + 1} earlier`}
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+              >
+                ←
+              </Button>
+              <Button
+                small
+                label={`Move picture ${i + 1} later`}
+                disabled={i === images.length - 1}
+                onClick={() => move(i, 1)}
+              >
+                →
+              </Button>
+              <ConfirmButton
+                question="Remove this picture?"
+                confirmLabel="Yes, remove"
+                onConfirm={async () => {
+                  try {
+                    await adminSend(`/products/${product._id}/images/${img._id}`, 'DELETE')
+                    toast.success('Picture removed')
+                    await onChange()
+                  } catch (err) {
+                    toast.error(problemText(err), { duration: 8000 })
+                  }
+                }}
+              >
+                <span aria-hidden="true">✕</span>
+                <span className="sr-only">Remove picture {i + 1}</span>
+              </ConfirmButton>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <label className="grid max-w-md gap-1 text-sm font-semibold">
+        Add pictures
+        <input
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          disabled={busy}
+          className="text-sm font-normal file:mr-2 file:rounded file:border file:border-brand-200 file:bg-white file:px-3 file:py-1.5"
+          onChange={async (e) => {
+            const files = [...(e.target.files ?? [])]
+            if (files.length === 0) return
+            const form = new FormData()
+            for (const f of files) form.append('image', f)
+            setBusy(true)
+            try {
+              const r = await api<{ message: string }>(`/admin/products/${product._id}/images`, {
+                method: 'POST',
+                body: form,
+                auth: true,
+              })
+              toast.success(r.message)
+              await onChange()
+            } catch (err) {
+              toast.error(problemText(err), { duration: 8000 })
+            } finally {
+              setBusy(false)
+              e.target.value = ''
+            }
+          }}
+        />
+      </label>
+      {busy ? (
+        <p role="status" className="mt-2 text-sm">
+          Uploading…
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+function DangerZone({ product, onChange }: { product: AdminProduct; onChange: () => Promise<void> }) {
+  const navigate = useNavigate()
+  return (
+    <section aria-labelledby="remove-title" className="mt-6 rounded-lg border border-red-200 bg-white p-4">
+      <h2 id="remove-title" className="text-lg font-bold text-red-800">
+        Hide or delete
+      </h2>
+      <p className="mb-3 text-sm text-ink/75">
+        Archiving hides the product from the shop but keeps it for orders. Deleting removes it for good, and
+        is refused while an order that is not yet delivered or cancelled holds it.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <ConfirmButton
+          tone="plain"
+          small={false}
+          question={product.archivedAt ? 'Bring this product back?' : 'Archive this product?'}
+          detail={
+            product.archivedAt
+              ? 'It shows in the shop again if it is approved.'
+              : 'It disappears from the shop at once.'
+          }
+          confirmLabel={product.archivedAt ? 'Yes, restore' : 'Yes, archive'}
+          onConfirm={async () => {
+            try {
+              const r = await adminSend(`/products/${product._id}/archive`, 'POST', {
+                archived: !product.archivedAt,
+              })
+              toast.success(r.message)
+              await onChange()
+            } catch (err) {
+              toast.error(problemText(err), { duration: 8000 })
+            }
+          }}
+        >
+          {product.archivedAt ? 'Restore from archive' : 'Archive'}
+        </ConfirmButton>
+        <ConfirmButton
+          small={false}
+          question="Delete this product for good?"
+          detail={`“${product.title}” and its pictures will be removed. This cannot be undone.`}
+          confirmLabel="Yes, delete"
+          onConfirm={async () => {
+            try {
+              const r = await adminSend<{ outcome: string }>(`/products/${product._id}`, 'DELETE')
+              toast.success(r.message, { duration: 6000 })
+              if (r.data.outcome === 'deleted') navigate('/admin/products')
+              else await onChange()
+            } catch (err) {
+              toast.error(problemText(err), { duration: 10000 })
+            }
+          }}
+        >
+          Delete product
+        </ConfirmButton>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,196 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useSearchParams } from 'react-router'
+import { adminSend, type Page, problemText, useAdmin } from '../../features/admin/admin-api.ts'
+import { money } from '../../features/admin/format.ts'
+import type { Row } from '../../features/admin/resource-screen.tsx'
+import {
+  Badge,
+  Button,
+  inputClass,
+  LinkButton,
+  Loading,
+  LoadProblem,
+  Pager,
+  PageTitle,
+  useDebounced,
+} from '../../features/admin/ui.tsx'
+import { toast } from '../../lib/toast.tsx'
+
+type ProductItem = {
+  _id: string
+  title: string
+  sku: string
+  price: number
+  cutPrice: number
+  quantity: number
+  isApproved: boolean
+  archivedAt: string | null
+  category: string | null
+  state: string | null
+  image: string | null
+}
+
+export const meta = () => [{ title: 'Products | Shop console' }]
+
+export default function ProductsScreen() {
+  const [params, setParams] = useSearchParams()
+  const q = params.get('q') ?? ''
+  const search = useDebounced(q)
+  const filters = new URLSearchParams()
+  if (search) filters.set('q', search)
+  for (const k of ['categoryId', 'stateId', 'approval', 'page']) {
+    const v = params.get(k)
+    if (v) filters.set(k, v)
+  }
+  const list = useAdmin<Page<ProductItem>>(`/products?${filters}`)
+  const cats = useAdmin<Row[]>('/categories')
+  const states = useAdmin<Row[]>('/states')
+  const queryClient = useQueryClient()
+  const set = (key: string, value: string) =>
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old)
+        if (value) next.set(key, value)
+        else next.delete(key)
+        if (key !== 'page') next.delete('page')
+        return next
+      },
+      { replace: true },
+    )
+
+  async function approve(p: ProductItem, isApproved: boolean) {
+    try {
+      const r = await adminSend(`/products/${p._id}/approval`, 'POST', { isApproved })
+      toast.success(r.message)
+      await queryClient.invalidateQueries({ queryKey: ['admin'] })
+    } catch (err) {
+      toast.error(problemText(err), { duration: 8000 })
+    }
+  }
+
+  return (
+    <div>
+      <PageTitle
+        title="Products"
+        intro="Everything in the catalogue. A product shows in the shop only once it is approved."
+        action={<LinkButton to="/admin/products/new">+ Add product</LinkButton>}
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <label className="grid gap-1 text-sm font-semibold">
+          Search title or SKU
+          <input type="search" className={inputClass} value={q} onChange={(e) => set('q', e.target.value)} />
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          Category
+          <select
+            className={inputClass}
+            value={params.get('categoryId') ?? ''}
+            onChange={(e) => set('categoryId', e.target.value)}
+          >
+            <option value="">All categories</option>
+            {(cats.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {String(c.title)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          State
+          <select
+            className={inputClass}
+            value={params.get('stateId') ?? ''}
+            onChange={(e) => set('stateId', e.target.value)}
+          >
+            <option value="">All states</option>
+            {(states.data ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {String(s.name)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          Approval
+          <select
+            className={inputClass}
+            value={params.get('approval') ?? 'all'}
+            onChange={(e) => set('approval', e.target.value === 'all' ? '' : e.target.value)}
+          >
+            <option value="all">All</option>
+            <option value="approved">Approved (in the shop)</option>
+            <option value="pending">Awaiting approval</option>
+            <option value="archived">Archived</option>
+          </select>
+        </label>
+      </div>
+      {list.isPending ? <Loading /> : null}
+      {list.isError ? <LoadProblem error={list.error} retry={() => list.refetch()} /> : null}
+      {list.data && list.data.items.length === 0 ? (
+        <p className="rounded border border-dashed border-brand-200 p-6 text-center text-ink/70">
+          No products match.
+        </p>
+      ) : null}
+      <ul className="grid gap-2">
+        {(list.data?.items ?? []).map((p) => (
+          <li
+            key={p._id}
+            className="flex flex-wrap items-center gap-3 rounded-lg border border-brand-200 bg-white p-3"
+          >
+            {p.image ? (
+              <img src={p.image} alt="" className="size-14 shrink-0 rounded object-cover" />
+            ) : (
+              <span className="grid size-14 shrink-0 place-items-center rounded bg-brand-100 text-xs">
+                No picture
+              </span>
+            )}
+            <div className="min-w-0 flex-1 basis-48">
+              <Link
+                to={`/admin/products/${p._id}`}
+                className="font-semibold text-brand-800 underline-offset-2 hover:underline"
+              >
+                {p.title}
+              </Link>
+              <div className="text-sm text-ink/75">
+                SKU {p.sku} · {money(p.price)} · stock {p.quantity}
+                {p.category ? ` · ${p.category}` : ''}
+                {p.state ? ` · ${p.state}` : ''}
+              </div>
+              <div className="mt-1 flex gap-1">
+                {p.archivedAt ? (
+                  <Badge>Archived</Badge>
+                ) : p.isApproved ? (
+                  <Badge tone="green">Approved</Badge>
+                ) : (
+                  <Badge tone="amber">Awaiting approval</Badge>
+                )}
+              </div>
+            </div>
+            <div className="flex gap-2">
+              {p.isApproved ? (
+                <Button small onClick={() => approve(p, false)} label={`Unapprove ${p.title}`}>
+                  Unapprove
+                </Button>
+              ) : (
+                <Button small tone="primary" onClick={() => approve(p, true)} label={`Approve ${p.title}`}>
+                  Approve
+                </Button>
+              )}
+              <LinkButton tone="plain" to={`/admin/products/${p._id}`}>
+                Edit
+              </LinkButton>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {list.data ? (
+        <Pager
+          page={list.data.page}
+          pages={list.data.pages}
+          total={list.data.total}
+          onPage={(n) => set('page', String(n))}
+        />
+      ) : null}
+    </div>
+  )
+}

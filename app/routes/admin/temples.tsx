@@ -1,0 +1,60 @@
+import { templeInputSchema } from '../../../contracts/admin.ts'
+import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
+
+const config: ResourceConfig = {
+  title: 'Temples',
+  intro: 'The temple section: each temple’s page, pictures and the link to its services.',
+  path: 'temples',
+  noun: 'temple',
+  schema: templeInputSchema,
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text' },
+    { name: 'location', label: 'Place', kind: 'text' },
+    {
+      name: 'slug',
+      label: 'Web name (optional)',
+      kind: 'text',
+      help: 'Small letters and -, made from the name when empty.',
+    },
+    {
+      name: 'servicesLink',
+      label: 'Services link',
+      kind: 'text',
+      help: 'Where “services” leads: https://… or a shop path like /Support.',
+    },
+    { name: 'about', label: 'Text', kind: 'textarea' },
+    { name: 'image', label: 'Main picture', kind: 'picture', folder: 'temples', wide: true },
+    { name: 'images', label: 'More pictures (in order)', kind: 'pictures', folder: 'temples' },
+    { name: 'position', label: 'Position (smaller comes first)', kind: 'number' },
+  ],
+  blank: {
+    name: '',
+    location: '',
+    slug: '',
+    servicesLink: '',
+    about: '',
+    image: '',
+    images: [],
+    position: '0',
+  },
+  toForm: (r) => ({
+    name: String(r.name),
+    location: String(r.location ?? ''),
+    slug: String(r.slug ?? ''),
+    servicesLink: String(r.servicesLink ?? ''),
+    about: String(r.about ?? ''),
+    image: String(r.image ?? ''),
+    images: Array.isArray(r.images) ? (r.images as string[]) : [],
+    position: String(r.position ?? 0),
+  }),
+  summary: (r) => ({
+    title: String(r.name),
+    picture: (r.image as string | null) ?? (Array.isArray(r.images) ? (r.images[0] as string) : null),
+    lines: [String(r.location ?? ''), `Services: ${r.servicesLink}`],
+  }),
+}
+
+export const meta = () => [{ title: 'Temples | Shop console' }]
+export default function TemplesScreen() {
+  return <ResourceScreen config={config} />
+}

@@ -1,0 +1,69 @@
+import { sameName } from '../../contracts/catalogue-sort.ts'
+import { NotFoundView } from '../components/not-found-view.tsx'
+import { ListingView } from '../features/catalogue/listing-view.tsx'
+import { notFoundMeta, notFoundPage, pageFrom, safeLoad, sortFrom } from '../features/catalogue/load.ts'
+import { listingPageSize } from '../features/catalogue/messages.ts'
+import { seo } from '../features/catalogue/seo.ts'
+import { appLoadContext } from '../lib/context.ts'
+import type { Route } from './+types/category-listing'
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  !loaderData || 'notFound' in loaderData
+    ? notFoundMeta
+    : seo({
+        title: loaderData.heading,
+        description: loaderData.intro,
+        path: loaderData.canonicalPath,
+        publicUrl: loaderData.publicUrl,
+        image: loaderData.products[0]?.image,
+      })
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { services, publicUrl } = appLoadContext(context)
+  const categories = await safeLoad(services.log, 'categories', () => services.catalogue.categories(), [])
+  const category = categories.find((c) => sameName(c.categoriesTitle, params.categoryName))
+  const sub = params.subcategory
+    ? category?.subcategories.find((s) => sameName(s.subCategoryTitle, params.subcategory ?? ''))
+    : undefined
+  if (!category || (params.subcategory && !sub)) return notFoundPage(publicUrl)
+  const url = new URL(request.url)
+  const sort = sortFrom(url)
+  const page = pageFrom(url)
+  const result = await safeLoad(
+    services.log,
+    'products',
+    () =>
+      services.catalogue.productPage(
+        { category: category.categoriesTitle, subcategory: sub?.subCategoryTitle, sort },
+        page,
+        listingPageSize,
+      ),
+    { items: [], page, limit: listingPageSize, total: 0, pages: 1 },
+  )
+  const heading = sub ? `${sub.subCategoryTitle}` : category.categoriesTitle
+  const categoryPath = `/product/${encodeURIComponent(category.categoriesTitle)}`
+  const canonicalPath = sub ? `${categoryPath}/${encodeURIComponent(sub.subCategoryTitle)}` : categoryPath
+  return {
+    publicUrl,
+    canonicalPath: page > 1 ? `${canonicalPath}?page=${page}` : canonicalPath,
+    heading,
+    intro: sub
+      ? `${sub.subCategoryTitle} from our ${category.categoriesTitle} collection, made by hand by India's artisans.`
+      : `Handmade ${category.categoriesTitle.toLowerCase()} from artisans across India, bought directly from the makers.`,
+    products: result.items,
+    sort,
+    page: result.page,
+    pages: result.pages,
+    total: result.total,
+    breadcrumb: [
+      { label: 'Home', to: '/' },
+      sub ? { label: category.categoriesTitle, to: categoryPath } : { label: category.categoriesTitle },
+      ...(sub ? [{ label: sub.subCategoryTitle }] : []),
+    ],
+  }
+}
+
+export default function CategoryListing({ loaderData }: Route.ComponentProps) {
+  if ('notFound' in loaderData) return <NotFoundView />
+  return <ListingView data={loaderData} />
+}

@@ -1,0 +1,336 @@
+import { Link } from 'react-router'
+import type { Category, Product, State } from '../../contracts/catalogue.ts'
+import { imageAt, imageSrcSet } from '../../contracts/images.ts'
+import {
+  Carousel,
+  productCarouselOptions,
+  productCarouselSlide,
+  testimonialSlide,
+} from '../components/carousel.tsx'
+import { StarIcon } from '../components/icons.tsx'
+import { safeLoad } from '../features/catalogue/load.ts'
+import { catalogueText, maxStates, stateTileImages, titleLength } from '../features/catalogue/messages.ts'
+import { ProductCard } from '../features/catalogue/product-card.tsx'
+import { PromoVideo } from '../features/catalogue/promo-video.tsx'
+import { seo } from '../features/catalogue/seo.ts'
+import { StateTile } from '../features/catalogue/state-tile.tsx'
+import { wideImage } from '../features/catalogue/wide-image.ts'
+import { impactFacts, testimonials } from '../features/content/home-content.ts'
+import { appLoadContext } from '../lib/context.ts'
+import type { Route } from './+types/home'
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seo({
+    title: 'Kalaa Setu | Handicraft, handloom and art from India',
+    description:
+      'Buy handmade Indian handicraft, handloom sarees, Madhubani paintings and regional products directly from artisans. Every purchase supports the foundation.',
+    path: '/',
+    publicUrl: loaderData?.publicUrl,
+    image: loaderData?.sliders[0]?.sliderImage,
+  })
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, publicUrl } = appLoadContext(context)
+  const { catalogue, content, log } = services
+  const [sliders, banners, categories, states, bestSelling, handicraft, newArrivals] = await Promise.all([
+    safeLoad(log, 'sliders', () => content.sliders(), []),
+    safeLoad(log, 'banners', () => content.banners(), []),
+    safeLoad(log, 'categories', () => catalogue.categories(), [] as Category[]),
+    safeLoad(log, 'states', () => catalogue.states(), [] as State[]),
+    safeLoad(log, 'products', () => catalogue.bestSelling(10), [] as Product[]),
+    safeLoad(log, 'products', () => catalogue.bestSelling(10, 'Handicraft'), [] as Product[]),
+    safeLoad(log, 'products', () => catalogue.newArrivals(10), [] as Product[]),
+  ])
+  return {
+    publicUrl,
+    sliders,
+    saleBanner: banners[0] ?? null,
+    categories,
+    collection: categories.filter((c) => c.isCollectionCategory),
+    states: states.slice(0, maxStates),
+    bestSelling,
+    handicraft,
+    newArrivals,
+  }
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { sliders, saleBanner, categories, collection, states, bestSelling, handicraft, newArrivals } =
+    loaderData
+  const firstSlide = sliders[0]?.sliderImage
+  return (
+    <>
+      {firstSlide ? (
+        <link
+          rel="preload"
+          as="image"
+          href={wideImage(firstSlide).src}
+          imageSrcSet={wideImage(firstSlide).srcSet}
+          imageSizes="100vw"
+          fetchPriority="high"
+        />
+      ) : null}
+      <h1 className="sr-only">Kalaa Setu: handicraft, handloom and art from the artisans of India</h1>
+      {sliders.length > 0 ? (
+        <Carousel
+          label="Featured collections"
+          slideClassName="basis-full"
+          autoplayMs={2000}
+          options={{ slidesToScroll: 1 }}
+        >
+          {sliders.map((s, i) => (
+            <Link key={s._id} to={s.link ?? '/product/Handloom'} className="block">
+              <img
+                {...wideImage(s.sliderImage)}
+                sizes="100vw"
+                alt={s.title ?? 'Featured collection'}
+                width={1600}
+                height={600}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+                decoding={i === 0 ? 'sync' : 'async'}
+                className="aspect-[8/3] w-full object-cover"
+              />
+            </Link>
+          ))}
+        </Carousel>
+      ) : null}
+
+      <ShopByCategory categories={categories} />
+      <FoundationImpact />
+
+      <ProductRail products={bestSelling} cartVariant="home" />
+      <ProductRail
+        title={`${catalogueText.bestSelling} Handicraft`}
+        products={handicraft}
+        cartVariant="home"
+      />
+
+      <SaleBanner image={saleBanner?.image ?? null} />
+
+      <ProductRail title={catalogueText.newArrival} products={newArrivals} cartVariant="home" />
+
+      {collection.length > 0 ? (
+        <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="collection-heading">
+          <h2 id="collection-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
+            {catalogueText.collection}
+          </h2>
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="collection-grid">
+            {collection.map((c) => (
+              <li key={c._id} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
+                {c.image ? (
+                  <img
+                    src={imageAt(c.image, 400)}
+                    srcSet={imageSrcSet(c.image)}
+                    sizes="(max-width: 1024px) 48vw, 300px"
+                    alt=""
+                    width={400}
+                    height={400}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[4/3] w-full object-cover"
+                  />
+                ) : null}
+                <div className="flex flex-col items-start gap-1 p-3 sm:flex-row sm:items-center sm:justify-between sm:gap-2">
+                  <h3 className="font-serif font-bold text-brand-800">{c.categoriesTitle}</h3>
+                  <Link
+                    to={`/product/${encodeURIComponent(c.categoriesTitle)}`}
+                    onClick={() => window.scrollTo({ top: 0 })}
+                    className="shrink-0 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {catalogueText.viewMore}
+                    <span className="sr-only"> {c.categoriesTitle}</span>
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {states.length > 0 ? (
+        <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="statecraft-heading">
+          <h2 id="statecraft-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
+            {catalogueText.statecraft}
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-3" data-testid="statecraft">
+            {states.map((s, i) => (
+              <li key={s._id}>
+                <StateTile
+                  name={s.State}
+                  src={s.image ? imageAt(s.image, 400) : stateTileImages[i]?.src}
+                  alt={s.image ? '' : (stateTileImages[i]?.alt ?? '')}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <div className="bg-white py-10">
+        <div className="mx-auto max-w-7xl px-4">
+          <h2
+            id="testimonials-heading"
+            className="mb-6 text-center font-serif text-2xl font-bold text-brand-800"
+          >
+            {catalogueText.testimonials}
+          </h2>
+          <Carousel
+            label={catalogueText.testimonials}
+            slideClassName={testimonialSlide}
+            options={{ slidesToScroll: 1, duration: 25 }}
+          >
+            {testimonials.map((t) => (
+              <figure
+                key={t.name}
+                className="flex h-full flex-col gap-3 rounded-xl bg-brand-50 p-6 ring-1 ring-brand-100"
+              >
+                <span className="flex text-saffron" role="img" aria-label="5 of 5 stars">
+                  {[1, 2, 3, 4, 5].map((n) => (
+                    <StarIcon key={n} width={16} height={16} />
+                  ))}
+                </span>
+                <blockquote className="flex-1 text-ink/90">“{t.text}”</blockquote>
+                <figcaption className="font-semibold text-brand-800">
+                  {t.name}, <span className="font-normal text-ink/80">{t.place}</span>
+                </figcaption>
+              </figure>
+            ))}
+          </Carousel>
+        </div>
+      </div>
+
+      <PromoVideo
+        heading={catalogueText.heritage}
+        text="Every piece in this shop is made by hand, in the villages and towns where the craft was born."
+        cta={{ label: catalogueText.shopNow, to: '/product/Handicraft' }}
+      />
+    </>
+  )
+}
+
+function ProductRail({
+  title = catalogueText.bestSelling,
+  products,
+  cartVariant,
+}: {
+  title?: string
+  products: Product[]
+  cartVariant: 'home' | 'default'
+}) {
+  if (products.length === 0) return null
+  const id = `rail-${title.replace(/\W+/g, '-').toLowerCase()}`
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h2 id={id} className="mb-4 font-serif text-2xl font-bold text-brand-800">
+        {title}
+      </h2>
+      <Carousel label={title} slideClassName={productCarouselSlide} options={productCarouselOptions}>
+        {products.map((p) => (
+          <ProductCard key={p._id} product={p} titleLength={titleLength.home} cartVariant={cartVariant} />
+        ))}
+      </Carousel>
+    </div>
+  )
+}
+
+function ShopByCategory({ categories }: { categories: Category[] }) {
+  if (categories.length === 0) return null
+  return (
+    <section className="mx-auto max-w-7xl px-4 pt-8" aria-labelledby="shop-by-category">
+      <h2 id="shop-by-category" className="mb-4 font-serif text-2xl font-bold text-brand-800">
+        Shop by category
+      </h2>
+      <ul className="flex gap-4 overflow-x-auto pb-2 sm:grid sm:grid-cols-6 sm:overflow-visible">
+        {categories.slice(0, 6).map((c) => (
+          <li key={c._id} className="w-24 shrink-0 sm:w-auto">
+            <Link
+              to={`/product/${encodeURIComponent(c.categoriesTitle)}`}
+              className="group flex flex-col items-center gap-2 text-center"
+            >
+              <span className="block aspect-square w-full overflow-hidden rounded-full bg-brand-100 ring-2 ring-brand-200 group-hover:ring-brand-600">
+                {c.image ? (
+                  <img
+                    src={imageAt(c.image, 200)}
+                    alt=""
+                    width={200}
+                    height={200}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-full w-full object-cover"
+                  />
+                ) : null}
+              </span>
+              <span className="text-sm font-medium text-ink group-hover:text-brand-700">
+                {c.categoriesTitle}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function FoundationImpact() {
+  return (
+    <section className="mx-auto mt-8 max-w-7xl px-4" aria-labelledby="impact-heading">
+      <div className="grid gap-6 rounded-2xl bg-brand-800 p-6 text-white sm:p-8 lg:grid-cols-[1.2fr_2fr] lg:items-center">
+        <div>
+          <h2 id="impact-heading" className="font-serif text-2xl font-bold">
+            Every purchase does some good
+          </h2>
+          <p className="mt-2 text-brand-100">
+            The shop pays artisans fairly, and its income funds the foundation's Count Safety First
+            road-safety programme and cultural-awareness work for young people.
+          </p>
+          <Link
+            to="/AboutUs"
+            className="mt-4 inline-block font-semibold text-saffron underline-offset-2 hover:underline"
+          >
+            About the foundation
+          </Link>
+        </div>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {impactFacts.map((f) => (
+            <li key={f.label} className="rounded-xl bg-white/10 p-4">
+              <p className="font-serif text-2xl font-bold text-saffron">{f.figure}</p>
+              <p className="text-sm text-brand-50">{f.label}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+function SaleBanner({ image }: { image: string | null }) {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-4" aria-labelledby="sale-heading">
+      <div className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-r from-brand-900 via-brand-800 to-brand-600 px-6 py-10 text-white sm:px-10">
+        {image ? (
+          <img
+            {...wideImage(image)}
+            sizes="(max-width: 1280px) 100vw, 1248px"
+            alt=""
+            width={1600}
+            height={500}
+            loading="lazy"
+            decoding="async"
+            className="absolute inset-0 -z-10 h-full w-full object-cover opacity-30"
+          />
+        ) : null}
+        <p className="font-semibold tracking-wide text-saffron uppercase">{catalogueText.saleTitle}</p>
+        <h2 id="sale-heading" className="mt-1 max-w-lg font-serif text-3xl font-bold sm:text-4xl">
+          {catalogueText.saleSubtitle}
+        </h2>
+        <Link
+          to="/product/Handloom"
+          className="mt-5 inline-block rounded bg-saffron px-6 py-2.5 font-semibold text-ink hover:bg-brand-100"
+        >
+          {catalogueText.shopNow}
+        </Link>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link, redirect, useNavigate } from 'react-router'
+import type { LoginAnswer } from '../features/account/account-api.ts'
+import { AuthCard, FormMessage, primaryButton, SocialButtons } from '../features/account/auth-card.tsx'
+import { isLoginEmail, loginMessages, REDIRECT_AFTER_MS } from '../features/account/messages.ts'
+import { fieldClass, PasswordField } from '../features/account/password-field.tsx'
+import { api } from '../lib/api.ts'
+import { appLoadContext } from '../lib/context.ts'
+import { getAccessToken, saveSession } from '../lib/session.ts'
+import type { Route } from './+types/login'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Sign in | Kalaa Setu' }]
+
+/** A signed-in shopper does not see the sign-in page (spec section 2). */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (appLoadContext(context).viewer) throw redirect('/')
+  return null
+}
+
+export async function clientLoader() {
+  if (getAccessToken()) throw redirect('/')
+  return null
+}
+
+export default function Login() {
+  const navigate = useNavigate()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [loading, setLoading] = useState(false)
+  const [error, setError] = useState('')
+  const [success, setSuccess] = useState('')
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+
+  useEffect(() => {
+    if (getAccessToken()) navigate('/', { replace: true })
+    return () => clearTimeout(timer.current)
+  }, [navigate])
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    setError('')
+    setSuccess('')
+    if (!isLoginEmail(email)) {
+      setError(loginMessages.invalidEmail)
+      return
+    }
+    setLoading(true)
+    try {
+      const { data } = await api<LoginAnswer>('/user/login', { method: 'POST', body: { email, password } })
+      saveSession({
+        accessToken: data.accessToken,
+        refreshToken: data.refreshToken,
+        userId: data.user._id,
+        fullName: data.user.fullName,
+      })
+      setSuccess(loginMessages.success)
+      setEmail('')
+      setPassword('')
+      timer.current = setTimeout(() => navigate('/'), REDIRECT_AFTER_MS)
+    } catch {
+      setSuccess('')
+      setError(loginMessages.failure)
+    } finally {
+      setLoading(false)
+    }
+  }
+
+  return (
+    <AuthCard title="Sign In">
+      <p className="mt-2 text-center text-sm text-ink/80">Welcome back to the foundation's shop.</p>
+      <form onSubmit={submit} noValidate className="mt-6 grid gap-4">
+        <div className="grid gap-1">
+          <label htmlFor="login-email" className="text-sm font-medium">
+            Email
+          </label>
+          <input
+            id="login-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={fieldClass}
+          />
+        </div>
+        <PasswordField
+          label="Password"
+          name="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+        />
+        <Link to="/login" hidden className="justify-self-end text-sm text-brand-700 underline">
+          Forget Password?
+        </Link>
+        <FormMessage error={error} success={success} />
+        <button type="submit" disabled={loading} className={primaryButton}>
+          {loading ? loginMessages.loading : 'SIGN IN'}
+        </button>
+      </form>
+      <div className="my-5 flex items-center gap-3 text-xs text-ink/70">
+        <span className="h-px flex-1 bg-brand-100" /> or sign in with{' '}
+        <span className="h-px flex-1 bg-brand-100" />
+      </div>
+      <SocialButtons />
+      <p className="mt-6 text-center text-sm">
+        New here?{' '}
+        <Link to="/SignUp" className="font-semibold text-brand-700 underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}

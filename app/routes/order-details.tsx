@@ -1,0 +1,25 @@
+import { data } from 'react-router'
+import { OrderDetails } from '../features/orders/order-details.tsx'
+import { appLoadContext } from '../lib/context.ts'
+import type { Route } from './+types/order-details'
+
+export const meta = () => [{ title: 'Order details | Kalaa Setu' }, { name: 'robots', content: 'noindex' }]
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services, viewer } = appLoadContext(context)
+  // Without a valid token cookie the page asks the API with the stored token instead.
+  if (!viewer) return { order: null }
+  try {
+    return { order: await services.orders.getForCustomer(viewer.id, params.id) }
+  } catch {
+    throw data('Order not found', { status: 404 })
+  }
+}
+
+export default function Screen({ loaderData, params }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
+      <OrderDetails key={params.id} id={params.id} initial={loaderData.order} />
+    </section>
+  )
+}

@@ -1,0 +1,44 @@
+import { Link, useLocation } from 'react-router'
+import type { PaymentFailedState } from '../features/checkout/checkout-page.tsx'
+import { paymentTexts } from '../features/checkout/messages.ts'
+
+export const meta = () => [{ title: 'Payment failed | Kalaa Setu' }, { name: 'robots', content: 'noindex' }]
+
+/** Where a failed or unverified payment lands: what happened, and the way back to paying. */
+export default function Screen() {
+  const state = (useLocation().state ?? {}) as PaymentFailedState
+  return (
+    <section className="mx-auto max-w-xl px-4 py-12 text-center sm:py-16">
+      <div
+        aria-hidden="true"
+        className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-3xl font-bold text-red-700"
+      >
+        !
+      </div>
+      <h1 className="mt-4 font-serif text-2xl font-bold text-brand-800 sm:text-3xl">
+        {paymentTexts.failedHeading}
+      </h1>
+      <p className="mt-3 text-ink/90">{state.reason || paymentTexts.failedDefault}</p>
+      {state.orderID && (
+        <p className="mt-2 text-sm text-ink/80">
+          Your order <strong>{state.orderID}</strong> is saved and waiting for payment.
+        </p>
+      )}
+      <p className="mt-2 text-sm text-ink/80">Your cart is unchanged, so you can try again now.</p>
+      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link
+          to="/checkout"
+          className="rounded bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+        >
+          {paymentTexts.tryAgain}
+        </Link>
+        <Link
+          to="/Order-History"
+          className="rounded border border-brand-700 px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          {paymentTexts.viewOrders}
+        </Link>
+      </div>
+    </section>
+  )
+}

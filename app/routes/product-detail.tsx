@@ -1,0 +1,228 @@
+import { useEffect } from 'react'
+import { Link } from 'react-router'
+import { imageAt, imageSrcSet } from '../../contracts/images.ts'
+import { Carousel, productCarouselOptions, productCarouselSlide } from '../components/carousel.tsx'
+import { NotFoundView } from '../components/not-found-view.tsx'
+import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx'
+import { Gallery } from '../features/catalogue/gallery.tsx'
+import { notFoundMeta, notFoundPage, safeLoad } from '../features/catalogue/load.ts'
+import { catalogueText, discountPercent, fixedRating, titleLength } from '../features/catalogue/messages.ts'
+import { ProductCard } from '../features/catalogue/product-card.tsx'
+import { QuickViewButton } from '../features/catalogue/quick-view.tsx'
+import { absoluteUrl, metaDescription, seo } from '../features/catalogue/seo.ts'
+import { StarRating } from '../features/catalogue/star-rating.tsx'
+import { YoutubeVideo } from '../features/catalogue/youtube-video.tsx'
+import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
+import { appLoadContext } from '../lib/context.ts'
+import { formatRupees } from '../lib/format.ts'
+import { toast } from '../lib/toast.tsx'
+import type { Route } from './+types/product-detail'
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData || 'notFound' in loaderData) return notFoundMeta
+  const product = loaderData.product
+  if (!product) return [{ title: 'Product | Kalaa Setu' }, { name: 'robots', content: 'noindex' }]
+  const path = `/Productdetails/${product._id}`
+  const url = absoluteUrl(loaderData.publicUrl, path)
+  return [
+    ...seo({
+      title: product.title,
+      description: metaDescription(product.shortDescription || product.description || product.title),
+      path,
+      publicUrl: loaderData.publicUrl,
+      image: product.image,
+      type: 'product',
+    }),
+    { property: 'product:price:amount', content: String(product.price) },
+    { property: 'product:price:currency', content: 'INR' },
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.title,
+        sku: product.sku,
+        description: metaDescription(product.shortDescription || product.title, 300),
+        image: product.thumbnail.map((u) => absoluteUrl(loaderData.publicUrl, u)),
+        category: [product.categories, product.subcategory].filter(Boolean).join(' > ') || undefined,
+        brand: { '@type': 'Brand', name: 'Kalaa Setu' },
+        offers: {
+          '@type': 'Offer',
+          url,
+          priceCurrency: 'INR',
+          price: product.price.toFixed(2),
+          availability: 'https://schema.org/InStock',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+      },
+    },
+  ]
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services, publicUrl } = appLoadContext(context)
+  try {
+    const product = await services.catalogue.product(params.id)
+    const related = await safeLoad(
+      services.log,
+      'related products',
+      () => services.catalogue.related(product),
+      [],
+    )
+    return { publicUrl, product, related, failed: false }
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 404) return notFoundPage(publicUrl)
+    services.log.error({ err }, 'product failed to load')
+    return { publicUrl, product: null, related: [], failed: true }
+  }
+}
+
+export default function ProductDetail({ loaderData }: Route.ComponentProps) {
+  const failed = 'failed' in loaderData && loaderData.failed
+  useEffect(() => {
+    if (failed) toast.error(catalogueText.productFetchFailed)
+  }, [failed])
+  if ('notFound' in loaderData) return <NotFoundView />
+  const { product, related } = loaderData
+  if (!product) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="font-serif text-2xl font-bold text-brand-800">{catalogueText.productFetchFailed}</h1>
+        <p className="mt-3">Please try again in a moment.</p>
+      </section>
+    )
+  }
+  const off = discountPercent(product)
+  const images = product.thumbnail.length > 0 ? product.thumbnail : product.image ? [product.image] : []
+  return (
+    <>
+      {images[0] ? (
+        <link
+          rel="preload"
+          as="image"
+          href={imageAt(images[0], 800)}
+          imageSrcSet={imageSrcSet(images[0])}
+          imageSizes="(max-width: 768px) 100vw, 50vw"
+          fetchPriority="high"
+        />
+      ) : null}
+      <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-4 text-sm text-ink/80">
+        <Link to="/" className="hover:underline">
+          Home
+        </Link>
+        {product.categories ? (
+          <>
+            {' / '}
+            <Link to={`/product/${encodeURIComponent(product.categories)}`} className="hover:underline">
+              {product.categories}
+            </Link>
+          </>
+        ) : null}
+      </nav>
+      <article className="mx-auto grid max-w-7xl gap-8 px-4 py-6 md:grid-cols-2">
+        <div className="flex flex-col gap-4">
+          <Gallery images={images} title={product.title} />
+          {product.youtubeVideoLink ? (
+            <YoutubeVideo link={product.youtubeVideoLink} title={product.title} />
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-4">
+          <h1 className="font-serif text-2xl font-bold text-brand-800 sm:text-3xl">{product.title}</h1>
+          <p className="flex items-center gap-2 text-sm">
+            <StarRating value={fixedRating} size={18} />
+            <span>{catalogueText.ratings}</span>
+          </p>
+          <p className="flex flex-wrap items-baseline gap-3">
+            <span className="text-3xl font-bold text-brand-800" data-testid="detail-price">
+              {formatRupees(product.price)}
+            </span>
+            {off > 0 ? (
+              <span
+                className="rounded bg-leaf px-2 py-0.5 text-sm font-bold text-white"
+                data-testid="detail-discount"
+              >
+                -{off}%
+              </span>
+            ) : null}
+            {product.cutPrice > product.price ? (
+              <s className="text-lg text-ink/70">
+                <span className="sr-only">List price </span>
+                {formatRupees(product.cutPrice)}
+              </s>
+            ) : null}
+          </p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-semibold">SKU</dt>
+            <dd>{product.sku}</dd>
+            <dt className="font-semibold">Availability</dt>
+            <dd className="font-bold text-leaf">{catalogueText.inStock}</dd>
+            {product.state ? (
+              <>
+                <dt className="font-semibold">Made in</dt>
+                <dd>
+                  <Link
+                    to={`/StateProduct/${encodeURIComponent(product.state)}`}
+                    className="text-brand-700 underline"
+                  >
+                    {product.state}
+                  </Link>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          {product.shortDescription ? <p className="text-ink/90">{product.shortDescription}</p> : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <AddToCartButton
+              productId={product._id}
+              label={catalogueText.addToCart}
+              className="rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800"
+            />
+            <WishlistButton
+              productId={product._id}
+              className="rounded-full p-3 text-brand-700 ring-1 ring-brand-200 hover:bg-white"
+            />
+            <QuickViewButton
+              productId={product._id}
+              title={product.title}
+              className="rounded-full p-3 text-brand-700 ring-1 ring-brand-200 hover:bg-white"
+            />
+            {product.view360Link ? (
+              <a
+                href={product.view360Link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="rounded border border-brand-600 px-4 py-2.5 font-medium text-brand-700 hover:bg-white"
+              >
+                {catalogueText.view360}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+          </div>
+          {product.description ? (
+            <section aria-labelledby="description-heading" className="mt-2 border-t border-brand-100 pt-4">
+              <h2 id="description-heading" className="font-serif text-xl font-bold text-brand-800">
+                Description
+              </h2>
+              <div className="prose-shop text-sm" dangerouslySetInnerHTML={{ __html: product.description }} />
+            </section>
+          ) : null}
+        </div>
+      </article>
+      {related.length > 0 ? (
+        <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="related-heading">
+          <h2 id="related-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
+            {catalogueText.relatedProduct}
+          </h2>
+          <Carousel
+            label={catalogueText.relatedProduct}
+            slideClassName={productCarouselSlide}
+            options={productCarouselOptions}
+          >
+            {related.map((p) => (
+              <ProductCard key={p._id} product={p} titleLength={titleLength.listing} />
+            ))}
+          </Carousel>
+        </section>
+      ) : null}
+    </>
+  )
+}

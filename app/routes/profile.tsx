@@ -1,0 +1,215 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import {
+  type Account,
+  currentUserKey,
+  dashboardKey,
+  useCurrentUser,
+} from '../features/account/account-api.ts'
+import { Avatar } from '../features/account/avatar.tsx'
+import { genders, profileMessages } from '../features/account/messages.ts'
+import { fieldClass } from '../features/account/password-field.tsx'
+import { ApiError, api } from '../lib/api.ts'
+import { storageKeys, writeStorage } from '../lib/session.ts'
+import { toast } from '../lib/toast.tsx'
+import type { Route } from './+types/profile'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Settings | Kalaa Setu' }]
+
+const blank = { fullName: '', userName: '', email: '', mobile: '', dob: '', gender: '' }
+type Form = typeof blank
+
+function AvatarUpload({ user }: { user: Account | undefined }) {
+  const queryClient = useQueryClient()
+  const [preview, setPreview] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
+
+  const choose = async (e: React.ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0]
+    e.target.value = ''
+    if (!file) return
+    // The chosen picture shows at once; the stored one replaces it when the upload is done.
+    setPreview(URL.createObjectURL(file))
+    setBusy(true)
+    const body = new FormData()
+    body.append('avatar', file)
+    try {
+      const res = await api<{ data: Account }>('/user/avatar', { method: 'PATCH', body, auth: true })
+      queryClient.setQueryData(currentUserKey, res.data)
+      queryClient.invalidateQueries({ queryKey: dashboardKey })
+      setPreview(null)
+      toast.success(profileMessages.avatarUpdated)
+    } catch (err) {
+      console.error(err)
+      setPreview(null)
+      if (err instanceof ApiError) toast.error(err.message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const name = user?.fullName || 'Your'
+  return (
+    <div className="flex items-center gap-4">
+      <Avatar src={preview ?? user?.avatar} name={name} size={88} />
+      <div>
+        <input
+          ref={input}
+          id="avatar-input"
+          type="file"
+          name="avatar"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          className="sr-only"
+          onChange={choose}
+        />
+        <label
+          htmlFor="avatar-input"
+          className="inline-block cursor-pointer rounded border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          {busy ? 'Uploading...' : 'Change Picture'}
+        </label>
+        <p className="mt-1 text-xs text-ink/70">JPEG, PNG or WebP, up to 2 MB.</p>
+      </div>
+    </div>
+  )
+}
+
+export default function Profile() {
+  const queryClient = useQueryClient()
+  const { data: user } = useCurrentUser()
+  const [form, setForm] = useState<Form>(blank)
+  const [saving, setSaving] = useState(false)
+  const filled = useRef(false)
+  const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }))
+
+  useEffect(() => {
+    if (!user || filled.current) return
+    filled.current = true
+    setForm({
+      fullName: user.fullName,
+      userName: user.userName,
+      email: user.email,
+      mobile: user.mobile,
+      dob: user.dob,
+      gender: user.gender,
+    })
+  }, [user])
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    setSaving(true)
+    try {
+      const res = await api<{ data: Account }>('/user/update-account', {
+        method: 'PATCH',
+        body: form,
+        auth: true,
+      })
+      queryClient.setQueryData(currentUserKey, res.data)
+      queryClient.invalidateQueries({ queryKey: dashboardKey })
+      writeStorage(storageKeys.user, res.data.fullName)
+      setForm(blank)
+      toast.success(profileMessages.updated)
+    } catch (err) {
+      console.error(err)
+      window.alert(profileMessages.updateFailed)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <section className="rounded-lg border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
+      <h1 className="font-serif text-2xl font-bold text-brand-800">Personal Detail</h1>
+      <div className="mt-4">
+        <AvatarUpload user={user} />
+      </div>
+      <form onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-2">
+        <label className="grid gap-1 text-sm font-medium">
+          Full Name
+          <input
+            name="fullName"
+            required
+            value={form.fullName}
+            onChange={set('fullName')}
+            className={fieldClass}
+            autoComplete="name"
+          />
+        </label>
+        <label className="grid gap-1 text-sm font-medium">
+          Username
+          <input
+            name="userName"
+            required
+            value={form.userName}
+            onChange={set('userName')}
+            className={fieldClass}
+            autoComplete="username"
+          />
+        </label>
+        <label className="grid gap-1 text-sm font-medium">
+          Email
+          <input
+            name="email"
+            type="email"
+            required
+            value={form.email}
+            onChange={set('email')}
+            className={fieldClass}
+            autoComplete="email"
+          />
+        </label>
+        <label className="grid gap-1 text-sm font-medium">
+          Mobile
+          <input
+            name="mobile"
+            inputMode="numeric"
+            pattern="\d{0,10}"
+            value={form.mobile}
+            onChange={(e) =>
+              setForm((f) => ({ ...f, mobile: e.target.value.replace(/\D/g, '').slice(0, 10) }))
+            }
+            className={fieldClass}
+            autoComplete="tel-national"
+          />
+        </label>
+        <label className="grid gap-1 text-sm font-medium">
+          Date of Birth
+          <input
+            name="dob"
+            type="date"
+            value={form.dob}
+            onChange={set('dob')}
+            className={fieldClass}
+            autoComplete="bday"
+          />
+        </label>
+        <label className="grid gap-1 text-sm font-medium">
+          Gender
+          <select name="gender" value={form.gender} onChange={set('gender')} className={fieldClass}>
+            <option value="" disabled>
+              {profileMessages.genderPlaceholder}
+            </option>
+            {genders.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            disabled={saving}
+            className="w-full rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70 sm:w-auto"
+          >
+            {saving ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

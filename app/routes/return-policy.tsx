@@ -1,0 +1,25 @@
+import { safeLoad } from '../features/catalogue/load.ts'
+import { seo } from '../features/catalogue/seo.ts'
+import { PolicyView } from '../features/content/policy-view.tsx'
+import { appLoadContext } from '../lib/context.ts'
+import type { Route } from './+types/return-policy'
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seo({
+    title: 'Return Policy',
+    description:
+      'How to return or exchange a product bought from the Kalaa Setu shop, and how refunds are made.',
+    path: '/ReturnPolicy',
+    publicUrl: loaderData?.publicUrl,
+  })
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, publicUrl } = appLoadContext(context)
+  const policy = await safeLoad(services.log, 'return policy', () => services.content.returnPolicy(), null)
+  return { publicUrl, html: policy?.ReturnPolicy ?? '' }
+}
+
+export default function ReturnPolicy({ loaderData }: Route.ComponentProps) {
+  const sections = loaderData.html ? [{ _id: 'return-policy', title: '', content: loaderData.html }] : []
+  return <PolicyView title="Return Policy" sections={sections} />
+}

@@ -1,0 +1,82 @@
+import { useNavigation } from 'react-router'
+import type { Product } from '../../contracts/catalogue.ts'
+import { safeLoad } from '../features/catalogue/load.ts'
+import { catalogueText, titleLength } from '../features/catalogue/messages.ts'
+import { ProductCard } from '../features/catalogue/product-card.tsx'
+import { seo } from '../features/catalogue/seo.ts'
+import { appLoadContext } from '../lib/context.ts'
+import type { Route } from './+types/search'
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seo({
+    title: loaderData?.query ? `Search results for "${loaderData.query}"` : 'Search',
+    description: 'Search handmade Indian handicraft, handloom and art by name, craft, state or material.',
+    path: '/products',
+    publicUrl: loaderData?.publicUrl,
+    noindex: true,
+  })
+
+type SearchAnswer = { products: Product[]; message: string | null }
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, publicUrl } = appLoadContext(context)
+  const query = (new URL(request.url).searchParams.get('search') ?? '').trim().slice(0, 100)
+  if (!query)
+    return { publicUrl, query, products: [], message: 'Type what you are looking for in the search box.' }
+  const answer = await safeLoad<SearchAnswer>(
+    services.log,
+    'search',
+    async () => {
+      const products = await services.catalogue.search(query)
+      return { products, message: products.length > 0 ? null : `No products found for "${query}".` }
+    },
+    { products: [], message: catalogueText.productsFetchFailed },
+  )
+  return { publicUrl, query, ...answer }
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const loading = navigation.state === 'loading' && navigation.location?.pathname === '/products'
+  const { query, products, message } = loaderData
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="search-heading">
+      <h1 id="search-heading" className="font-serif text-2xl font-bold text-brand-800 sm:text-3xl">
+        {query ? `Search results for "${query}"` : 'Search'}
+      </h1>
+      {loading ? (
+        <p className="mt-6 text-center text-lg" role="status">
+          {catalogueText.loading}
+        </p>
+      ) : (
+        <>
+          {message ? (
+            <p className="mt-6 rounded-lg bg-white p-6 text-center ring-1 ring-brand-100" role="status">
+              {message}
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-ink/80" role="status">
+              {products.length} {products.length === 1 ? 'product' : 'products'} found
+            </p>
+          )}
+          {products.length > 0 ? (
+            <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+              {products.map((p, i) => (
+                <li key={p._id}>
+                  <ProductCard
+                    product={p}
+                    titleLength={titleLength.search}
+                    showRating
+                    priority={i < 2}
+                    headingLevel="h2"
+                    sizes="(max-width: 640px) 48vw, (max-width: 1024px) 32vw, 300px"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link, redirect, useNavigate } from 'react-router'
+import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-card.tsx'
+import { REDIRECT_AFTER_MS, signupMessages } from '../features/account/messages.ts'
+import { fieldClass, PasswordField } from '../features/account/password-field.tsx'
+import { ApiError, api } from '../lib/api.ts'
+import { appLoadContext } from '../lib/context.ts'
+import { getAccessToken } from '../lib/session.ts'
+import type { Route } from './+types/signup'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Create your account | Kalaa Setu' }]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (appLoadContext(context).viewer) throw redirect('/')
+  return null
+}
+
+export async function clientLoader() {
+  if (getAccessToken()) throw redirect('/')
+  return null
+}
+
+const empty = { fullName: '', email: '', password: '', confirm: '' }
+
+export default function SignUp() {
+  const navigate = useNavigate()
+  const [form, setForm] = useState(empty)
+  const [terms, setTerms] = useState(false)
+  const [loading, setLoading] = useState(false)
+  const [error, setError] = useState('')
+  const [reason, setReason] = useState('')
+  const [success, setSuccess] = useState('')
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const set = (k: keyof typeof empty) => (v: string) => setForm((f) => ({ ...f, [k]: v }))
+
+  useEffect(() => {
+    if (getAccessToken()) navigate('/', { replace: true })
+    return () => clearTimeout(timer.current)
+  }, [navigate])
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    setError('')
+    setReason('')
+    setSuccess('')
+    if (form.password !== form.confirm) {
+      setError(signupMessages.passwordMismatch)
+      return
+    }
+    if (!terms) {
+      setError(signupMessages.termsRequired)
+      return
+    }
+    setLoading(true)
+    try {
+      await api('/user/register', {
+        method: 'POST',
+        body: { fullName: form.fullName, email: form.email, password: form.password },
+      })
+      setSuccess(signupMessages.success)
+      setForm(empty)
+      setTerms(false)
+      timer.current = setTimeout(() => navigate('/'), REDIRECT_AFTER_MS)
+    } catch (err) {
+      setError(signupMessages.failure)
+      // The server's reason (a taken e-mail, a short password) helps the shopper fix the form.
+      if (err instanceof ApiError && err.status < 500) setReason(err.message)
+    } finally {
+      setLoading(false)
+    }
+  }
+
+  return (
+    <AuthCard title="Create Account">
+      <form onSubmit={submit} className="mt-6 grid gap-4">
+        <div className="grid gap-1">
+          <label htmlFor="signup-name" className="text-sm font-medium">
+            Name
+          </label>
+          <input
+            id="signup-name"
+            name="fullName"
+            autoComplete="name"
+            required
+            value={form.fullName}
+            onChange={(e) => set('fullName')(e.target.value)}
+            className={fieldClass}
+          />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor="signup-email" className="text-sm font-medium">
+            Email
+          </label>
+          <input
+            id="signup-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={(e) => set('email')(e.target.value)}
+            className={fieldClass}
+          />
+        </div>
+        <PasswordField
+          label="Password"
+          name="password"
+          value={form.password}
+          onChange={set('password')}
+          autoComplete="new-password"
+          required
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          value={form.confirm}
+          onChange={set('confirm')}
+          autoComplete="new-password"
+          required
+        />
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="terms"
+            checked={terms}
+            onChange={(e) => setTerms(e.target.checked)}
+            className="mt-0.5 h-5 w-5 accent-brand-700"
+          />
+          <span>
+            I agree to the{' '}
+            <a href="/TermsCondition" target="_blank" rel="noreferrer" className="text-brand-700 underline">
+              Terms and Conditions
+            </a>
+          </span>
+        </label>
+        <FormMessage error={error} success={success} />
+        {reason ? <p className="-mt-3 text-sm text-red-700">{reason}</p> : null}
+        <button type="submit" disabled={loading} className={primaryButton}>
+          {loading ? 'Loading...' : 'SIGN UP'}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        Already have an account?{' '}
+        <Link to="/Login" className="font-semibold text-brand-700 underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,52 @@
+import { safeLoad } from '../features/catalogue/load.ts'
+import { absoluteUrl } from '../features/catalogue/seo.ts'
+import { appLoadContext } from '../lib/context.ts'
+import type { Route } from './+types/sitemap[.]xml'
+
+const staticPages = [
+  '/',
+  '/StateProduct',
+  '/temple',
+  '/Support',
+  '/ContactUs',
+  '/AboutUs',
+  '/Privacy',
+  '/TermsCondition',
+  '/ReturnPolicy',
+]
+
+const xmlEscape = (s: string) =>
+  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+
+/** Every public page, category, subcategory, state, temple and product, for search engines. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, publicUrl } = appLoadContext(context)
+  const { catalogue, content, log } = services
+  const [categories, states, products, temples] = await Promise.all([
+    safeLoad(log, 'categories', () => catalogue.categories(), []),
+    safeLoad(log, 'states', () => catalogue.states(), []),
+    safeLoad(log, 'products', () => catalogue.products(), []),
+    safeLoad(log, 'temples', () => content.temples(), []),
+  ])
+  const entries: { path: string; lastmod?: string }[] = staticPages.map((path) => ({ path }))
+  for (const c of categories) {
+    const base = `/product/${encodeURIComponent(c.categoriesTitle)}`
+    entries.push({ path: base })
+    for (const s of c.subcategories)
+      entries.push({ path: `${base}/${encodeURIComponent(s.subCategoryTitle)}` })
+  }
+  for (const s of states) entries.push({ path: `/StateProduct/${encodeURIComponent(s.State)}` })
+  for (const t of temples) entries.push({ path: `/templedetails?temple=${encodeURIComponent(t.slug)}` })
+  for (const p of products)
+    entries.push({ path: `/Productdetails/${p._id}`, lastmod: p.createdAt.slice(0, 10) })
+  const body = entries
+    .map(
+      (e) =>
+        `<url><loc>${xmlEscape(absoluteUrl(publicUrl, e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`,
+    )
+    .join('\n')
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`
+  return new Response(xml, {
+    headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+  })
+}

@@ -1,0 +1,57 @@
+import { sameName } from '../../contracts/catalogue-sort.ts'
+import { NotFoundView } from '../components/not-found-view.tsx'
+import { ListingView } from '../features/catalogue/listing-view.tsx'
+import { notFoundMeta, notFoundPage, pageFrom, safeLoad, sortFrom } from '../features/catalogue/load.ts'
+import { listingPageSize } from '../features/catalogue/messages.ts'
+import { seo } from '../features/catalogue/seo.ts'
+import { appLoadContext } from '../lib/context.ts'
+import type { Route } from './+types/state-listing'
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  !loaderData || 'notFound' in loaderData
+    ? notFoundMeta
+    : seo({
+        title: loaderData.heading,
+        description: loaderData.intro,
+        path: loaderData.canonicalPath,
+        publicUrl: loaderData.publicUrl,
+        image: loaderData.products[0]?.image,
+      })
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { services, publicUrl } = appLoadContext(context)
+  const states = await safeLoad(services.log, 'states', () => services.catalogue.states(), [])
+  const state = states.find((s) => sameName(s.State, params.statename))
+  if (!state) return notFoundPage(publicUrl)
+  const url = new URL(request.url)
+  const sort = sortFrom(url)
+  const page = pageFrom(url)
+  const result = await safeLoad(
+    services.log,
+    'products',
+    () => services.catalogue.productPage({ state: state.State, sort }, page, listingPageSize),
+    { items: [], page, limit: listingPageSize, total: 0, pages: 1 },
+  )
+  const path = `/StateProduct/${encodeURIComponent(state.State)}`
+  return {
+    publicUrl,
+    canonicalPath: page > 1 ? `${path}?page=${page}` : path,
+    heading: `Crafts of ${state.State}`,
+    intro: `Handicraft, handloom and art made in ${state.State}, bought directly from its artisans.`,
+    products: result.items,
+    sort,
+    page: result.page,
+    pages: result.pages,
+    total: result.total,
+    breadcrumb: [
+      { label: 'Home', to: '/' },
+      { label: 'State Wise', to: '/StateProduct' },
+      { label: state.State },
+    ],
+  }
+}
+
+export default function StateListing({ loaderData }: Route.ComponentProps) {
+  if ('notFound' in loaderData) return <NotFoundView />
+  return <ListingView data={loaderData} />
+}

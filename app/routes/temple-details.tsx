@@ -1,0 +1,78 @@
+import { NotFoundView } from '../components/not-found-view.tsx'
+import { notFoundMeta, notFoundPage } from '../features/catalogue/load.ts'
+import { metaDescription, seo } from '../features/catalogue/seo.ts'
+import { wideImage } from '../features/catalogue/wide-image.ts'
+import { contentText, templeServices } from '../features/content/messages.ts'
+import { appLoadContext } from '../lib/context.ts'
+import type { Route } from './+types/temple-details'
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  !loaderData || 'notFound' in loaderData
+    ? notFoundMeta
+    : seo({
+        title: `${loaderData.temple.name} Temple`,
+        description: metaDescription(loaderData.temple.about || `Visit ${loaderData.temple.name} online.`),
+        path: `/templedetails?temple=${encodeURIComponent(loaderData.temple.slug)}`,
+        publicUrl: loaderData.publicUrl,
+        image: loaderData.temple.image,
+      })
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, publicUrl } = appLoadContext(context)
+  const slug = new URL(request.url).searchParams.get('temple')
+  const { temple } = await services.content.temple(slug)
+  if (!temple) return notFoundPage(publicUrl)
+  return { publicUrl, temple }
+}
+
+export default function TempleDetails({ loaderData }: Route.ComponentProps) {
+  if ('notFound' in loaderData) return <NotFoundView />
+  const { temple } = loaderData
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-brand-900 text-white">
+        <img
+          src={temple.image ? wideImage(temple.image).src : '/media/temple-banner.webp'}
+          srcSet={temple.image ? wideImage(temple.image).srcSet : undefined}
+          sizes="100vw"
+          alt=""
+          width={1600}
+          height={600}
+          fetchPriority="high"
+          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-50"
+        />
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
+          <p className="font-semibold tracking-wide text-saffron uppercase">Temple</p>
+          <h1 className="font-serif text-4xl font-bold sm:text-5xl">{temple.name}</h1>
+          {temple.location ? <p className="mt-2 text-brand-50">{temple.location}</p> : null}
+        </div>
+      </section>
+      <section className="mx-auto max-w-4xl px-4 py-10" aria-labelledby="about-temple">
+        <h2 id="about-temple" className="font-serif text-2xl font-bold text-brand-800">
+          {contentText.aboutTemple}
+        </h2>
+        <div className="prose-shop mt-2" dangerouslySetInnerHTML={{ __html: temple.about }} />
+      </section>
+      <section className="mx-auto max-w-4xl px-4 pb-12" aria-labelledby="temple-services">
+        <h2 id="temple-services" className="font-serif text-2xl font-bold text-brand-800">
+          {contentText.services}
+        </h2>
+        <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="temple-services">
+          {templeServices.map((service) => (
+            <li key={service}>
+              <a
+                href={temple.servicesLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex h-full min-h-20 items-center justify-center rounded-xl bg-white p-4 text-center font-semibold text-brand-800 shadow-sm ring-1 ring-brand-200 hover:bg-brand-100"
+              >
+                {service}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  )
+}

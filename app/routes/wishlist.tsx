@@ -1,0 +1,27 @@
+import { wishlistMessages } from '../features/cart/messages.ts'
+import { WishlistView } from '../features/wishlist/wishlist-view.tsx'
+import { appLoadContext } from '../lib/context.ts'
+import type { Route } from './+types/wishlist'
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Wishlist | Kalaa Setu' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+/** The first paint carries the wishlist when the accessToken cookie names the customer. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, viewer } = appLoadContext(context)
+  if (!viewer) return { items: null }
+  try {
+    return { items: await services.wishlist.items(viewer.id) }
+  } catch (err) {
+    services.log.error({ err }, wishlistMessages.fetchFailed)
+    return { items: null }
+  }
+}
+
+export default function WishlistScreen({ loaderData }: Route.ComponentProps) {
+  return <WishlistView initialItems={loaderData.items} />
+}

@@ -1,0 +1,145 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+import autocannon from 'autocannon'
+import { buildIsCurrent } from '../scripts/build-stamp.ts'
+
+/**
+ * `npm run bench`: starts the production build on a fresh demo database and measures
+ * load (autocannon, 50 connections), the first-visit JS/CSS weight of the home page, and,
+ * when present, the search and Lighthouse benchmarks. Prints a Markdown table.
+ */
+const port = Number(process.env.BENCH_PORT ?? 3200)
+const base = `http://127.0.0.1:${port}`
+const duration = Number(process.env.BENCH_SECONDS ?? 10)
+const dataDir = path.resolve('data/bench')
+const rows: string[][] = []
+
+async function startServer(): Promise<ChildProcess> {
+  if (!buildIsCurrent()) {
+    const { build } = await import('../scripts/build.ts')
+    build()
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // The limiter would answer 429 to a load test from one address; its cost is still paid per request.
+      RATE_LIMIT_MAX: '1000000000',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  for (let i = 0; i < 240; i++) {
+    try {
+      const res = await fetch(`${base}/readyz`)
+      if (res.ok) return child
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  child.kill()
+  throw new Error('server did not start')
+}
+
+async function load(name: string, urlPath: string, headers: Record<string, string> = {}) {
+  // Warm the caches first so the figures are steady-state.
+  for (let i = 0; i < 20; i++) await fetch(base + urlPath, { headers })
+  const result = await autocannon({ url: base + urlPath, connections: 50, duration, headers })
+  const non2xx = result.non2xx
+  rows.push([
+    name,
+    `${Math.round(result.requests.average).toLocaleString('en-US')}`,
+    `${result.latency.p50} ms`,
+    `${result.latency.p99} ms`,
+    non2xx ? `${non2xx} non-2xx` : '',
+  ])
+  console.log(
+    `${name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+  )
+}
+
+async function firstVisitWeight() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+  const page = await browser.newPage({ viewport: { width: 412, height: 915 } })
+  const assets = new Map<string, 'js' | 'css'>()
+  page.on('request', (req) => {
+    const type = req.resourceType()
+    const url = req.url()
+    if (!url.startsWith(base)) return
+    if (type === 'script' || url.endsWith('.js')) assets.set(url, 'js')
+    else if (type === 'stylesheet' || url.endsWith('.css')) assets.set(url, 'css')
+  })
+  await page.goto(`${base}/`, { waitUntil: 'networkidle' })
+  // Inline scripts in the HTML count too (hydration data, route manifest).
+  const html = await (await fetch(`${base}/`)).text()
+  const inline = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
+  await browser.close()
+  let js = gzipSync(inline).length
+  let css = 0
+  for (const [url, kind] of assets) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer())
+    const size = gzipSync(body, { level: 9 }).length
+    if (kind === 'js') js += size
+    else css += size
+  }
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+  rows.push([
+    'Home first visit: JavaScript (gzip)',
+    kb(js),
+    '',
+    '',
+    `${[...assets.values()].filter((k) => k === 'js').length} files + inline`,
+  ])
+  rows.push(['Home first visit: CSS (gzip)', kb(css), '', '', ''])
+  console.log(`first visit: JS ${kb(js)}, CSS ${kb(css)}`)
+}
+
+const child = await startServer()
+try {
+  await load('GET /api/v1/category/allcategory', '/api/v1/category/allcategory')
+  await load('GET /api/v1/Product/products', '/api/v1/Product/products')
+  await load('GET /api/v1/Product/products (gzip)', '/api/v1/Product/products', { 'accept-encoding': 'gzip' })
+  await load('GET / (home page, server-rendered)', '/', { 'accept-encoding': 'gzip' })
+  await firstVisitWeight()
+  if (existsSync('bench/lighthouse.ts')) {
+    const { lighthouseRows } = await import('./lighthouse.ts')
+    rows.push(...(await lighthouseRows(base)))
+  }
+} finally {
+  child.kill('SIGTERM')
+}
+if (existsSync('bench/search.ts')) {
+  const { searchRows } = await import('./search.ts')
+  rows.push(...(await searchRows()))
+}
+
+const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`
+const table = [
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${duration} s per load test, 50 connections.`,
+  '',
+  '| what | requests/s or size | p50 | p99 | note |',
+  '| --- | --- | --- | --- | --- |',
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+].join('\n')
+mkdirSync('bench/results', { recursive: true })
+writeFileSync('bench/results/latest.md', `${table}\n`)
+console.log(`\n${table}\n`)
+process.exit(0)

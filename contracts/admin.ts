@@ -1,0 +1,292 @@
+import { z } from 'zod'
+
+/**
+ * The admin console's forms and the admin API's bodies share these schemas: the console checks a form
+ * with them before sending, the server checks the same body again and answers 400 with a message per
+ * field. Prices are rupees here (the database keeps paise). Only admin route chunks import this file.
+ */
+
+const text = (label: string, max = 200) =>
+  z
+    .string({ error: `Enter the ${label}.` })
+    .trim()
+    .min(1, `Enter the ${label}.`)
+    .max(max, `The ${label} can be at most ${max} characters.`)
+
+/** Optional text: an empty box is saved as nothing (null). */
+const optionalText = (label: string, max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, `The ${label} can be at most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+const webLink = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, `The ${label} can be at most 500 characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), {
+      message: `The ${label} must be a full web address starting with https://`,
+    })
+
+/** An uploaded image (/uploads/...) or a full web address. */
+const imageRef = z
+  .string()
+  .trim()
+  .max(500, 'The image address is too long.')
+  .refine((v) => /^(\/uploads\/[\w./-]+|https?:\/\/\S+)$/.test(v), {
+    message: 'Upload an image or paste a full image address.',
+  })
+const optionalImage = imageRef
+  .nullish()
+  .or(z.literal(''))
+  .transform((v) => (v ? v : null))
+
+const id = z.string().regex(/^[0-9a-f]{24}$/, 'Choose from the list.')
+const optionalId = z
+  .union([id, z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v ? v : null))
+
+const rupees = (label: string) =>
+  z
+    .number({ error: `Enter the ${label} in rupees.` })
+    .min(0, `The ${label} cannot be negative.`)
+    .max(10_000_000, `The ${label} is too large.`)
+    .refine((v) => Math.round(v * 100) === Math.round(v * 100 * 1000) / 1000, {
+      message: `The ${label} can have at most 2 decimals (paise).`,
+    })
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `Enter the ${label} as a number.` })
+    .int(`The ${label} must be a whole number.`)
+    .min(min, `The ${label} must be at least ${min}.`)
+    .max(max, `The ${label} must be at most ${max}.`)
+
+const position = wholeNumber('position', 0, 100_000).optional()
+const activeStatus = z.enum(['active', 'inactive'], { error: 'Choose active or inactive.' })
+
+export const youtubePattern = /^https:\/\/(www\.)?(youtube\.com|youtu\.be|youtube-nocookie\.com)\//i
+
+// ----- products -----
+
+export const productInputSchema = z
+  .object({
+    title: text('title', 200),
+    price: rupees('price'),
+    cutPrice: rupees('cut price'),
+    discount: wholeNumber('discount', 0, 100),
+    categoryId: optionalId,
+    subcategoryId: optionalId,
+    stateId: optionalId,
+    sku: z
+      .string({ error: 'Enter the SKU.' })
+      .trim()
+      .min(1, 'Enter the SKU.')
+      .max(64, 'The SKU can be at most 64 characters.')
+      .regex(/^[A-Za-z0-9._/-]+$/, 'Use letters, digits and - _ . / only in the SKU.'),
+    shortDescription: z
+      .string()
+      .trim()
+      .max(1000, 'The short description can be at most 1000 characters.')
+      .default(''),
+    description: z.string().max(100_000, 'The description is too long.').default(''),
+    youtubeVideoLink: webLink('YouTube link').refine((v) => v === null || youtubePattern.test(v), {
+      message: 'The YouTube link must be a youtube.com or youtu.be address.',
+    }),
+    view360Link: webLink('View 360 link'),
+    quantity: wholeNumber('stock quantity', 0, 1_000_000),
+    isApproved: z.boolean().optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.cutPrice > 0 && p.price > p.cutPrice) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cutPrice'],
+        message: 'The cut price (list price) must not be lower than the price.',
+      })
+    }
+    if (p.subcategoryId && !p.categoryId) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['categoryId'],
+        message: 'Choose the category of the subcategory.',
+      })
+    }
+  })
+export type ProductInput = z.input<typeof productInputSchema>
+
+export const approvalInputSchema = z.object({ isApproved: z.boolean({ error: 'Say approve or unapprove.' }) })
+
+export const imageOrderSchema = z.object({
+  imageIds: z.array(id).max(50, 'At most 50 images.'),
+})
+
+export const productListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  categoryId: id.optional(),
+  stateId: id.optional(),
+  approval: z.enum(['all', 'approved', 'pending', 'archived']).default('all'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+})
+
+// ----- catalogue structure and content -----
+
+export const categoryInputSchema = z.object({
+  title: text('title', 100),
+  image: optionalImage,
+  status: activeStatus,
+  isHeaderCategory: z.boolean().default(false),
+  isCollectionCategory: z.boolean().default(false),
+  position,
+})
+
+export const subcategoryInputSchema = z.object({
+  categoryId: z.string({ error: 'Choose a category.' }).regex(/^[0-9a-f]{24}$/, 'Choose a category.'),
+  title: text('title', 100),
+  position,
+})
+
+export const stateInputSchema = z.object({ name: text('name', 100), image: optionalImage, position })
+
+export const sliderInputSchema = z.object({
+  image: imageRef,
+  title: optionalText('title', 200),
+  link: optionalText('link', 500),
+  status: activeStatus,
+  position,
+})
+
+export const bannerInputSchema = z.object({
+  image: imageRef,
+  title: optionalText('title', 200),
+  link: optionalText('link', 500),
+  position,
+})
+
+export const couponInputSchema = z.object({
+  code: z
+    .string({ error: 'Enter the code.' })
+    .trim()
+    .min(3, 'The code needs at least 3 characters.')
+    .max(32, 'The code can be at most 32 characters.')
+    .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only in the code (no spaces).'),
+  discount: wholeNumber('discount percent', 1, 100),
+  status: activeStatus,
+  isPublic: z.boolean().default(true),
+  endsAt: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
+      message: 'Pick an end date, or leave it empty for no end.',
+    }),
+  usageLimit: wholeNumber('usage limit', 1, 10_000_000)
+    .nullish()
+    .transform((v) => v ?? null),
+})
+
+export const faqInputSchema = z.object({
+  question: text('question', 500),
+  answer: text('answer', 20_000),
+  position,
+})
+
+export const policySectionInputSchema = z.object({
+  kind: z.enum(['privacy', 'terms'], { error: 'Choose privacy or terms.' }),
+  title: text('title', 200),
+  content: text('text', 50_000),
+  position,
+})
+
+export const returnPolicyInputSchema = z.object({ content: text('return policy', 100_000) })
+
+export const templeInputSchema = z.object({
+  name: text('name', 200),
+  slug: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[a-z0-9-]*$/, 'Use small letters, digits and - only in the web name.')
+    .default(''),
+  location: z.string().trim().max(200, 'The location can be at most 200 characters.').default(''),
+  about: z.string().trim().max(50_000, 'The text is too long.').default(''),
+  image: optionalImage,
+  images: z.array(imageRef).max(30, 'At most 30 images.').default([]),
+  servicesLink: z
+    .string({ error: 'Enter the services link.' })
+    .trim()
+    .min(1, 'Enter the services link.')
+    .max(500)
+    .refine((v) => /^(https?:\/\/\S+|\/\S*)$/.test(v), {
+      message: 'The services link must be a web address (https://...) or a shop path (/...).',
+    }),
+  position,
+})
+
+// ----- orders, customers, messages -----
+
+export const orderStatuses = ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled'] as const
+export type OrderStatus = (typeof orderStatuses)[number]
+
+export const orderStatusInputSchema = z
+  .object({
+    status: z.enum(['Processing', 'Shipped', 'Delivered', 'Cancelled'], { error: 'Choose the new status.' }),
+    shippingLink: webLink('tracking link'),
+    note: optionalText('note', 500),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'Shipped' && !v.shippingLink) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['shippingLink'],
+        message: 'Enter the tracking link from the courier before marking the order Shipped.',
+      })
+    }
+  })
+
+export const orderListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(orderStatuses).optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+})
+
+export const listQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+})
+
+export const messageListQuerySchema = listQuerySchema.extend({
+  kind: z.enum(['contact', 'newsletter']).optional(),
+  status: z.enum(['new', 'read']).optional(),
+})
+
+export const customerDisableSchema = z.object({ disabled: z.boolean({ error: 'Say disable or enable.' }) })
+export const messageStatusSchema = z.object({ status: z.enum(['new', 'read']) })
+
+/** Turns a zod error into the same `{ field: message }` map the server sends in a 400. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'form'
+    out[key] ??= issue.message
+  }
+  return out
+}

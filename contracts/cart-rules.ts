@@ -1,0 +1,18 @@
+/** Cart and coupon rules and server messages both sides need; no zod here, so the browser can import it. */
+
+/** The most of one product a cart line may hold (the spec gives no maximum; a sane one stops typos). */
+export const maxCartQuantity = 20
+
+/** Coupon refusals, exactly as spec section 8 words them; the server answers with these. */
+export const couponMessages = {
+  invalid: 'Invalid coupon code',
+  expired: 'Coupon code has expired',
+} as const
+
+export const cartServerMessages = {
+  /** Read after the field name: 'Invalid body: quantity must be a whole number from 1 to 20.' */
+  quantity: `must be a whole number from 1 to ${maxCartQuantity}.`,
+  atMaximum: `You can add at most ${maxCartQuantity} of one product.`,
+  notInCart: 'That product is not in your cart.',
+  notInWishlist: 'That product is not in your wishlist.',
+} as const

@@ -1,0 +1,81 @@
+import { z } from 'zod'
+import { cartServerMessages, maxCartQuantity } from './cart-rules.ts'
+
+/** A product id as the client sends it; unknown ids answer 404, so only the size is checked here. */
+export const productIdSchema = z.string().trim().min(1).max(64)
+
+export const productIdBodySchema = z.object({ productId: productIdSchema })
+
+export const cartQuantityBodySchema = z.object({
+  productId: productIdSchema,
+  quantity: z
+    .number({ error: cartServerMessages.quantity })
+    .int({ error: cartServerMessages.quantity })
+    .min(1, { error: cartServerMessages.quantity })
+    .max(maxCartQuantity, { error: cartServerMessages.quantity }),
+})
+
+/** One cart line (spec section 3): the product's price is copied into it, as the spec's client expects. */
+export const cartItemSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  product: z.object({ _id: z.string(), title: z.string(), image: z.string().nullable(), price: z.number() }),
+  price: z.number(),
+  quantity: z.number().int(),
+})
+export type CartItem = z.infer<typeof cartItemSchema>
+
+export const cartSchema = z.object({ items: z.array(cartItemSchema), total: z.number() })
+export type Cart = z.infer<typeof cartSchema>
+
+export const cartResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  cart: cartSchema,
+})
+export type CartResponse = z.infer<typeof cartResponseSchema>
+
+/** One wishlist entry (spec section 3); quantity is the product's stock, for 'Available' / 'Out Of Stock'. */
+export const wishlistItemSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  title: z.string(),
+  url: z.string().nullable(),
+  addedAt: z.string(),
+  price: z.number(),
+  quantity: z.number().int(),
+})
+export type WishlistItem = z.infer<typeof wishlistItemSchema>
+
+export const wishlistResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  wishlist: z.object({ items: z.array(wishlistItemSchema) }),
+})
+export type WishlistResponse = z.infer<typeof wishlistResponseSchema>
+
+/** A public coupon; status is 'active', or why it no longer is ('inactive', 'expired'). */
+export const couponSchema = z.object({
+  _id: z.string(),
+  code: z.string(),
+  discount: z.number().int(),
+  status: z.string(),
+})
+export type Coupon = z.infer<typeof couponSchema>
+
+export const couponListResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(couponSchema),
+})
+
+/** Any short text; an empty or unknown code answers 'Invalid coupon code'. */
+export const applyCouponBodySchema = z.object({ code: z.string().max(200) })
+
+export const applyCouponResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  code: z.string(),
+  discount: z.number().int(),
+})
+export type ApplyCouponResponse = z.infer<typeof applyCouponResponseSchema>

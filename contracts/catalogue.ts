@@ -1,0 +1,40 @@
+import { z } from 'zod'
+
+/** Product as the API sends it (spec section 3): rupees, names as strings, image URLs. */
+export const productSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  price: z.number(),
+  cutPrice: z.number(),
+  discount: z.number().int(),
+  IsApproved: z.boolean(),
+  categories: z.string().nullable(),
+  subcategory: z.string().nullable(),
+  state: z.string().nullable(),
+  sku: z.string(),
+  thumbnail: z.array(z.string()),
+  youtubeVideoLink: z.string().nullable(),
+  view360Link: z.string().nullable(),
+  shortDescription: z.string(),
+  description: z.string().optional(),
+  quantity: z.number().int(),
+  createdAt: z.string(),
+})
+export type Product = z.infer<typeof productSchema>
+
+export const subcategorySchema = z.object({ _id: z.string(), subCategoryTitle: z.string() })
+
+export const categorySchema = z.object({
+  _id: z.string(),
+  categoriesTitle: z.string(),
+  status: z.string(),
+  isCollectionCategory: z.boolean(),
+  isHeaderCategory: z.boolean(),
+  image: z.string().nullable(),
+  subcategories: z.array(subcategorySchema),
+})
+export type Category = z.infer<typeof categorySchema>
+
+export const stateSchema = z.object({ _id: z.string(), State: z.string(), image: z.string().nullable() })
+export type State = z.infer<typeof stateSchema>

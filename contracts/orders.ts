@@ -1,0 +1,116 @@
+import { z } from 'zod'
+
+/** Order statuses (spec section 4). 'Canceled' is an old spelling that may still be stored. */
+export const orderStatuses = ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled'] as const
+export type OrderStatus = (typeof orderStatuses)[number]
+
+const digits = (n: number) => new RegExp(`^\\d{${n}}$`)
+
+/** Shipping information as the checkout sends it; 'Country' (the spec's literal) is stored as INDIA. */
+export const shippingInfoInputSchema = z.object({
+  firstName: z.string().trim().max(80).optional(),
+  lastName: z.string().trim().max(80).optional(),
+  email: z.string().trim().max(200).optional(),
+  address: z.string().trim().min(1, 'Address is required').max(300),
+  apartment: z.string().trim().max(200).optional(),
+  city: z.string().trim().min(1, 'City is required').max(100),
+  state: z.string().trim().min(1, 'State is required').max(100),
+  postalCode: z.string().trim().regex(digits(6), 'Postal code must be 6 digits'),
+  country: z.string().trim().max(60).optional(),
+  phoneNumber: z.string().trim().regex(digits(10), 'Phone number is required must be exactly 10 digits'),
+})
+
+export const placeOrderSchema = z.object({
+  customerId: z.string().min(1).max(64),
+  products: z
+    .array(
+      z.object({
+        productId: z.string().min(1).max(64),
+        quantity: z.number().int().min(1).max(100),
+        price: z.number().min(0).max(10_000_000),
+      }),
+    )
+    .min(1, 'Your cart is empty.')
+    .max(50),
+  totalAmount: z.number().min(0).max(100_000_000),
+  shippingInfo: shippingInfoInputSchema,
+  paymentInfo: z
+    .object({ method: z.string().max(40).default('Credit Card'), status: z.string().max(40).optional() })
+    .optional(),
+  couponCode: z.string().trim().max(60).optional().nullable(),
+  idempotencyKey: z.string().min(8).max(100).optional(),
+})
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>
+
+/** An order as the API answers it (spec section 3); money in rupees. */
+export const orderSchema = z.object({
+  _id: z.string(),
+  orderID: z.string(),
+  customer: z.object({ _id: z.string() }),
+  status: z.string(),
+  totalAmount: z.number(),
+  subtotal: z.number(),
+  discountAmount: z.number(),
+  couponCode: z.string().nullable(),
+  couponDiscount: z.number(),
+  createdAt: z.string(),
+  products: z.array(
+    z.object({
+      _id: z.string(),
+      product: z.object({ _id: z.string(), title: z.string(), image: z.string().nullable() }),
+      quantity: z.number().int(),
+      price: z.number(),
+    }),
+  ),
+  shippingInfo: z.object({
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    address: z.string(),
+    apartment: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+    phoneNumber: z.string(),
+    shippingLink: z.string().nullable(),
+  }),
+  paymentInfo: z.object({ method: z.string(), status: z.string() }),
+  refundStatus: z.string().nullable(),
+  orderHistory: z.array(z.object({ status: z.string(), changedAt: z.string() })),
+})
+export type Order = z.infer<typeof orderSchema>
+
+export const updateOrderSchema = z.object({
+  orderID: z.string().min(1).max(64),
+  status: z.literal('Cancelled'),
+})
+
+export const createPaymentSchema = z.object({
+  orderId: z.string().min(1).max(64),
+  amount: z.number().min(0).optional(),
+  currency: z.literal('INR').default('INR'),
+  paymentMethod: z.string().max(40).default('Credit Card'),
+  userId: z.string().min(1).max(64).optional(),
+})
+
+export const paymentSessionSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.string(),
+  razorpayOrderId: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  key: z.string(),
+  provider: z.enum(['sandbox', 'razorpay']),
+  orderId: z.string(),
+  orderID: z.string(),
+})
+export type PaymentSession = z.infer<typeof paymentSessionSchema>
+
+export const verifyPaymentSchema = z.object({
+  orderId: z.string().min(1).max(64),
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+})

@@ -1,0 +1,30 @@
+import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { buildDir, sourceHash, stampFile } from './build-stamp.ts'
+
+/** Builds the web app, precompresses its static files (served as-is), and stamps the build with its inputs. */
+export function build() {
+  const hash = sourceHash()
+  execFileSync(path.resolve('node_modules/.bin/react-router'), ['build'], { stdio: 'inherit' })
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const p = path.join(dir, name)
+      if (statSync(p).isDirectory()) walk(p)
+      else if (/\.(js|css|svg|json|webmanifest|txt|html)$/.test(name)) {
+        const data = readFileSync(p)
+        if (data.length < 1024) continue
+        writeFileSync(`${p}.gz`, gzipSync(data, { level: 9 }))
+        writeFileSync(
+          `${p}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        )
+      }
+    }
+  }
+  walk(path.join(buildDir(), 'client'))
+  writeFileSync(stampFile(), hash)
+}
+
+if (import.meta.main) build()

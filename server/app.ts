@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import fastifyCompress from '@fastify/compress'
+import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
+import fastifyMultipart from '@fastify/multipart'
+import fastifyRateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import { fastifyReactRouter } from '@mcansh/react-router-fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { RouterContextProvider } from 'react-router'
+import type { ViteDevServer } from 'vite'
+import { appContext } from '../app/lib/context.ts'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { registerErrorHandling } from './http/error-handler.ts'
+import { type CatalogueCache, createMemoryCache } from './lib/cache.ts'
+import { apiModules } from './modules/index.ts'
+import { authPlugin } from './plugins/auth.ts'
+import { createServices, type Services } from './services.ts'
+
+export type BuildOptions = {
+  config: Config
+  database: Database
+  cache?: CatalogueCache
+  /** Serve the React storefront too (off in API tests). */
+  web?: false | { devServer?: ViteDevServer; buildDirectory?: string }
+}
+
+type CspResponse = import('node:http').ServerResponse & { cspNonce?: string }
+
+export type ShopApp = FastifyInstance & { services: Services }
+
+export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
+  const { config, database } = opts
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+
+  const cache = opts.cache ?? createMemoryCache()
+  const services = createServices({ db: database.db, config, cache, log: app.log })
+  app.decorate('services', services)
+
+  // A per-response nonce for inline scripts only (a style nonce would switch off inline style attributes).
+  app.addHook('onRequest', async (_request, reply) => {
+    ;(reply.raw as CspResponse).cspNonce = randomBytes(16).toString('base64')
+  })
+  // External plugins first, then the app's, then routes.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as CspResponse).cspNonce}'`,
+          'https://checkout.razorpay.com',
+        ],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: [
+          'https://www.youtube-nocookie.com',
+          'https://api.razorpay.com',
+          'https://checkout.razorpay.com',
+        ],
+        connectSrc: ["'self'", 'https://lumberjack.razorpay.com'],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.PUBLIC_URL.startsWith('https:') ? undefined : false,
+  })
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { 1: 4 } },
+  })
+  await app.register(fastifyCookie)
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      success: false,
+      message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
+    }),
+  })
+  await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 10, fields: 40 } })
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Foundation storefront API',
+        version: '1.0.0',
+        description: 'The shop API. Calls marked with a lock need `Authorization: Bearer <accessToken>`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+
+  await app.register(authPlugin, { services })
+
+  if (config.dataDir) {
+    const uploads = path.join(config.dataDir, 'uploads')
+    mkdirSync(uploads, { recursive: true })
+    await app.register(fastifyStatic, {
+      root: uploads,
+      prefix: '/uploads/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      wildcard: true,
+    })
+  }
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.ping()
+      return { status: 'ready', database: database.kind }
+    } catch (err) {
+      app.log.warn({ err }, 'database not reachable')
+      return reply.status(503).send({ success: false, message: 'The database is not reachable.' })
+    }
+  })
+
+  await app.register(
+    async (api) => {
+      for (const register of apiModules) await api.register(register, { services })
+    },
+    { prefix: '/api/v1' },
+  )
+
+  if (opts.web !== false) {
+    const web = opts.web ?? {}
+    const buildDir = web.buildDirectory ?? path.resolve(process.env.BUILD_DIR ?? 'build')
+    await app.register(fastifyReactRouter, {
+      devServer: web.devServer,
+      serverBuildPath: path.join(buildDir, 'server/index.js'),
+      clientBuildDirectory: path.join(buildDir, 'client'),
+      assetCacheControl: 'public, max-age=31536000, immutable',
+      fileCacheControl: 'public, max-age=3600',
+      staticOptions: { preCompressed: true },
+      async getLoadContext(request, reply) {
+        const context = new RouterContextProvider()
+        let viewer: { id: string; role: 'customer' | 'admin' } | null = null
+        const token = request.cookies.accessToken
+        if (token) {
+          const claims = await services.tokens.verifyAccess(token)
+          if (claims) viewer = { id: claims.sub, role: claims.role }
+        }
+        const nonce = (reply.raw as CspResponse).cspNonce ?? randomBytes(16).toString('base64')
+        context.set(appContext, { services, nonce, publicUrl: config.PUBLIC_URL, viewer })
+        return context
+      },
+    })
+  }
+
+  return Object.assign(app, { services }) as ShopApp
+}

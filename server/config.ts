@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_ACCESS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_REFRESH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .default(30 * 86_400),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  REDIS_URL: z.string().optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3000),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export type Secrets = {
+  jwtAccessSecret: string
+  jwtRefreshSecret: string
+  sandboxKeySecret: string
+  sandboxWebhookSecret: string
+}
+
+export type Config = Env & { dataDir: string; secrets: Secrets; embedded: boolean }
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once; a bad value names its variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''))
+  const parsed = envSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const env = parsed.data
+  if (env.PAYMENT_PROVIDER === 'razorpay' && !(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  RAZORPAY_KEY_ID: required (with RAZORPAY_KEY_SECRET) when PAYMENT_PROVIDER=razorpay',
+    )
+  }
+  return env
+}
+
+/** Secrets not given in the environment are generated once and kept in DATA_DIR. */
+export function loadSecrets(env: Env, dataDir: string | null): Secrets {
+  let stored: Partial<Secrets> = {}
+  const file = dataDir ? path.join(dataDir, 'secrets.json') : null
+  if (file && existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8'))
+  const make = () => randomBytes(32).toString('base64url')
+  const generated: Secrets = {
+    jwtAccessSecret: stored.jwtAccessSecret ?? make(),
+    jwtRefreshSecret: stored.jwtRefreshSecret ?? make(),
+    sandboxKeySecret: stored.sandboxKeySecret ?? make(),
+    sandboxWebhookSecret: stored.sandboxWebhookSecret ?? make(),
+  }
+  if (file && JSON.stringify(generated) !== JSON.stringify(stored)) {
+    mkdirSync(path.dirname(file), { recursive: true })
+    writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600 })
+  }
+  return {
+    jwtAccessSecret: env.JWT_ACCESS_SECRET ?? generated.jwtAccessSecret,
+    jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? generated.jwtRefreshSecret,
+    sandboxKeySecret: env.RAZORPAY_KEY_SECRET ?? generated.sandboxKeySecret,
+    sandboxWebhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? generated.sandboxWebhookSecret,
+  }
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const env = parseEnv(source)
+  const dataDir = path.resolve(env.DATA_DIR)
+  mkdirSync(dataDir, { recursive: true })
+  return { ...env, dataDir, secrets: loadSecrets(env, dataDir), embedded: !env.DATABASE_URL }
+}
+
+/** A config for tests: no files, fresh secrets, quiet logs. */
+export function testConfig(overrides: Partial<Env> = {}): Config {
+  const env = { ...parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none' }), ...overrides }
+  return { ...env, dataDir: '', secrets: loadSecrets(env, null), embedded: !env.DATABASE_URL }
+}

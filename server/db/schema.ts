@@ -1,0 +1,466 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { newId } from './ids.ts'
+
+// Money is integer paise everywhere in the database; the API shows rupees.
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => newId())
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date())
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    fullName: text('full_name').notNull(),
+    userName: text('user_name'),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    mobile: text('mobile'),
+    dob: text('dob'),
+    gender: text('gender'),
+    avatar: text('avatar'),
+    role: text('role', { enum: ['customer', 'admin'] })
+      .notNull()
+      .default('customer'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+)
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+)
+
+export const categories = pgTable('categories', {
+  id: id(),
+  title: text('title').notNull(),
+  image: text('image'),
+  status: text('status').notNull().default('active'),
+  isHeaderCategory: boolean('is_header_category').notNull().default(false),
+  isCollectionCategory: boolean('is_collection_category').notNull().default(false),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: id(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subcategories_category_idx').on(t.categoryId)],
+)
+
+export const states = pgTable('states', {
+  id: id(),
+  name: text('name').notNull(),
+  image: text('image'),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    price: integer('price').notNull(),
+    cutPrice: integer('cut_price').notNull(),
+    discount: integer('discount').notNull().default(0),
+    isApproved: boolean('is_approved').notNull().default(false),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    categoryId: text('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    subcategoryId: text('subcategory_id').references(() => subcategories.id, { onDelete: 'set null' }),
+    stateId: text('state_id').references(() => states.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull(),
+    shortDescription: text('short_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    youtubeVideoLink: text('youtube_video_link'),
+    view360Link: text('view360_link'),
+    quantity: integer('quantity').notNull().default(10),
+    soldCount: integer('sold_count').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    // Title, category, subcategory, state and description words, kept by the catalogue service for search.
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_sku_idx').on(t.sku),
+    index('products_category_idx').on(t.categoryId),
+    index('products_subcategory_idx').on(t.subcategoryId),
+    index('products_state_idx').on(t.stateId),
+    index('products_approved_idx').on(t.isApproved),
+  ],
+)
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    // Path without size suffix: the responsive files are `${url}-${width}.webp`.
+    url: text('url').notNull(),
+    width: integer('width').notNull().default(800),
+    height: integer('height').notNull().default(800),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+)
+
+export const sliders = pgTable('sliders', {
+  id: id(),
+  image: text('image').notNull(),
+  title: text('title'),
+  link: text('link'),
+  status: text('status').notNull().default('active'),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const banners = pgTable('banners', {
+  id: id(),
+  image: text('image').notNull(),
+  title: text('title'),
+  link: text('link'),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    discount: integer('discount').notNull(),
+    status: text('status').notNull().default('active'),
+    isPublic: boolean('is_public').notNull().default(true),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('coupons_code_idx').on(t.code)],
+)
+
+export const carts = pgTable('carts', {
+  id: id(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    cartId: text('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('cart_items_cart_product_idx').on(t.cartId, t.productId)],
+)
+
+export const wishlists = pgTable('wishlists', {
+  id: id(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: id(),
+    wishlistId: text('wishlist_id')
+      .notNull()
+      .references(() => wishlists.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('wishlist_items_wishlist_product_idx').on(t.wishlistId, t.productId)],
+)
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    streetAddress: text('street_address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull().default('INDIA'),
+    addressType: text('address_type').notNull().default('Office'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+)
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    orderNumber: text('order_number').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('Pending'),
+    subtotal: integer('subtotal').notNull(),
+    discountAmount: integer('discount_amount').notNull().default(0),
+    total: integer('total').notNull(),
+    couponCode: text('coupon_code'),
+    couponPercent: integer('coupon_percent').notNull().default(0),
+    idempotencyKey: text('idempotency_key'),
+    shippingFirstName: text('shipping_first_name'),
+    shippingLastName: text('shipping_last_name'),
+    shippingEmail: text('shipping_email'),
+    shippingAddress: text('shipping_address').notNull(),
+    shippingApartment: text('shipping_apartment'),
+    shippingCity: text('shipping_city').notNull(),
+    shippingState: text('shipping_state').notNull(),
+    shippingPostalCode: text('shipping_postal_code').notNull(),
+    shippingCountry: text('shipping_country').notNull().default('INDIA'),
+    shippingPhone: text('shipping_phone').notNull(),
+    shippingLink: text('shipping_link'),
+    paymentMethod: text('payment_method').notNull().default('Credit Card'),
+    paymentStatus: text('payment_status').notNull().default('Pending'),
+    refundStatus: text('refund_status'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_idx').on(t.orderNumber),
+    uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    image: text('image'),
+    price: integer('price').notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+)
+
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note'),
+    changedBy: text('changed_by'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('order_history_order_idx').on(t.orderId, t.changedAt)],
+)
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    method: text('method').notNull().default('Credit Card'),
+    status: text('status').notNull().default('created'),
+    refundId: text('refund_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_order_idx').on(t.providerOrderId),
+    index('payments_order_idx').on(t.orderId),
+  ],
+)
+
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const faqs = pgTable('faqs', {
+  id: id(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const policySections = pgTable(
+  'policy_sections',
+  {
+    id: id(),
+    // 'privacy', 'terms' hold sections; 'return' holds one HTML section.
+    kind: text('kind', { enum: ['privacy', 'terms', 'return'] }).notNull(),
+    title: text('title').notNull().default(''),
+    content: text('content').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('policy_sections_kind_idx').on(t.kind, t.position)],
+)
+
+export const temples = pgTable(
+  'temples',
+  {
+    id: id(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    location: text('location').notNull().default(''),
+    about: text('about').notNull().default(''),
+    image: text('image'),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    servicesLink: text('services_link').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('temples_slug_idx').on(t.slug)],
+)
+
+export const contactMessages = pgTable('contact_messages', {
+  id: id(),
+  kind: text('kind', { enum: ['contact', 'newsletter'] }).notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  phone: text('phone'),
+  email: text('email').notNull(),
+  message: text('message'),
+  status: text('status').notNull().default('new'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const pincodes = pgTable(
+  'pincodes',
+  {
+    pin: text('pin').notNull(),
+    district: text('district').notNull(),
+    state: text('state').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.pin, t.district] })],
+)
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+)

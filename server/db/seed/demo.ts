@@ -1,0 +1,277 @@
+import path from 'node:path'
+import type { Db } from '../client.ts'
+import { newId } from '../ids.ts'
+import {
+  banners,
+  categories,
+  coupons,
+  faqs,
+  policySections,
+  productImages,
+  products,
+  sliders,
+  states,
+  subcategories,
+  temples,
+} from '../schema.ts'
+import type { CategorySeed, Motif } from './data/categories.ts'
+import { CATEGORIES } from './data/categories.ts'
+import {
+  BANNERS,
+  COUPONS,
+  couponEndsAt,
+  FAQS,
+  PRIVACY,
+  RETURN_POLICY,
+  SLIDERS,
+  TEMPLE_SERVICES_LINK,
+  TEMPLES,
+  TERMS,
+} from './data/content.ts'
+import { PRODUCTS } from './data/products.ts'
+import { STATES } from './data/states.ts'
+import { drawProduct, productLayers } from './images/products.ts'
+import type { RenderJob } from './images/render.ts'
+import { renderAll } from './images/render.ts'
+import { categoryLayers, stateSvg, templeSvg, wideSvg } from './images/scenes.ts'
+import { seedPincodes } from './pincodes.ts'
+
+const DAY = 24 * 60 * 60 * 1000
+const PRODUCT_WIDTHS = [800, 400, 200]
+const SQUARE_WIDTHS = [800, 400, 200]
+const WIDE_WIDTHS = [1600, 800, 400]
+
+/** What a category stands for on its card: its signature product drawing. */
+const COVER_SHAPES: Partial<Record<Motif, { shape?: string; title: string }>> = {
+  madhubani: { shape: 'fish', title: 'Madhubani Fish Painting' },
+  saree: { title: 'Banarasi Silk Saree' },
+  pottery: { shape: 'vase', title: 'Blue Pottery Vase' },
+  jewellery: { shape: 'necklace', title: 'Kundan Choker' },
+  jute: { shape: 'tote', title: 'Jute Tote Bag' },
+  mandala: { shape: 'plate', title: 'Mandala Wall Plate' },
+}
+
+export const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+function productDescription(p: (typeof PRODUCTS)[number], craft: string, care: string): string {
+  return [
+    `<p>${p.story}</p>`,
+    `<p>${craft}</p>`,
+    '<ul>',
+    `<li><strong>Material:</strong> ${p.material}</li>`,
+    `<li><strong>Size:</strong> ${p.size}</li>`,
+    `<li><strong>Care:</strong> ${care}</li>`,
+    `<li><strong>Artisan region:</strong> ${p.region}</li>`,
+    '</ul>',
+    '<p>Every purchase supports the artisan family directly and helps keep a traditional craft alive.</p>',
+  ].join('\n')
+}
+
+/** Every row of the demo shop with ids fixed up front, plus the pictures to draw for them. */
+export function buildDemo(now: Date, withImages: boolean) {
+  const jobs: RenderJob[] = []
+  const upload = (rel: string) => `/uploads/${rel}`
+
+  const catRows: (typeof categories.$inferInsert)[] = []
+  const subRows: (typeof subcategories.$inferInsert)[] = []
+  const subByKey = new Map<
+    string,
+    { id: string; title: string; cat: CategorySeed; sub: CategorySeed['subcategories'][number] }
+  >()
+  const catIdByCode = new Map<string, string>()
+
+  CATEGORIES.forEach((c, ci) => {
+    const id = newId()
+    catIdByCode.set(c.code, id)
+    const file = `categories/${id}`
+    catRows.push({
+      id,
+      title: c.title,
+      image: upload(`${file}-800.webp`),
+      status: 'active',
+      isHeaderCategory: c.isHeaderCategory,
+      isCollectionCategory: c.isCollectionCategory,
+      position: ci,
+    })
+    const cover = COVER_SHAPES[c.coverMotif] ?? { title: c.title }
+    jobs.push({
+      file,
+      widths: SQUARE_WIDTHS,
+      layers: () => categoryLayers({ motif: c.coverMotif, ...cover }, ci),
+    })
+    c.subcategories.forEach((s, si) => {
+      const sid = newId()
+      subRows.push({ id: sid, categoryId: id, title: s.title, position: si })
+      subByKey.set(s.key, { id: sid, title: s.title, cat: c, sub: s })
+    })
+  })
+
+  const stateRows: (typeof states.$inferInsert)[] = []
+  const stateIdByName = new Map<string, string>()
+  STATES.forEach((s, i) => {
+    const id = newId()
+    stateIdByName.set(s.name, id)
+    const file = `states/${id}`
+    stateRows.push({ id, name: s.name, image: upload(`${file}-800.webp`), position: i })
+    jobs.push({ file, widths: SQUARE_WIDTHS, svg: () => stateSvg(s) })
+  })
+
+  const productRows: (typeof products.$inferInsert)[] = []
+  const imageRows: (typeof productImages.$inferInsert)[] = []
+  PRODUCTS.forEach((p, i) => {
+    const sub = subByKey.get(p.sub)
+    const stateId = stateIdByName.get(p.state)
+    if (!sub || !stateId) throw new Error(`Demo product ${p.title}: unknown subcategory or state`)
+    const id = newId()
+    const price = p.price * 100
+    const cutPrice = p.cut * 100
+    const description = productDescription(p, sub.sub.craft, sub.sub.care)
+    const createdAt = new Date(now.getTime() - (p.daysAgo ?? 30) * DAY - ((i * 37) % 600) * 60_000)
+    productRows.push({
+      id,
+      title: p.title,
+      price,
+      cutPrice,
+      discount: Math.round(((cutPrice - price) / cutPrice) * 100),
+      isApproved: p.approved !== false,
+      categoryId: catIdByCode.get(sub.cat.code),
+      subcategoryId: sub.id,
+      stateId,
+      sku: `${sub.cat.code}-${sub.sub.code}-${String(i + 1).padStart(4, '0')}`,
+      shortDescription: p.short,
+      description,
+      youtubeVideoLink: p.youtube ?? null,
+      view360Link: p.view360 ?? null,
+      quantity: p.qty ?? 5 + ((i * 17) % 46),
+      soldCount: p.sold ?? 0,
+      position: i,
+      searchText: [p.title, sub.cat.title, sub.title, p.state, p.short, stripTags(description)]
+        .join(' ')
+        .toLowerCase(),
+      createdAt,
+      updatedAt: createdAt,
+    })
+    const count = 3 + (i % 3)
+    const picture = { motif: sub.sub.motif, shape: p.shape, title: p.title, index: i }
+    let drawn: ReturnType<typeof drawProduct> | undefined
+    for (let n = 1; n <= count; n++) {
+      const rel = `products/${id}/${n}`
+      imageRows.push({
+        productId: id,
+        url: upload(rel),
+        width: 800,
+        height: 800,
+        position: n - 1,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      if (withImages) {
+        jobs.push({
+          file: rel,
+          widths: PRODUCT_WIDTHS,
+          layers: () => {
+            drawn ??= drawProduct(picture)
+            return productLayers(picture, n, drawn)
+          },
+        })
+      }
+    }
+  })
+
+  const sliderRows = SLIDERS.map((s, i) => {
+    const file = `sliders/${i + 1}`
+    jobs.push({ file, widths: WIDE_WIDTHS, svg: () => wideSvg(s.picture, i + 1) })
+    return { image: upload(`${file}-1600.webp`), title: s.title, link: s.link, status: 'active', position: i }
+  })
+  const bannerRows = BANNERS.map((b, i) => {
+    const file = `banners/${i + 1}`
+    jobs.push({ file, widths: WIDE_WIDTHS, svg: () => wideSvg(b.picture, 10 + i) })
+    return { image: upload(`${file}-1600.webp`), title: b.title, link: b.link, position: i }
+  })
+
+  const couponRows = COUPONS.map((c) => ({
+    code: c.code,
+    discount: c.discount,
+    status: c.status,
+    isPublic: c.isPublic,
+    endsAt: couponEndsAt(c, now),
+    usageLimit: c.usageLimit,
+    usedCount: c.usedCount,
+  }))
+
+  const faqRows = FAQS.map((q, i) => ({ ...q, position: i }))
+  const policyRows: (typeof policySections.$inferInsert)[] = [
+    ...PRIVACY.map((s, i) => ({ kind: 'privacy' as const, title: s.title, content: s.content, position: i })),
+    ...TERMS.map((s, i) => ({ kind: 'terms' as const, title: s.title, content: s.content, position: i })),
+    { kind: 'return', title: 'Return Policy', content: RETURN_POLICY, position: 0 },
+  ]
+
+  const templeRows = TEMPLES.map((t, i) => {
+    const file = `temples/${t.slug}`
+    jobs.push({ file, widths: WIDE_WIDTHS, svg: () => templeSvg(i, t.scene) })
+    return {
+      slug: t.slug,
+      name: t.name,
+      location: t.location,
+      about: t.about,
+      image: upload(`${file}-800.webp`),
+      images: [upload(`${file}-1600.webp`)],
+      servicesLink: TEMPLE_SERVICES_LINK,
+      position: i,
+    }
+  })
+
+  return {
+    rows: {
+      categories: catRows,
+      subcategories: subRows,
+      states: stateRows,
+      products: productRows,
+      productImages: imageRows,
+      sliders: sliderRows,
+      banners: bannerRows,
+      coupons: couponRows,
+      faqs: faqRows,
+      policySections: policyRows,
+      temples: templeRows,
+    },
+    jobs: withImages ? jobs : [],
+  }
+}
+
+/**
+ * Fills an empty shop with the demo catalogue: categories, states, products with pictures, home page
+ * sliders and banners, coupons, FAQs, policies, temples and the PIN code table, all rows in one
+ * transaction. Pictures are written under `uploadsDir` (none when it is null, as in tests).
+ */
+export async function seedDemo(db: Db, opts: { uploadsDir: string | null }): Promise<void> {
+  const { rows, jobs } = buildDemo(new Date(), opts.uploadsDir !== null)
+  const dir = opts.uploadsDir
+  // Pictures are drawn on sharp's worker threads while the rows go in; the transaction commits only once
+  // every picture is written, so a failed picture leaves the shop empty and the seed runs again next start.
+  const drawing = dir
+    ? renderAll(jobs.map((j) => ({ ...j, file: path.join(dir, j.file) })))
+    : Promise.resolve()
+  drawing.catch(() => {})
+  await db.transaction(async (tx) => {
+    await tx.insert(categories).values(rows.categories)
+    await tx.insert(subcategories).values(rows.subcategories)
+    await tx.insert(states).values(rows.states)
+    await tx.insert(products).values(rows.products)
+    await tx.insert(productImages).values(rows.productImages)
+    await tx.insert(sliders).values(rows.sliders)
+    await tx.insert(banners).values(rows.banners)
+    await tx.insert(coupons).values(rows.coupons)
+    await tx.insert(faqs).values(rows.faqs)
+    await tx.insert(policySections).values(rows.policySections)
+    await tx.insert(temples).values(rows.temples)
+    await seedPincodes(tx)
+    await drawing
+  })
+}

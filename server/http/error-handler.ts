@@ -1,0 +1,79 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { AppError } from './errors.ts'
+
+type FieldIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }
+
+function fieldName(issue: FieldIssue): string {
+  const p = issue.params?.issue?.path
+  if (p?.length) return p.map(String).join('.')
+  return (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || 'request'
+}
+
+/** Every failure leaves as `{ success: false, message }`; a 500 never carries internals. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ success: false, message: error.message, ...(error.fields ? { errors: error.fields } : {}) })
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {}
+      for (const issue of error.validation as FieldIssue[]) {
+        const name = fieldName(issue)
+        fields[name] ??= issue.message ?? 'is invalid'
+      }
+      const [first] = Object.entries(fields)
+      const where = error.validationContext === 'querystring' ? 'query' : error.validationContext
+      return reply.status(400).send({
+        success: false,
+        message: first
+          ? `Invalid ${where ?? 'request'}: ${first[0]} ${lowerFirst(first[1])}`
+          : 'Invalid request.',
+        errors: fields,
+      })
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema')
+      return reply
+        .status(500)
+        .send({ success: false, message: 'Something went wrong on our side. Please try again.' })
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ success: false, message: clientMessage(error, status) })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply
+      .status(500)
+      .send({ success: false, message: 'Something went wrong on our side. Please try again.' })
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ success: false, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` })
+  })
+}
+
+function lowerFirst(s: string) {
+  return s.charAt(0).toLowerCase() + s.slice(1)
+}
+
+function clientMessage(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.'
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The request is too large.'
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type.'
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return 'Expected a multipart form upload.'
+  }
+  if (status === 429) return 'Too many requests. Please wait a minute and try again.'
+  return error.message || 'Bad request.'
+}

@@ -1,0 +1,60 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+/** A cached JSON answer with its compressed forms, so hot reads skip serialising and compressing. */
+export type CachedBody = { json: string; gzip: Buffer; br: Buffer; etag: string }
+
+export interface CatalogueCache {
+  get<T>(key: string, load: () => Promise<T>): Promise<T>
+  body(key: string, load: () => Promise<unknown>): Promise<CachedBody>
+  /** Drops every entry; writes to catalogue data call this (and, with several servers, it is broadcast). */
+  invalidate(): void
+  onInvalidate(listener: () => void): void
+}
+
+let etagCounter = 0
+
+export function encodeBody(value: unknown): CachedBody {
+  const json = JSON.stringify(value)
+  return {
+    json,
+    gzip: gzipSync(json, { level: 6 }),
+    br: brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    etag: `W/"c${Date.now().toString(36)}${(etagCounter++).toString(36)}"`,
+  }
+}
+
+export function createMemoryCache(): CatalogueCache {
+  let values = new Map<string, Promise<unknown>>()
+  let bodies = new Map<string, Promise<CachedBody>>()
+  const listeners: Array<() => void> = []
+  return {
+    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      let hit = values.get(key) as Promise<T> | undefined
+      if (!hit) {
+        const generation = values
+        hit = load()
+        values.set(key, hit)
+        hit.catch(() => generation.delete(key))
+      }
+      return hit
+    },
+    body(key, load) {
+      let hit = bodies.get(key)
+      if (!hit) {
+        const generation = bodies
+        hit = load().then(encodeBody)
+        bodies.set(key, hit)
+        hit.catch(() => generation.delete(key))
+      }
+      return hit
+    },
+    invalidate() {
+      values = new Map()
+      bodies = new Map()
+      for (const l of listeners) l()
+    },
+    onInvalidate(listener) {
+      listeners.push(listener)
+    },
+  }
+}

@@ -1,0 +1,266 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  accountSchema,
+  changePasswordBody,
+  currentUserData,
+  dashboardData,
+  loginBody,
+  loginData,
+  logoutBody,
+  refreshBody,
+  registerBody,
+  tokenPair,
+  updateAccountBody,
+} from '../../../contracts/accounts.ts'
+import { ValidationError } from '../../http/errors.ts'
+import type { Services } from '../../services.ts'
+import { AVATAR_MAX_BYTES } from './avatar.ts'
+import { assertSelf } from './service.ts'
+
+const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string(), data })
+const done = z.object({ success: z.literal(true), message: z.string() })
+const bearer = [{ bearer: [] }]
+
+export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { accounts, addresses, orders, config } = services
+  // Sign-in, registration and refresh get a tighter per-address limit than the global one.
+  const authLimit = {
+    rateLimit: { max: Math.max(20, Math.floor(config.RATE_LIMIT_MAX / 50)), timeWindow: '1 minute' },
+  }
+
+  app.post(
+    '/user/register',
+    {
+      config: authLimit,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create a customer account (never an administrator)',
+        description: 'Answers 409 when the e-mail (compared case-insensitively) is taken.',
+        body: registerBody,
+        response: { 201: ok(accountSchema.pick({ _id: true, fullName: true, email: true })) },
+      },
+    },
+    async (request, reply) => {
+      const account = await accounts.register(request.body)
+      return reply.status(201).send({
+        success: true as const,
+        message: 'Registration successful',
+        data: { _id: account._id, fullName: account.fullName, email: account.email },
+      })
+    },
+  )
+
+  app.post(
+    '/user/login',
+    {
+      config: authLimit,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign in with e-mail and password',
+        description:
+          'A wrong e-mail and a wrong password both answer 401 with the same message. Failed attempts are ' +
+          'counted per account and per client address; past the limit the answer is 429 with a message.',
+        body: loginBody,
+        response: { 200: ok(loginData) },
+      },
+    },
+    async (request) => {
+      const { user, accessToken, refreshToken } = await accounts.login(request.body, request.ip)
+      return {
+        success: true as const,
+        message: 'Login successful',
+        data: {
+          user: {
+            _id: user._id,
+            fullName: user.fullName,
+            email: user.email,
+            userName: user.userName,
+            avatar: user.avatar,
+          },
+          accessToken,
+          refreshToken,
+        },
+      }
+    },
+  )
+
+  app.post(
+    '/user/refresh-token',
+    {
+      config: authLimit,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Swap a refresh token for a new access token and a new refresh token',
+        description:
+          'Each refresh token works once. Presenting one that was already used revokes every token of that ' +
+          'sign-in (a stolen token is then useless too). Expired, revoked or unknown tokens answer 401.',
+        body: refreshBody,
+        response: { 200: ok(tokenPair) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Token refreshed',
+      data: await accounts.refresh(request.body.refreshToken),
+    }),
+  )
+
+  app.post(
+    '/user/logout',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign out',
+        description:
+          'With `refreshToken` only that sign-in ends; without it every sign-in of the account ends. ' +
+          '`id`, when sent, must be the caller (else 403).',
+        security: bearer,
+        body: logoutBody.optional(),
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      const user = request.user!
+      assertSelf(user.id, request.body?.id)
+      await accounts.logout(user.id, request.body?.refreshToken)
+      return { success: true as const, message: 'Logged out' }
+    },
+  )
+
+  app.get(
+    '/user/current-user',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: "The caller's account",
+        description:
+          'The fields are in `data` and, for clients that read `data.data`, repeated there. ' +
+          '`id`, when sent, must be the caller (else 403).',
+        security: bearer,
+        querystring: z.object({ id: z.string().max(64).optional() }),
+        response: { 200: ok(currentUserData) },
+      },
+    },
+    async (request) => {
+      const user = request.user!
+      assertSelf(user.id, request.query.id)
+      const account = await accounts.profile(user.id)
+      return { success: true as const, message: 'User fetched', data: { ...account, data: account } }
+    },
+  )
+
+  app.patch(
+    '/user/update-account',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: "Change the caller's personal details",
+        description: 'fullName, userName and email are required; empty mobile, dob or gender clear them.',
+        security: bearer,
+        body: updateAccountBody,
+        response: { 200: ok(accountSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Account updated',
+      data: await accounts.updateAccount(request.user!.id, request.body),
+    }),
+  )
+
+  app.patch(
+    '/user/avatar',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: "Upload the caller's avatar (multipart, file field `avatar`)",
+        description:
+          'JPEG, PNG, WebP, GIF or AVIF, checked by content; at most 2 MB and 8000 × 8000 pixels. ' +
+          'Stored re-encoded as a 256 × 256 WebP; anything else answers 400 with a message.',
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        response: { 200: ok(accountSchema) },
+      },
+    },
+    async (request) => {
+      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } })
+      if (file?.fieldname !== 'avatar') {
+        throw new ValidationError('Please choose a picture to upload (form field "avatar").')
+      }
+      let bytes: Buffer
+      try {
+        bytes = await file.toBuffer()
+      } catch (e) {
+        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new ValidationError('The avatar must be 2 MB or smaller.')
+        }
+        throw e
+      }
+      return {
+        success: true as const,
+        message: 'Avatar updated',
+        data: await accounts.setAvatar(request.user!.id, bytes),
+      }
+    },
+  )
+
+  app.post(
+    '/user/change-password',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: "Change the caller's password",
+        description:
+          'Ends every sign-in of the account (all refresh tokens are revoked) and answers a fresh token pair ' +
+          'for the caller. A wrong old password answers 400 with a message.',
+        security: bearer,
+        body: changePasswordBody,
+        response: { 200: ok(tokenPair) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Password changed successfully',
+      data: await accounts.changePassword(
+        request.user!.id,
+        request.body.oldPassword,
+        request.body.newPassword,
+      ),
+    }),
+  )
+
+  app.get(
+    '/user/dashboard',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: "The caller's dashboard: account, first saved address, order counts",
+        description: 'Completed counts Delivered orders. `id`, when sent, must be the caller (else 403).',
+        security: bearer,
+        querystring: z.object({ id: z.string().max(64).optional() }),
+        response: { 200: ok(dashboardData) },
+      },
+    },
+    async (request) => {
+      const user = request.user!
+      assertSelf(user.id, request.query.id)
+      const [account, address, counts] = await Promise.all([
+        accounts.profile(user.id),
+        addresses.first(user.id),
+        orders.countsForCustomer(user.id),
+      ])
+      return {
+        success: true as const,
+        message: 'Dashboard fetched',
+        data: { user: account, address, orders: counts },
+      }
+    },
+  )
+}

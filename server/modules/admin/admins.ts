@@ -1,0 +1,92 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { auditLog, users } from '../../db/schema.ts'
+import { hashPassword } from '../accounts/passwords.ts'
+
+export type AdminCreateResult = {
+  outcome: 'created' | 'promoted' | 'already-admin'
+  userId: string
+  email: string
+}
+
+export const adminPasswordMinLength = 8
+
+export class AdminCreateError extends Error {}
+
+/** argon2id, exactly as the accounts module hashes customer passwords. */
+export function hashAdminPassword(password: string): Promise<string> {
+  return hashPassword(password)
+}
+
+export function emailLooksValid(email: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)
+}
+
+/** True when an account with that e-mail exists (the CLI asks for a password only for new accounts). */
+export async function accountExists(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+  return Boolean(row)
+}
+
+/**
+ * Makes `email` an administrator: promotes an existing account (its password is kept unless one is
+ * given) or creates a new one (a password is then required). Written to the audit log.
+ */
+export async function createOrPromoteAdmin(
+  db: Db,
+  input: { email: string; password?: string | null; fullName?: string | null },
+): Promise<AdminCreateResult> {
+  const email = input.email.trim()
+  if (!emailLooksValid(email)) throw new AdminCreateError(`"${email}" is not an e-mail address.`)
+  const password = input.password ?? null
+  if (password !== null && password.length < adminPasswordMinLength) {
+    throw new AdminCreateError(`The password needs at least ${adminPasswordMinLength} characters.`)
+  }
+  const passwordHash = password === null ? null : await hashAdminPassword(password)
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id, role: users.role, email: users.email, disabledAt: users.disabledAt })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    if (existing) {
+      if (existing.role === 'admin' && !passwordHash && !existing.disabledAt) {
+        return { outcome: 'already-admin' as const, userId: existing.id, email: existing.email }
+      }
+      await tx
+        .update(users)
+        .set({ role: 'admin', disabledAt: null, ...(passwordHash ? { passwordHash } : {}) })
+        .where(eq(users.id, existing.id))
+      await tx.insert(auditLog).values({
+        actorId: null,
+        action: existing.role === 'admin' ? 'admin.password' : 'admin.promote',
+        entity: 'user',
+        entityId: existing.id,
+        before: { role: existing.role, disabledAt: existing.disabledAt },
+        after: { role: 'admin', disabledAt: null, passwordChanged: Boolean(passwordHash) },
+      })
+      return {
+        outcome: existing.role === 'admin' ? ('already-admin' as const) : ('promoted' as const),
+        userId: existing.id,
+        email: existing.email,
+      }
+    }
+    if (!passwordHash) throw new AdminCreateError('A new account needs a password.')
+    const fullName = input.fullName?.trim() || 'Shop administrator'
+    const [created] = await tx
+      .insert(users)
+      .values({ email, fullName, passwordHash, role: 'admin' })
+      .returning({ id: users.id })
+    await tx.insert(auditLog).values({
+      actorId: null,
+      action: 'admin.create',
+      entity: 'user',
+      entityId: created.id,
+      before: null,
+      after: { email, fullName, role: 'admin' },
+    })
+    return { outcome: 'created' as const, userId: created.id, email }
+  })
+}

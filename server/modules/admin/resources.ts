@@ -1,0 +1,181 @@
+import { asc, eq } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
+import {
+  bannerInputSchema,
+  categoryInputSchema,
+  couponInputSchema,
+  faqInputSchema,
+  policySectionInputSchema,
+  sliderInputSchema,
+  stateInputSchema,
+  subcategoryInputSchema,
+  templeInputSchema,
+} from '../../../contracts/admin.ts'
+import type { DbOrTx } from '../../db/client.ts'
+import {
+  banners,
+  categories,
+  coupons,
+  faqs,
+  policySections,
+  products,
+  sliders,
+  states,
+  subcategories,
+  temples,
+} from '../../db/schema.ts'
+import { cleanHtml } from './html.ts'
+
+type Row = Record<string, unknown>
+
+/** A simple back-office list the console edits as a table of rows (everything but products and orders). */
+export type ResourceDef = {
+  /** URL segment under /api/v1/admin and the audit entity name. */
+  path: string
+  entity: string
+  label: string
+  table: PgTable & { id: AnyPgColumn }
+  input: z.ZodType
+  /** Turns a checked form into column values (sanitising HTML, converting dates). */
+  toRow(input: Row): Row
+  list(db: DbOrTx): Promise<Row[]>
+  /** A unique column, so a clash answers with a field message instead of a 500. */
+  unique?: { field: string; message: string }
+  /** A reason the row cannot be deleted, or null. */
+  blockDelete?(db: DbOrTx, id: string): Promise<string | null>
+}
+
+const byPosition = (table: PgTable & { position: AnyPgColumn }, db: DbOrTx, second: AnyPgColumn) =>
+  db.select().from(table).orderBy(asc(table.position), asc(second)) as unknown as Promise<Row[]>
+
+const productsUsing = async (db: DbOrTx, column: AnyPgColumn, id: string, what: string) => {
+  const rows = await db.select({ id: products.id }).from(products).where(eq(column, id)).limit(1000)
+  if (rows.length === 0) return null
+  return `${rows.length} product${rows.length === 1 ? ' uses' : 's use'} this ${what}. Move them to another ${what} first, or set it inactive.`
+}
+
+/** The end date is the last day a coupon works, to midnight in India. */
+const endOfIndianDay = (date: string) => new Date(`${date}T23:59:59.999+05:30`)
+
+export const resources: ResourceDef[] = [
+  {
+    path: 'categories',
+    entity: 'category',
+    label: 'category',
+    table: categories,
+    input: categoryInputSchema,
+    toRow: (i) => ({ ...i, position: i.position ?? 0 }),
+    list: (db) => byPosition(categories, db, categories.title),
+    blockDelete: (db, id) => productsUsing(db, products.categoryId, id, 'category'),
+  },
+  {
+    path: 'subcategories',
+    entity: 'subcategory',
+    label: 'subcategory',
+    table: subcategories,
+    input: subcategoryInputSchema,
+    toRow: (i) => ({ ...i, position: i.position ?? 0 }),
+    list: (db) => byPosition(subcategories, db, subcategories.title),
+    blockDelete: (db, id) => productsUsing(db, products.subcategoryId, id, 'subcategory'),
+  },
+  {
+    path: 'states',
+    entity: 'state',
+    label: 'state',
+    table: states,
+    input: stateInputSchema,
+    toRow: (i) => ({ ...i, position: i.position ?? 0 }),
+    list: (db) => byPosition(states, db, states.name),
+    blockDelete: (db, id) => productsUsing(db, products.stateId, id, 'state'),
+  },
+  {
+    path: 'sliders',
+    entity: 'slider',
+    label: 'slide',
+    table: sliders,
+    input: sliderInputSchema,
+    toRow: (i) => ({ ...i, position: i.position ?? 0 }),
+    list: (db) => byPosition(sliders, db, sliders.createdAt),
+  },
+  {
+    path: 'banners',
+    entity: 'banner',
+    label: 'banner',
+    table: banners,
+    input: bannerInputSchema,
+    toRow: (i) => ({ ...i, position: i.position ?? 0 }),
+    list: (db) => byPosition(banners, db, banners.createdAt),
+  },
+  {
+    path: 'coupons',
+    entity: 'coupon',
+    label: 'coupon',
+    table: coupons,
+    input: couponInputSchema,
+    toRow: (i) => ({
+      code: i.code,
+      discount: i.discount,
+      status: i.status,
+      isPublic: i.isPublic,
+      usageLimit: i.usageLimit,
+      endsAt: typeof i.endsAt === 'string' ? endOfIndianDay(i.endsAt) : null,
+    }),
+    list: (db) => db.select().from(coupons).orderBy(asc(coupons.code)) as unknown as Promise<Row[]>,
+    unique: { field: 'code', message: 'Another coupon already has this code.' },
+  },
+  {
+    path: 'faqs',
+    entity: 'faq',
+    label: 'question',
+    table: faqs,
+    input: faqInputSchema,
+    toRow: (i) => ({ ...i, answer: cleanHtml(String(i.answer)), position: i.position ?? 0 }),
+    list: (db) => byPosition(faqs, db, faqs.createdAt),
+  },
+  {
+    path: 'policy-sections',
+    entity: 'policy',
+    label: 'section',
+    table: policySections,
+    input: policySectionInputSchema,
+    toRow: (i) => ({ ...i, content: cleanHtml(String(i.content)), position: i.position ?? 0 }),
+    list: (db) =>
+      db
+        .select()
+        .from(policySections)
+        .orderBy(asc(policySections.kind), asc(policySections.position), asc(policySections.createdAt))
+        .then((rows) => rows.filter((r) => r.kind !== 'return')) as unknown as Promise<Row[]>,
+    blockDelete: async (db, id) => {
+      const [row] = await db.select().from(policySections).where(eq(policySections.id, id))
+      return row?.kind === 'return' ? 'The return policy is edited on its own screen, not deleted.' : null
+    },
+  },
+  {
+    path: 'temples',
+    entity: 'temple',
+    label: 'temple',
+    table: temples,
+    input: templeInputSchema,
+    toRow: (i) => ({
+      ...i,
+      slug: (i.slug as string) || slugify(String(i.name)),
+      position: i.position ?? 0,
+    }),
+    list: (db) => byPosition(temples, db, temples.name),
+    unique: { field: 'slug', message: 'Another temple already has this web name.' },
+  },
+]
+
+export function slugify(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .replace(/[\s_]+/g, '-')
+      .replace(/-+/g, '-')
+      .slice(0, 80) || 'temple'
+  )
+}

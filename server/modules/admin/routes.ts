@@ -1,0 +1,568 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  approvalInputSchema,
+  customerDisableSchema,
+  imageOrderSchema,
+  listQuerySchema,
+  messageListQuerySchema,
+  messageStatusSchema,
+  orderListQuerySchema,
+  orderStatusInputSchema,
+  productInputSchema,
+  productListQuerySchema,
+  returnPolicyInputSchema,
+} from '../../../contracts/admin.ts'
+import { ValidationError } from '../../http/errors.ts'
+import type { Services } from '../../services.ts'
+import { resources } from './resources.ts'
+import type { Actor, RefundFn } from './service.ts'
+
+const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string(), data })
+const row = z.record(z.string(), z.unknown())
+const paged = z.object({
+  items: z.array(row),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pages: z.number().int(),
+})
+const idParams = z.object({ id: z.string().min(1).max(64) })
+const done = z.object({ success: z.literal(true), message: z.string() })
+const security = [{ bearer: [] }]
+const tags = ['admin']
+
+const actorOf = (request: FastifyRequest): Actor => ({ id: request.user!.id })
+
+/** Reads the uploaded files of a multipart request (each at most 8 MB, checked by @fastify/multipart). */
+async function uploadedFiles(request: FastifyRequest): Promise<Buffer[]> {
+  if (!request.isMultipart()) {
+    throw new ValidationError('Send the pictures as a file upload (multipart form).', {
+      image: 'Choose a picture to upload.',
+    })
+  }
+  const files: Buffer[] = []
+  for await (const part of request.files()) files.push(await part.toBuffer())
+  return files
+}
+
+const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { admin } = services
+  // The one guard for the whole /api/v1/admin prefix: 401 without a valid token, 403 for a customer.
+  app.addHook('onRequest', app.requireAdmin)
+
+  const refundFn = (): RefundFn | null => {
+    // The payments module's refund, under either name it may carry; none means refunds stay manual.
+    const payments = (services as unknown as { payments?: { refund?: RefundFn; refundOrder?: RefundFn } })
+      .payments
+    if (typeof payments?.refund === 'function') return (orderId) => payments.refund!(orderId)
+    if (typeof payments?.refundOrder === 'function') return (orderId) => payments.refundOrder!(orderId)
+    return null
+  }
+
+  app.get(
+    '/overview',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Orders today and this month, revenue, orders by status, work waiting',
+        response: { 200: ok(row) },
+      },
+    },
+    async () => ({ success: true as const, message: 'Overview', data: await admin.overview() }),
+  )
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The audit log of admin changes, newest first',
+        querystring: listQuerySchema.extend({ entity: z.string().max(40).optional() }),
+        response: { 200: ok(paged) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Audit log',
+      data: await admin.audit(request.query),
+    }),
+  )
+
+  // ----- products -----
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Products (all, approved, awaiting approval or archived), searchable and paginated',
+        querystring: productListQuerySchema,
+        response: { 200: ok(paged) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Products',
+      data: await admin.products.list(request.query),
+    }),
+  )
+
+  app.post(
+    '/products',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a product (awaiting approval unless isApproved is true)',
+        body: productInputSchema,
+        response: { 200: ok(row) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Product created',
+      data: await admin.products.create(actorOf(request), request.body),
+    }),
+  )
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One product with its pictures',
+        params: idParams,
+        response: { 200: ok(row) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Product',
+      data: await admin.products.get(request.params.id),
+    }),
+  )
+
+  app.put(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a product',
+        params: idParams,
+        body: productInputSchema,
+        response: { 200: ok(row) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Product saved',
+      data: await admin.products.update(actorOf(request), request.params.id, request.body),
+    }),
+  )
+
+  app.post(
+    '/products/:id/approval',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Approve (show in the shop) or unapprove a product',
+        params: idParams,
+        body: approvalInputSchema,
+        response: { 200: ok(row) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: request.body.isApproved ? 'Product approved' : 'Product unapproved',
+      data: await admin.products.setApproval(actorOf(request), request.params.id, request.body),
+    }),
+  )
+
+  app.post(
+    '/products/:id/archive',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Archive (hide from the shop, keep for orders) or restore a product',
+        params: idParams,
+        body: z.object({ archived: z.boolean() }),
+        response: { 200: ok(row) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: request.body.archived ? 'Product archived' : 'Product restored',
+      data: await admin.products.setArchived(actorOf(request), request.params.id, request.body.archived),
+    }),
+  )
+
+  app.delete(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a product (refused while an open order holds it; archived if past orders do)',
+        params: idParams,
+        response: { 200: ok(z.object({ outcome: z.enum(['deleted', 'archived']) })) },
+      },
+    },
+    async (request) => {
+      const r = await admin.products.remove(actorOf(request), request.params.id)
+      return { success: true as const, message: r.message, data: { outcome: r.outcome } }
+    },
+  )
+
+  app.post(
+    '/products/:id/images',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload pictures (multipart, field "image"); re-encoded to 200, 400 and 800 px WebP',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: ok(row) },
+      },
+    },
+    async (request) => {
+      const files = await uploadedFiles(request)
+      return {
+        success: true as const,
+        message: files.length === 1 ? 'Picture added' : `${files.length} pictures added`,
+        data: await admin.products.addImages(actorOf(request), request.params.id, files),
+      }
+    },
+  )
+
+  app.put(
+    '/products/:id/images/order',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set the order of the pictures (the first is the main picture)',
+        params: idParams,
+        body: imageOrderSchema,
+        response: { 200: ok(row) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Picture order saved',
+      data: await admin.products.orderImages(actorOf(request), request.params.id, request.body.imageIds),
+    }),
+  )
+
+  app.delete(
+    '/products/:id/images/:imageId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove one picture',
+        params: z.object({ id: z.string().min(1).max(64), imageId: z.string().min(1).max(64) }),
+        response: { 200: ok(row) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Picture removed',
+      data: await admin.products.removeImage(actorOf(request), request.params.id, request.params.imageId),
+    }),
+  )
+
+  app.post(
+    '/uploads/:folder',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload one picture for a category, state, slide, banner or temple; answers its URL',
+        consumes: ['multipart/form-data'],
+        params: z.object({ folder: z.enum(['categories', 'states', 'sliders', 'banners', 'temples']) }),
+        response: { 200: ok(z.object({ url: z.string(), width: z.number(), height: z.number() })) },
+      },
+    },
+    async (request) => {
+      const [file] = await uploadedFiles(request)
+      if (!file)
+        throw new ValidationError('Choose a picture to upload.', { image: 'Choose a picture to upload.' })
+      return {
+        success: true as const,
+        message: 'Picture uploaded',
+        data: await admin.uploadImage(actorOf(request), request.params.folder, file),
+      }
+    },
+  )
+
+  // ----- categories, subcategories, states, sliders, banners, coupons, FAQ, policy sections, temples -----
+
+  for (const r of resources) {
+    app.get(
+      `/${r.path}`,
+      { schema: { tags, security, summary: `Every ${r.label}`, response: { 200: ok(z.array(row)) } } },
+      async () => ({ success: true as const, message: 'OK', data: await admin.resources.list(r.path) }),
+    )
+    app.post(
+      `/${r.path}`,
+      { schema: { tags, security, summary: `Add a ${r.label}`, body: r.input, response: { 200: ok(row) } } },
+      async (request) => ({
+        success: true as const,
+        message: 'Saved',
+        data: await admin.resources.create(actorOf(request), r.path, request.body as Record<string, unknown>),
+      }),
+    )
+    app.put(
+      `/${r.path}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Edit a ${r.label}`,
+          params: idParams,
+          body: r.input,
+          response: { 200: ok(row) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Saved',
+        data: await admin.resources.update(
+          actorOf(request),
+          r.path,
+          request.params.id,
+          request.body as Record<string, unknown>,
+        ),
+      }),
+    )
+    app.delete(
+      `/${r.path}/:id`,
+      {
+        schema: { tags, security, summary: `Delete a ${r.label}`, params: idParams, response: { 200: done } },
+      },
+      async (request) => {
+        await admin.resources.remove(actorOf(request), r.path, request.params.id)
+        return { success: true as const, message: 'Deleted' }
+      },
+    )
+  }
+
+  app.get(
+    '/return-policy',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The return policy (HTML)',
+        response: { 200: ok(z.object({ content: z.string(), updatedAt: z.string().nullable() })) },
+      },
+    },
+    async () => ({ success: true as const, message: 'Return policy', data: await admin.returnPolicy.get() }),
+  )
+
+  app.put(
+    '/return-policy',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save the return policy (HTML, sanitised)',
+        body: returnPolicyInputSchema,
+        response: { 200: ok(z.object({ content: z.string(), updatedAt: z.string().nullable() })) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Return policy saved',
+      data: await admin.returnPolicy.save(actorOf(request), request.body),
+    }),
+  )
+
+  // ----- orders -----
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Orders, searchable by order number, customer, phone, status and date (YYYY-MM-DD, India time)',
+        querystring: orderListQuerySchema,
+        response: { 200: ok(paged) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Orders',
+      data: await admin.orders.list(request.query),
+    }),
+  )
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One order with items, address, payment and history',
+        params: idParams,
+        response: { 200: ok(row) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Order',
+      data: await admin.orders.get(request.params.id),
+    }),
+  )
+
+  app.post(
+    '/orders/:id/status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Move an order forward (Processing, Shipped with a tracking link, Delivered) or cancel it',
+        params: idParams,
+        body: orderStatusInputSchema,
+        response: { 200: ok(row) },
+      },
+    },
+    async (request) => {
+      const data = await admin.orders.changeStatus(actorOf(request), request.params.id, request.body)
+      const linkChanged = data.history.at(-1)?.note === 'Tracking link changed'
+      return {
+        success: true as const,
+        message: linkChanged ? 'Tracking link saved' : `Order marked ${request.body.status}`,
+        data,
+      }
+    },
+  )
+
+  app.post(
+    '/orders/:id/refund',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Refund a paid, cancelled order through the payment provider',
+        params: idParams,
+        response: { 200: ok(row) },
+      },
+    },
+    async (request) => {
+      const r = await admin.orders.refund(actorOf(request), request.params.id, refundFn())
+      return { success: true as const, message: r.message, data: r.order }
+    },
+  )
+
+  // ----- customers, messages -----
+
+  app.get(
+    '/customers',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Accounts, searchable by name, e-mail or mobile',
+        querystring: listQuerySchema,
+        response: { 200: ok(paged) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Customers',
+      data: await admin.customers.list(request.query),
+    }),
+  )
+
+  app.get(
+    '/customers/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One account with its orders and addresses',
+        params: idParams,
+        response: { 200: ok(row) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Customer',
+      data: await admin.customers.get(request.params.id),
+    }),
+  )
+
+  app.post(
+    '/customers/:id/disable',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Disable an account (its tokens stop working at once) or enable it again',
+        params: idParams,
+        body: customerDisableSchema,
+        response: { 200: ok(row) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: request.body.disabled ? 'Account disabled' : 'Account enabled',
+      data: await admin.customers.setDisabled(actorOf(request), request.params.id, request.body),
+    }),
+  )
+
+  app.get(
+    '/messages',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Contact Us messages and newsletter sign-ups, newest first',
+        querystring: messageListQuerySchema,
+        response: { 200: ok(paged) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Messages',
+      data: await admin.messages.list(request.query),
+    }),
+  )
+
+  app.post(
+    '/messages/:id/status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a message read or new',
+        params: idParams,
+        body: messageStatusSchema,
+        response: { 200: ok(z.object({ _id: z.string(), status: z.string() })) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Saved',
+      data: await admin.messages.setStatus(actorOf(request), request.params.id, request.body.status),
+    }),
+  )
+}
+
+/** Registered under /api/v1 with the other modules; everything here lives under /api/v1/admin. */
+export const adminModule: FastifyPluginAsync<{ services: Services }> = async (app, opts) => {
+  await app.register(adminRoutes, { ...opts, prefix: '/admin' })
+}

@@ -1,0 +1,73 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { newId } from '../../db/ids.ts'
+import { cartItems, carts } from '../../db/schema.ts'
+
+export function createCartRepo(db: DbOrTx) {
+  const cartOf = (userId: string) => db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))
+
+  return {
+    /** The customer's cart id, created on first use; safe when two requests race to create it. */
+    async ensureCart(userId: string): Promise<string> {
+      const [row] = await db
+        .insert(carts)
+        .values({ id: newId(), userId })
+        .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
+        .returning({ id: carts.id })
+      return row!.id
+    },
+
+    /**
+     * One more of a product: a new line with 1, or the existing line plus 1 while below the maximum.
+     * The unique (cart, product) index makes concurrent adds land on one line. Null when at the maximum.
+     */
+    async addOne(cartId: string, productId: string, max: number): Promise<number | null> {
+      const rows = await db
+        .insert(cartItems)
+        .values({ id: newId(), cartId, productId, quantity: 1 })
+        .onConflictDoUpdate({
+          target: [cartItems.cartId, cartItems.productId],
+          set: { quantity: sql`${cartItems.quantity} + 1`, updatedAt: sql`now()` },
+          setWhere: sql`${cartItems.quantity} < ${max}`,
+        })
+        .returning({ quantity: cartItems.quantity })
+      return rows[0]?.quantity ?? null
+    },
+
+    lines(userId: string) {
+      return db
+        .select({
+          id: cartItems.id,
+          productId: cartItems.productId,
+          quantity: cartItems.quantity,
+        })
+        .from(cartItems)
+        .innerJoin(carts, eq(carts.id, cartItems.cartId))
+        .where(eq(carts.userId, userId))
+        .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    },
+
+    /** True when the line existed in this customer's cart. */
+    async remove(userId: string, productId: string): Promise<boolean> {
+      const rows = await db
+        .delete(cartItems)
+        .where(and(eq(cartItems.productId, productId), inArray(cartItems.cartId, cartOf(userId))))
+        .returning({ id: cartItems.id })
+      return rows.length > 0
+    },
+
+    async setQuantity(userId: string, productId: string, quantity: number): Promise<boolean> {
+      const rows = await db
+        .update(cartItems)
+        .set({ quantity })
+        .where(and(eq(cartItems.productId, productId), inArray(cartItems.cartId, cartOf(userId))))
+        .returning({ id: cartItems.id })
+      return rows.length > 0
+    },
+
+    async clear(userId: string): Promise<void> {
+      await db.delete(cartItems).where(inArray(cartItems.cartId, cartOf(userId)))
+    },
+  }
+}
+export type CartRepo = ReturnType<typeof createCartRepo>

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { cartQuantityBodySchema, cartResponseSchema, productIdBodySchema } from '../../../contracts/cart.ts'
+import type { Services } from '../../services.ts'
+
+const done = z.object({ success: z.literal(true), message: z.string() })
+const bearer = [{ bearer: [] }]
+
+export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { cart } = services
+  // One customer's data: never kept by a shared cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store')
+  })
+
+  app.get(
+    '/cart/product',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: "The caller's cart: lines with product, price and quantity, and the total in rupees",
+        security: bearer,
+        response: { 200: cartResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Cart fetched',
+      cart: await cart.view(request.user!.id),
+    }),
+  )
+
+  app.post(
+    '/cart/add',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: 'Adds one of an approved product (adding it again adds one more)',
+        security: bearer,
+        body: productIdBodySchema,
+        response: { 200: done.extend({ quantity: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const quantity = await cart.add(request.user!.id, request.body.productId)
+      return { success: true as const, message: 'Product added to cart', quantity }
+    },
+  )
+
+  app.delete(
+    '/cart/removeproduct',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: "Removes a product's line from the caller's cart",
+        security: bearer,
+        body: productIdBodySchema,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await cart.remove(request.user!.id, request.body.productId)
+      return { success: true as const, message: 'Product removed from cart' }
+    },
+  )
+
+  app.patch(
+    '/cart/quantity',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: "Sets a line's quantity (a whole number from 1 to 20), so the cart survives a reload",
+        security: bearer,
+        body: cartQuantityBodySchema,
+        response: { 200: done.extend({ cart: cartResponseSchema.shape.cart }) },
+      },
+    },
+    async (request) => {
+      const userId = request.user!.id
+      await cart.setQuantity(userId, request.body.productId, request.body.quantity)
+      return { success: true as const, message: 'Quantity updated', cart: await cart.view(userId) }
+    },
+  )
+}

@@ -1,0 +1,81 @@
+import type { Cart, CartItem } from '../../../contracts/cart.ts'
+import { cartServerMessages, maxCartQuantity } from '../../../contracts/cart-rules.ts'
+import type { Product } from '../../../contracts/catalogue.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
+import { NotFoundError, ValidationError } from '../../http/errors.ts'
+import type { CatalogueService } from '../catalogue/service.ts'
+import { createCartRepo } from './repo.ts'
+
+/** Sum of price × quantity, added in paise so rupee fractions do not drift. */
+export function cartTotal(items: { price: number; quantity: number }[]): number {
+  const paise = items.reduce((sum, i) => sum + Math.round(i.price * 100) * i.quantity, 0)
+  return paise / 100
+}
+
+/**
+ * Each customer's one cart. Prices and visibility come from the public catalogue, so a product that is
+ * unapproved or withdrawn after it was added simply drops out of the cart the customer sees.
+ */
+export function createCartService(deps: { db: Db; catalogue: CatalogueService }) {
+  const repo = createCartRepo(deps.db)
+
+  async function publicProduct(productId: string): Promise<Product> {
+    return deps.catalogue.product(productId)
+  }
+
+  async function itemsFor(userId: string): Promise<CartItem[]> {
+    const [lines, snapshot] = await Promise.all([repo.lines(userId), deps.catalogue.snapshot()])
+    const items: CartItem[] = []
+    for (const line of lines) {
+      const p = snapshot.byId.get(line.productId)
+      if (!p) continue
+      items.push({
+        _id: line.id,
+        productId: p._id,
+        product: { _id: p._id, title: p.title, image: p.image, price: p.price },
+        price: p.price,
+        quantity: line.quantity,
+      })
+    }
+    return items
+  }
+
+  return {
+    /** The lines the customer can buy, with current prices. Checkout and orders read this. */
+    itemsFor,
+
+    async view(userId: string): Promise<Cart> {
+      const items = await itemsFor(userId)
+      return { items, total: cartTotal(items) }
+    },
+
+    /** Adds one of an approved product; a second add of the same product raises its quantity. */
+    async add(userId: string, productId: string): Promise<number> {
+      const product = await publicProduct(productId)
+      const cartId = await repo.ensureCart(userId)
+      const quantity = await repo.addOne(cartId, product._id, maxCartQuantity)
+      if (quantity === null) throw new ValidationError(cartServerMessages.atMaximum)
+      return quantity
+    },
+
+    async remove(userId: string, productId: string): Promise<void> {
+      if (!(await repo.remove(userId, productId))) throw new NotFoundError(cartServerMessages.notInCart)
+    },
+
+    async setQuantity(userId: string, productId: string, quantity: number): Promise<void> {
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > maxCartQuantity) {
+        throw new ValidationError(`Quantity ${cartServerMessages.quantity}`)
+      }
+      await publicProduct(productId)
+      if (!(await repo.setQuantity(userId, productId, quantity))) {
+        throw new NotFoundError(cartServerMessages.notInCart)
+      }
+    },
+
+    /** Empties the cart, after a verified payment; pass a transaction to make it part of one. */
+    async clear(userId: string, tx?: DbOrTx): Promise<void> {
+      await (tx ? createCartRepo(tx) : repo).clear(userId)
+    },
+  }
+}
+export type CartService = ReturnType<typeof createCartService>

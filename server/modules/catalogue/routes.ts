@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { categorySchema, productSchema, stateSchema } from '../../../contracts/catalogue.ts'
+import { isSortValue, sortOptions } from '../../../contracts/catalogue-sort.ts'
+import { sendCached } from '../../http/send-cached.ts'
+import type { Services } from '../../services.ts'
+
+const nameFilter = (what: string) =>
+  z.string().trim().min(1).max(100).optional().describe(`${what} name, matched case-insensitively`)
+
+const sortDoc = sortOptions.map((o) => `${o.value} ${o.label}`).join(', ')
+
+const productListQuery = z.object({
+  category: nameFilter('Category'),
+  subcategory: nameFilter('Subcategory'),
+  state: nameFilter('State'),
+  sort: z.coerce
+    .number()
+    .refine(isSortValue, 'must be 1 to 6')
+    .optional()
+    .describe(`Sort order: ${sortDoc} (1 and 2 keep the catalogue order)`),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .optional()
+    .describe('Page number from 1; paginates when set'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Products per page (default 24 when paginating)'),
+})
+
+const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  pages: z.number().int(),
+})
+
+const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data })
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { catalogue, cache } = services
+
+  app.get(
+    '/category/allcategory',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Active categories with their subcategories',
+        response: { 200: envelope(z.array(categorySchema)) },
+      },
+    },
+    async (request, reply) => {
+      const body = await cache.body('api:categories', async () => ({
+        success: true,
+        message: 'Categories fetched',
+        data: await catalogue.categories(),
+      }))
+      return sendCached(request, reply, body)
+    },
+  )
+
+  app.get(
+    '/State',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'States with products',
+        response: { 200: envelope(z.array(stateSchema)) },
+      },
+    },
+    async (request, reply) => {
+      const body = await cache.body('api:states', async () => ({
+        success: true,
+        message: 'States fetched',
+        data: await catalogue.states(),
+      }))
+      return sendCached(request, reply, body)
+    },
+  )
+
+  app.get(
+    '/Product/products',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Approved products (list items carry no HTML description)',
+        description:
+          'Without parameters: every approved product in catalogue order, as the storefront expects. ' +
+          'Optional filters by category, subcategory and state name (case-insensitive), a sort order, ' +
+          'and pagination (page, limit) which adds a `pagination` object.',
+        querystring: productListQuery,
+        response: {
+          200: envelope(z.array(productSchema)).extend({ pagination: paginationSchema.optional() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { category, subcategory, state, sort, page, limit } = request.query
+      const filter = { category, subcategory, state, sort: sort as 1 | 2 | 3 | 4 | 5 | 6 | undefined }
+      if (page === undefined && limit === undefined) {
+        if (!category && !subcategory && !state && (sort === undefined || sort <= 2)) {
+          const body = await cache.body('api:products', async () => ({
+            success: true,
+            message: 'Products fetched',
+            data: await catalogue.products(),
+          }))
+          return sendCached(request, reply, body)
+        }
+        return {
+          success: true as const,
+          message: 'Products fetched',
+          data: await catalogue.filteredProducts(filter),
+        }
+      }
+      const result = await catalogue.productPage(filter, page ?? 1, limit ?? 24)
+      const { items, ...pagination } = result
+      return { success: true as const, message: 'Products fetched', data: items, pagination }
+    },
+  )
+
+  app.get(
+    '/Product/searchproduct',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Search approved products by title, category, state and description words',
+        description:
+          'Full-text prefix matching plus trigram similarity, so typos and partial words still find products. ' +
+          'Best matches first; at most 60.',
+        querystring: z.object({ query: z.string().max(200).describe('The words to look for') }),
+        response: { 200: envelope(z.array(productSchema)) },
+      },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const data = await catalogue.search(request.query.query)
+      return {
+        success: true as const,
+        message:
+          data.length > 0 ? 'Products fetched' : `No products found for "${request.query.query.trim()}".`,
+        data,
+      }
+    },
+  )
+
+  app.get(
+    '/Product/product',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One approved product',
+        querystring: z.object({ id: z.string().min(1).max(64) }),
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string(), product: productSchema }),
+        },
+      },
+    },
+    async (request) => {
+      const product = await catalogue.product(request.query.id)
+      return { success: true as const, message: 'Product fetched', product }
+    },
+  )
+}

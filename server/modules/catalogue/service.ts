@@ -1,0 +1,268 @@
+import type { Category, Product, State } from '../../../contracts/catalogue.ts'
+import { type SortValue, sameName, sortProducts } from '../../../contracts/catalogue-sort.ts'
+import type { Db } from '../../db/client.ts'
+import { idPattern } from '../../db/ids.ts'
+import type { categories, productImages, products, states, subcategories } from '../../db/schema.ts'
+import { NotFoundError, ValidationError } from '../../http/errors.ts'
+import type { CatalogueCache } from '../../lib/cache.ts'
+import { safeHtml } from '../content/html.ts'
+import { createCatalogueRepo } from './repo.ts'
+import { groupsFor, queryWords, rankProducts, tsQueryFor, unknownWords, vocabularyOf } from './search.ts'
+
+/** Most matches ranked per search; the rest are weaker by catalogue order. */
+const searchPool = 300
+
+type ProductRow = typeof products.$inferSelect
+type ImageRow = typeof productImages.$inferSelect
+
+export const rupees = (paise: number) => Math.round(paise) / 100
+
+/** The words search looks in: title, category, subcategory, state, short and HTML description. */
+export function searchTextFor(p: {
+  title: string
+  category?: string | null
+  subcategory?: string | null
+  state?: string | null
+  shortDescription?: string | null
+  description?: string | null
+}): string {
+  const plain = (p.description ?? '').replace(/<[^>]*>/g, ' ')
+  return [p.title, p.category, p.subcategory, p.state, p.shortDescription, plain]
+    .filter(Boolean)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+export type ProductFilter = {
+  category?: string
+  subcategory?: string
+  state?: string
+  sort?: SortValue
+}
+
+export type ProductPage = {
+  items: Product[]
+  page: number
+  limit: number
+  total: number
+  pages: number
+}
+
+/** Builds the public catalogue from the database once, then serves it from memory until a write invalidates it. */
+export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) {
+  const repo = createCatalogueRepo(deps.db)
+
+  type Snapshot = {
+    categories: Category[]
+    activeCategoryIds: Set<string>
+    states: State[]
+    products: Product[]
+    byId: Map<string, Product>
+    cleanDescriptions: Map<string, string>
+    sold: Map<string, number>
+    /** Words of the catalogue for typo correction, built on the first search. */
+    vocabulary?: string[]
+    lookup: {
+      category: Map<string, typeof categories.$inferSelect>
+      subcategory: Map<string, typeof subcategories.$inferSelect>
+      state: Map<string, typeof states.$inferSelect>
+    }
+  }
+
+  function toProduct(
+    row: ProductRow,
+    images: ImageRow[],
+    snap: Pick<Snapshot, 'lookup'>,
+    withDescription = true,
+  ): Product {
+    const urls = images.map((i) => `${i.url}-800.webp`)
+    return {
+      _id: row.id,
+      title: row.title,
+      image: urls[0] ?? null,
+      price: rupees(row.price),
+      cutPrice: rupees(row.cutPrice),
+      discount: row.discount,
+      IsApproved: row.isApproved,
+      categories: row.categoryId ? (snap.lookup.category.get(row.categoryId)?.title ?? null) : null,
+      subcategory: row.subcategoryId ? (snap.lookup.subcategory.get(row.subcategoryId)?.title ?? null) : null,
+      state: row.stateId ? (snap.lookup.state.get(row.stateId)?.name ?? null) : null,
+      sku: row.sku,
+      thumbnail: urls,
+      youtubeVideoLink: row.youtubeVideoLink,
+      view360Link: row.view360Link,
+      shortDescription: row.shortDescription,
+      ...(withDescription ? { description: row.description } : {}),
+      quantity: row.quantity,
+      createdAt: row.createdAt.toISOString(),
+    }
+  }
+
+  async function loadSnapshot(): Promise<Snapshot> {
+    try {
+      await repo.fillMissingSearchText()
+    } catch {
+      // Search text is a convenience for search; the catalogue itself must still load.
+    }
+    const [cats, subs, sts, prods] = await Promise.all([
+      repo.categories(),
+      repo.subcategories(),
+      repo.states(),
+      repo.approvedProducts(),
+    ])
+    const lookup = {
+      category: new Map(cats.map((c) => [c.id, c])),
+      subcategory: new Map(subs.map((s) => [s.id, s])),
+      state: new Map(sts.map((s) => [s.id, s])),
+    }
+    const activeCats = cats.filter((c) => c.status === 'active')
+    const activeCategoryIds = new Set(activeCats.map((c) => c.id))
+    const images = await repo.imagesFor(prods.map((p) => p.id))
+    const imagesByProduct = new Map<string, ImageRow[]>()
+    for (const img of images) {
+      const list = imagesByProduct.get(img.productId) ?? []
+      list.push(img)
+      imagesByProduct.set(img.productId, list)
+    }
+    // Products of an inactive category are not public either.
+    const visible = prods.filter((p) => !p.categoryId || activeCategoryIds.has(p.categoryId))
+    const list = visible.map((p) => toProduct(p, imagesByProduct.get(p.id) ?? [], { lookup }))
+    return {
+      categories: activeCats.map((c) => ({
+        _id: c.id,
+        categoriesTitle: c.title,
+        status: c.status,
+        isCollectionCategory: c.isCollectionCategory,
+        isHeaderCategory: c.isHeaderCategory,
+        image: c.image,
+        subcategories: subs
+          .filter((s) => s.categoryId === c.id)
+          .map((s) => ({ _id: s.id, subCategoryTitle: s.title })),
+      })),
+      activeCategoryIds,
+      states: sts.map((s) => ({ _id: s.id, State: s.name, image: s.image })),
+      products: list,
+      byId: new Map(list.map((p) => [p._id, p])),
+      cleanDescriptions: new Map(),
+      sold: new Map(visible.map((p) => [p.id, p.soldCount])),
+      lookup,
+    }
+  }
+
+  const snapshot = () => deps.cache.get('catalogue:snapshot', loadSnapshot)
+
+  /** List items leave out the long HTML description. */
+  const listItem = ({ description: _d, ...rest }: Product): Product => rest
+
+  /** Approved products filtered by category, subcategory and state names (any case), then sorted. */
+  async function filteredProducts(filter: ProductFilter): Promise<Product[]> {
+    const all = (await snapshot()).products
+    const matches = all.filter(
+      (p) =>
+        (!filter.category || sameName(p.categories, filter.category)) &&
+        (!filter.subcategory || sameName(p.subcategory, filter.subcategory)) &&
+        (!filter.state || sameName(p.state, filter.state)),
+    )
+    return sortProducts(matches, filter.sort ?? 1).map(listItem)
+  }
+
+  return {
+    snapshot,
+    filteredProducts,
+    async categories() {
+      return (await snapshot()).categories
+    },
+    async states() {
+      return (await snapshot()).states
+    },
+    async products() {
+      return (await snapshot()).products.map(listItem)
+    },
+    /** An approved, public product, or NotFoundError. */
+    async product(id: string): Promise<Product> {
+      if (!idPattern.test(id)) throw new NotFoundError('Product not found.')
+      const snap = await snapshot()
+      const found = snap.byId.get(id)
+      if (!found) throw new NotFoundError('Product not found.')
+      // The HTML description leaves sanitised, cleaned once per snapshot.
+      let clean = snap.cleanDescriptions.get(id)
+      if (clean === undefined) {
+        clean = safeHtml(found.description ?? '')
+        snap.cleanDescriptions.set(id, clean)
+      }
+      return { ...found, description: clean }
+    },
+    /** One page of a filtered list; page numbers start at 1. */
+    async productPage(filter: ProductFilter, page: number, limit: number): Promise<ProductPage> {
+      const list = await filteredProducts(filter)
+      const total = list.length
+      return {
+        items: list.slice((page - 1) * limit, page * limit),
+        page,
+        limit,
+        total,
+        pages: Math.max(1, Math.ceil(total / limit)),
+      }
+    },
+    /** Approved products for a search text, best matches first; blank text is refused. */
+    async search(text: string, limit = 60): Promise<Product[]> {
+      const query = text.trim().slice(0, 100)
+      if (!query) throw new ValidationError('Please enter something to search for.')
+      const words = queryWords(query)
+      if (words.length === 0) return []
+      const snap = await snapshot()
+      if (!snap.vocabulary) {
+        snap.vocabulary = vocabularyOf(snap.products)
+        // Fresh statistics once per catalogue version keep the full-text index in use.
+        await repo.analyze().catch(() => {})
+      }
+      const unknown = unknownWords(words, snap.vocabulary)
+      const corrections = unknown.length > 0 ? await repo.similarWords(unknown, snap.vocabulary) : []
+      const groups = groupsFor(words, corrections)
+      let ids = await repo.matchingIds(tsQueryFor(groups, 'all'), searchPool)
+      if (ids.length === 0 && groups.length > 1)
+        ids = await repo.matchingIds(tsQueryFor(groups, 'any'), searchPool)
+      const found: Product[] = []
+      for (const id of ids) {
+        const p = snap.byId.get(id)
+        if (p) found.push(p)
+      }
+      return rankProducts(found, groups, query).slice(0, limit).map(listItem)
+    },
+    /** Other products of the same category, then of the same state, for 'Related product'. */
+    async related(product: Product, limit = 8): Promise<Product[]> {
+      const all = (await snapshot()).products.filter((p) => p._id !== product._id)
+      const sameCategory = all.filter((p) => p.categories && p.categories === product.categories)
+      const sameState = all.filter(
+        (p) => p.state && p.state === product.state && p.categories !== product.categories,
+      )
+      return [...sameCategory, ...sameState].slice(0, limit).map(listItem)
+    },
+    /** Most sold first (catalogue order breaks ties), optionally within one category. */
+    async bestSelling(limit: number, category?: string): Promise<Product[]> {
+      const snap = await snapshot()
+      const pool = category ? snap.products.filter((p) => sameName(p.categories, category)) : snap.products
+      return [...pool]
+        .sort((a, b) => (snap.sold.get(b._id) ?? 0) - (snap.sold.get(a._id) ?? 0))
+        .slice(0, limit)
+        .map(listItem)
+    },
+    /** Newest first. */
+    async newArrivals(limit: number): Promise<Product[]> {
+      const snap = await snapshot()
+      return [...snap.products]
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+        .slice(0, limit)
+        .map(listItem)
+    },
+    async headerCategories() {
+      return (await snapshot()).categories.filter((c) => c.isHeaderCategory)
+    },
+    invalidate() {
+      deps.cache.invalidate()
+    },
+    listItem,
+  }
+}
+export type CatalogueService = ReturnType<typeof createCatalogueService>

@@ -1,0 +1,53 @@
+import type { Coupon } from '../../../contracts/cart.ts'
+import { couponMessages } from '../../../contracts/cart-rules.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
+import type { coupons } from '../../db/schema.ts'
+import { ValidationError } from '../../http/errors.ts'
+import { createCouponsRepo } from './repo.ts'
+
+type CouponRow = typeof coupons.$inferSelect
+
+/** 'active' only when the stored status is active, any end date is still ahead and uses remain. */
+export function effectiveStatus(row: CouponRow, now = new Date()): string {
+  if (row.status !== 'active') return row.status
+  if (row.endsAt && row.endsAt.getTime() <= now.getTime()) return 'expired'
+  if (row.usageLimit !== null && row.usedCount >= row.usageLimit) return 'expired'
+  return 'active'
+}
+
+export function createCouponsService(deps: { db: Db }) {
+  const repo = createCouponsRepo(deps.db)
+
+  return {
+    /** Public coupons only, with their status as it stands now (the client says 'expired' for the rest). */
+    async listPublic(): Promise<Coupon[]> {
+      const now = new Date()
+      return (await repo.publicCoupons()).map((row) => ({
+        _id: row.id,
+        code: row.code,
+        discount: row.discount,
+        status: effectiveStatus(row, now),
+      }))
+    },
+
+    /**
+     * Any code, public or private: its percent, or ValidationError with the spec's words.
+     * The orders service calls this again when an order is placed.
+     */
+    async check(code: string): Promise<{ code: string; discount: number }> {
+      const wanted = code.trim()
+      if (!wanted || wanted.length > 60) throw new ValidationError(couponMessages.invalid)
+      const row = await repo.byCode(wanted)
+      if (!row) throw new ValidationError(couponMessages.invalid)
+      if (effectiveStatus(row) !== 'active') throw new ValidationError(couponMessages.expired)
+      return { code: row.code, discount: row.discount }
+    },
+
+    /** Counts one use of a code when an order is paid; refuses once a usage limit is reached. */
+    async recordUse(code: string, tx?: DbOrTx): Promise<void> {
+      const ok = await (tx ? createCouponsRepo(tx) : repo).recordUse(code)
+      if (!ok) throw new ValidationError(couponMessages.expired)
+    },
+  }
+}
+export type CouponsService = ReturnType<typeof createCouponsService>

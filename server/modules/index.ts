@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { Services } from '../services.ts'
+import { accountRoutes } from './accounts/routes.ts'
+import { addressRoutes } from './addresses/routes.ts'
+import { adminModule } from './admin/routes.ts'
+import { cartRoutes } from './cart/routes.ts'
+import { catalogueRoutes } from './catalogue/routes.ts'
+import { contentRoutes } from './content/routes.ts'
+import { couponRoutes } from './coupons/routes.ts'
+import { messagesRoutes } from './messages/routes.ts'
+import { ordersRoutes } from './orders/routes.ts'
+import { paymentsRoutes } from './payments/routes.ts'
+import { pincodeRoutes } from './pincode/routes.ts'
+import { wishlistRoutes } from './wishlist/routes.ts'
+
+/** Every API module, registered under /api/v1 in this order. */
+export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
+  catalogueRoutes as never,
+  contentRoutes as never,
+  cartRoutes as never,
+  wishlistRoutes as never,
+  couponRoutes as never,
+  ordersRoutes as never,
+  paymentsRoutes as never,
+  pincodeRoutes as never,
+  accountRoutes as never,
+  addressRoutes as never,
+  messagesRoutes as never,
+  adminModule as never,
+]

@@ -1,0 +1,123 @@
+import { and, asc, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { orderHistory, orderItems, orders, productImages, products } from '../../db/schema.ts'
+
+export type OrderRow = typeof orders.$inferSelect
+export type OrderItemRow = typeof orderItems.$inferSelect
+export type OrderHistoryRow = typeof orderHistory.$inferSelect
+export type FullOrder = { order: OrderRow; items: OrderItemRow[]; history: OrderHistoryRow[] }
+
+/** True for a unique-constraint violation, whichever driver (PGlite, node-postgres) raised it. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true
+  }
+  return false
+}
+
+export function createOrdersRepo(db: DbOrTx) {
+  async function withDetails(rows: OrderRow[]): Promise<FullOrder[]> {
+    if (rows.length === 0) return []
+    const ids = rows.map((r) => r.id)
+    const [items, history] = await Promise.all([
+      db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.createdAt)),
+      db
+        .select()
+        .from(orderHistory)
+        .where(inArray(orderHistory.orderId, ids))
+        .orderBy(asc(orderHistory.changedAt), asc(orderHistory.createdAt)),
+    ])
+    return rows.map((order) => ({
+      order,
+      items: items.filter((i) => i.orderId === order.id),
+      history: history.filter((h) => h.orderId === order.id),
+    }))
+  }
+
+  return {
+    withDetails,
+
+    /** Sellable products (approved, not archived) with their first image, for pricing an order. */
+    async sellableProducts(ids: string[]) {
+      if (ids.length === 0) return []
+      const rows = await db
+        .select({ id: products.id, title: products.title, price: products.price })
+        .from(products)
+        .where(and(inArray(products.id, ids), eq(products.isApproved, true), isNull(products.archivedAt)))
+      const images = await db
+        .select({ productId: productImages.productId, url: productImages.url })
+        .from(productImages)
+        .where(inArray(productImages.productId, ids))
+        .orderBy(asc(productImages.position))
+      return rows.map((r) => {
+        const img = images.find((i) => i.productId === r.id)
+        return { ...r, image: img ? `${img.url}-800.webp` : null }
+      })
+    },
+
+    async byIdempotencyKey(userId: string, key: string) {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+      return row ?? null
+    },
+
+    /** The highest order number issued for a prefix such as 'KS-2026-'. */
+    async lastOrderNumber(prefix: string): Promise<string | null> {
+      const [row] = await db
+        .select({ n: sql<string | null>`max(${orders.orderNumber})` })
+        .from(orders)
+        .where(like(orders.orderNumber, `${prefix}%`))
+      return row?.n ?? null
+    },
+
+    async insertOrder(
+      order: typeof orders.$inferInsert,
+      items: Array<Omit<typeof orderItems.$inferInsert, 'orderId'>>,
+      status: string,
+    ) {
+      const [row] = await db.insert(orders).values(order).returning()
+      await db.insert(orderItems).values(items.map((i) => ({ ...i, orderId: row!.id })))
+      await db
+        .insert(orderHistory)
+        .values({ orderId: row!.id, status, changedBy: order.userId, changedAt: new Date() })
+      return row!
+    },
+
+    async listForUser(userId: string) {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+      return withDetails(rows)
+    },
+
+    /** One order by its id or its order number. */
+    async byIdOrNumber(idOrNumber: string) {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(or(eq(orders.id, idOrNumber), eq(orders.orderNumber, idOrNumber)))
+      return row ?? null
+    },
+
+    /** Locks the order row for the rest of the transaction (a no-op lock on PGlite's single connection). */
+    async lockById(id: string) {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update')
+      return row ?? null
+    },
+
+    async update(id: string, values: Partial<typeof orders.$inferInsert>) {
+      const [row] = await db.update(orders).set(values).where(eq(orders.id, id)).returning()
+      return row ?? null
+    },
+
+    async addHistory(orderId: string, status: string, changedBy: string | null, note?: string) {
+      // Set here: now() inside a transaction is the transaction's start time.
+      await db.insert(orderHistory).values({ orderId, status, changedBy, note, changedAt: new Date() })
+    },
+  }
+}
+export type OrdersRepo = ReturnType<typeof createOrdersRepo>

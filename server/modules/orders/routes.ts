@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { orderSchema, placeOrderSchema, updateOrderSchema } from '../../../contracts/orders.ts'
+import type { Services } from '../../services.ts'
+
+const security = [{ bearer: [] }]
+/** Placing orders and payments: a hundredth of the global limit per minute, at least 30. */
+const limitFor = (services: Services) => Math.max(30, Math.floor(services.config.RATE_LIMIT_MAX / 100))
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { orders } = services
+  const placeLimit = limitFor(services)
+
+  app.post(
+    '/order/add',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: placeLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order (priced by the server; the client total must match)',
+        description:
+          'Every price and the total are recomputed from the shop’s own data and the coupon. A client total that differs is refused with 409. Send an `Idempotency-Key` header (or `idempotencyKey`) so a repeated submit returns the first order.',
+        security,
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }).passthrough(),
+        body: placeOrderSchema,
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string(), data: z.array(orderSchema) }),
+          201: z.object({ success: z.literal(true), message: z.string(), data: z.array(orderSchema) }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { order, created } = await orders.placeOrder(
+        request.user!.id,
+        request.body,
+        request.headers['idempotency-key'],
+      )
+      return reply.status(created ? 201 : 200).send({
+        success: true,
+        message: created ? 'Order created successfully' : 'Order already placed',
+        data: [order],
+      })
+    },
+  )
+
+  app.get(
+    '/order/allorder',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'The caller’s own orders, newest first',
+        security,
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string(), data: z.array(orderSchema) }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Orders fetched',
+      data: await orders.listForCustomer(request.user!.id),
+    }),
+  )
+
+  app.get(
+    '/order/singleorder/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'One of the caller’s orders (by id or order number)',
+        security,
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: z.object({ success: z.literal(true), message: z.string(), data: orderSchema }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Order fetched',
+      data: await orders.getForCustomer(request.user!.id, request.params.id),
+    }),
+  )
+
+  app.patch(
+    '/order/updateorder',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel one of the caller’s orders (only before it ships)',
+        description:
+          '`orderID` is the order’s `_id` or its order number. A paid order is marked for refund and refunded through the payment provider.',
+        security,
+        body: updateOrderSchema,
+        response: { 200: z.object({ success: z.literal(true), message: z.string(), data: orderSchema }) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Order canceled successfully!',
+      data: await orders.cancelForCustomer(request.user!.id, request.body.orderID),
+    }),
+  )
+}

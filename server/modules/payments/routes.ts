@@ -1,0 +1,169 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  createPaymentSchema,
+  orderSchema,
+  paymentSessionSchema,
+  verifyPaymentSchema,
+} from '../../../contracts/orders.ts'
+import type { Services } from '../../services.ts'
+import type { WebhookDelivery } from './service.ts'
+
+const security = [{ bearer: [] }]
+/** Placing orders and payments: a hundredth of the global limit per minute, at least 30. */
+const limitFor = (services: Services) => Math.max(30, Math.floor(services.config.RATE_LIMIT_MAX / 100))
+const ok = z.object({ success: z.literal(true), message: z.string() })
+
+export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { payments } = services
+  const placeLimit = limitFor(services)
+
+  /** The sandbox's events go to the very same webhook endpoint a real provider calls. */
+  async function deliver(webhooks: WebhookDelivery[]) {
+    for (const hook of webhooks) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': hook.signature,
+          'x-razorpay-event-id': hook.eventId,
+        },
+        payload: hook.body,
+      })
+      if (res.statusCode !== 200) app.log.error({ status: res.statusCode }, 'sandbox webhook refused')
+    }
+  }
+
+  app.post(
+    '/payments/create',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: placeLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Open a payment for one of the caller’s orders (amount from the server, in paise)',
+        security,
+        body: createPaymentSchema,
+        response: { 200: paymentSessionSchema },
+      },
+    },
+    async (request) => payments.create(request.user!.id, request.body),
+  )
+
+  app.post(
+    '/payments/verify',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: { max: placeLimit, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Verify the checkout’s signature and record the payment',
+        description:
+          'HMAC-SHA256(provider order id stored for this order + "|" + payment id) with the key secret, compared in constant time. Verifying twice changes nothing.',
+        security,
+        body: verifyPaymentSchema,
+        response: {
+          200: ok.extend({
+            payment: z.object({ order: orderSchema, paymentId: z.string(), status: z.string() }),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Payment verified',
+      payment: await payments.verify(request.user!.id, request.body),
+    }),
+  )
+
+  // The webhook needs the exact bytes the provider signed, so this scope keeps JSON bodies raw.
+  await app.register(async (hooks) => {
+    hooks.removeContentTypeParser('application/json')
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
+      done(null, body)
+    })
+    hooks.post(
+      '/payments/webhook',
+      {
+        config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['payments'],
+          summary: 'Payment provider events (payment.captured, order.paid, payment.failed)',
+          description:
+            'Authenticated by `X-Razorpay-Signature`: HMAC-SHA256 of the raw body with the webhook secret. Each event id (`X-Razorpay-Event-Id` or the body’s `id`) is applied once.',
+          headers: z
+            .object({
+              'x-razorpay-signature': z.string().max(200).optional(),
+              'x-razorpay-event-id': z.string().max(100).optional(),
+            })
+            .passthrough(),
+          response: { 200: ok.extend({ applied: z.boolean(), duplicate: z.boolean() }) },
+        },
+      },
+      async (request) => {
+        const result = await payments.webhook(
+          request.body as Buffer,
+          request.headers['x-razorpay-signature'] as string | undefined,
+          request.headers['x-razorpay-event-id'] as string | undefined,
+        )
+        return { success: true as const, message: 'Event received', ...result }
+      },
+    )
+  })
+
+  app.post(
+    '/payments/sandbox/pay',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Sandbox checkout: pay (only with PAYMENT_PROVIDER=sandbox)',
+        security,
+        body: z.object({ razorpay_order_id: z.string().min(1).max(100) }),
+        response: {
+          200: ok.extend({
+            razorpay_order_id: z.string(),
+            razorpay_payment_id: z.string(),
+            razorpay_signature: z.string(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { result, webhooks } = await payments.sandboxPay(request.user!.id, request.body.razorpay_order_id)
+      await deliver(webhooks)
+      return { success: true as const, message: 'Payment successful', ...result }
+    },
+  )
+
+  app.post(
+    '/payments/sandbox/fail',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Sandbox checkout: decline the payment (only with PAYMENT_PROVIDER=sandbox)',
+        security,
+        body: z.object({ razorpay_order_id: z.string().min(1).max(100) }),
+        response: {
+          200: ok.extend({
+            error: z.object({
+              code: z.string(),
+              description: z.string(),
+              source: z.string(),
+              step: z.string(),
+              reason: z.string(),
+              metadata: z.object({ order_id: z.string(), payment_id: z.string() }),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { error, webhooks } = await payments.sandboxFail(request.user!.id, request.body.razorpay_order_id)
+      await deliver(webhooks)
+      return { success: true as const, message: 'Payment declined', error }
+    },
+  )
+}

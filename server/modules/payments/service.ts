@@ -1,0 +1,329 @@
+import { createHash } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Order, PaymentSession } from '../../../contracts/orders.ts'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts'
+import type { OrdersService } from '../orders/service.ts'
+import { checkoutSignature, hmacHex, type PaymentProvider, providerId, signatureMatches } from './provider.ts'
+import { createRazorpayProvider } from './razorpay.ts'
+import { createPaymentsRepo, type PaymentRow } from './repo.ts'
+import { createSandboxProvider } from './sandbox.ts'
+
+export type PaymentPeers = { cart?: { clear(userId: string): Promise<unknown> } }
+
+/** A signed webhook delivery, as the sandbox sends its events to the shop's own webhook endpoint. */
+export type WebhookDelivery = { body: string; signature: string; eventId: string }
+
+type WebhookEvent = {
+  id?: string
+  event?: string
+  payload?: {
+    payment?: { entity?: { id?: string; order_id?: string; amount?: number; status?: string } }
+    order?: { entity?: { id?: string; amount?: number; status?: string } }
+  }
+}
+
+export function providerFromConfig(config: Config): PaymentProvider {
+  if (config.PAYMENT_PROVIDER === 'razorpay') {
+    return createRazorpayProvider({
+      apiUrl: config.RAZORPAY_API_URL,
+      keyId: config.RAZORPAY_KEY_ID!,
+      keySecret: config.secrets.sandboxKeySecret,
+    })
+  }
+  return createSandboxProvider({ keyId: config.RAZORPAY_KEY_ID })
+}
+
+const verificationFailed = () => new ValidationError('Payment verification failed.')
+
+export function createPaymentsService(deps: {
+  db: Db
+  config: Config
+  log?: FastifyBaseLogger
+  orders: OrdersService
+  provider?: PaymentProvider
+  peers?: () => PaymentPeers
+}) {
+  const { orders } = deps
+  const provider = deps.provider ?? providerFromConfig(deps.config)
+  // Equal to RAZORPAY_KEY_SECRET / RAZORPAY_WEBHOOK_SECRET when set, else generated once into DATA_DIR.
+  const keySecret = deps.config.secrets.sandboxKeySecret
+  const webhookSecret = deps.config.secrets.sandboxWebhookSecret
+  const repo = createPaymentsRepo(deps.db)
+
+  /** After a capture: a cancelled order's money goes back at once. */
+  async function afterCapture(orderId: string) {
+    const order = await orders.byId(orderId)
+    if (order && (order.status === 'Cancelled' || order.status === 'Canceled')) {
+      await orders.setRefund(orderId, 'Pending')
+      await service.refundOrder(orderId).catch((err) => {
+        deps.log?.error({ err, orderId }, 'refund of a payment on a cancelled order failed')
+      })
+    }
+  }
+
+  /** Marks a payment captured and its order Paid, once; replays and late events change nothing. */
+  async function capture(providerOrderId: string, paymentId: string | undefined): Promise<PaymentRow | null> {
+    let changed = false
+    const row = await deps.db.transaction(async (tx) => {
+      const r = createPaymentsRepo(tx)
+      const payment = await r.byProviderOrderId(providerOrderId, true)
+      if (!payment) return null
+      if (payment.status !== 'captured' && payment.status !== 'refunded') {
+        changed = true
+        await r.update(payment.id, {
+          status: 'captured',
+          providerPaymentId: paymentId ?? payment.providerPaymentId,
+        })
+      }
+      await orders.markPaid(payment.orderId, tx)
+      return payment
+    })
+    if (row && changed) await afterCapture(row.orderId)
+    return row
+  }
+
+  function sandboxOnly() {
+    if (provider.name !== 'sandbox') throw new NotFoundError('The payment sandbox is not enabled.')
+  }
+
+  async function sandboxPayment(userId: string, providerOrderId: string) {
+    sandboxOnly()
+    const payment = await repo.byProviderOrderId(providerOrderId)
+    if (!payment || payment.userId !== userId) throw new NotFoundError('Payment not found.')
+    return payment
+  }
+
+  function signedEvent(event: string, payload: WebhookEvent['payload']): WebhookDelivery {
+    const id = providerId('evt')
+    const body = JSON.stringify({
+      entity: 'event',
+      id,
+      event,
+      contains: Object.keys(payload ?? {}),
+      payload,
+      created_at: Math.floor(Date.now() / 1000),
+    })
+    return { body, signature: hmacHex(webhookSecret, body), eventId: id }
+  }
+
+  const service = {
+    provider: provider.name,
+    keyId: provider.keyId,
+
+    /** Opens a payment for the server's total of the caller's own order (the client's amount is ignored). */
+    async create(
+      userId: string,
+      input: { orderId: string; userId?: string; paymentMethod?: string },
+    ): Promise<PaymentSession> {
+      if (input.userId && input.userId !== userId) {
+        throw new ForbiddenError('You can only pay for your own orders.')
+      }
+      const order = await orders.ownOrderRow(userId, input.orderId)
+      if (order.status === 'Cancelled' || order.status === 'Canceled') {
+        throw new ConflictError('This order has been cancelled and cannot be paid.')
+      }
+      if (order.paymentStatus === 'Paid' || order.paymentStatus === 'Refunded') {
+        throw new ConflictError('This order is already paid.')
+      }
+      const session = (providerOrderId: string): PaymentSession => ({
+        success: true,
+        message: 'Payment created',
+        id: providerOrderId,
+        razorpayOrderId: providerOrderId,
+        amount: order.total,
+        currency: 'INR',
+        key: provider.keyId,
+        provider: provider.name,
+        orderId: order.id,
+        orderID: order.orderNumber,
+      })
+      // A retry after a failed attempt pays the same provider order, as Razorpay allows.
+      const open = await repo.openForOrder(order.id, provider.name)
+      if (open && open.amount === order.total) {
+        if (open.status === 'failed') {
+          await repo.update(open.id, { status: 'created' })
+          await orders.markPaymentRetry(order.id)
+        }
+        return session(open.providerOrderId)
+      }
+      const created = await provider.createOrder({
+        amount: order.total,
+        currency: 'INR',
+        receipt: order.orderNumber,
+        notes: { orderId: order.id },
+      })
+      await repo.insert({
+        orderId: order.id,
+        userId,
+        provider: provider.name,
+        providerOrderId: created.id,
+        amount: order.total,
+        currency: 'INR',
+        method: input.paymentMethod ?? 'Credit Card',
+        status: 'created',
+      })
+      await orders.markPaymentRetry(order.id)
+      return session(created.id)
+    },
+
+    /**
+     * Checks the checkout's signature against the provider order id stored for this order, in
+     * constant time. Success marks the payment captured and the order Paid, and empties the cart.
+     */
+    async verify(
+      userId: string,
+      input: {
+        orderId: string
+        razorpay_order_id: string
+        razorpay_payment_id: string
+        razorpay_signature: string
+      },
+    ): Promise<{ order: Order; paymentId: string; status: string }> {
+      const order = await orders.ownOrderRow(userId, input.orderId)
+      const payment = await repo.byProviderOrderId(input.razorpay_order_id)
+      if (!payment || payment.orderId !== order.id) throw verificationFailed()
+      const expected = checkoutSignature(keySecret, payment.providerOrderId, input.razorpay_payment_id)
+      if (!signatureMatches(expected, input.razorpay_signature)) throw verificationFailed()
+      if (provider.fetchPayment) {
+        // A second opinion from the provider; the signature alone is proof when it cannot be reached.
+        const remote = await provider.fetchPayment(input.razorpay_payment_id).catch((err) => {
+          deps.log?.warn({ err }, 'could not fetch the payment from the provider')
+          return null
+        })
+        if (remote && remote.order_id !== payment.providerOrderId) throw verificationFailed()
+      }
+      await capture(payment.providerOrderId, input.razorpay_payment_id)
+      await deps
+        .peers?.()
+        .cart?.clear(userId)
+        .catch((err) => deps.log?.error({ err }, 'emptying the cart after payment failed'))
+      const fresh = await orders.getForCustomer(userId, order.id)
+      return { order: fresh, paymentId: input.razorpay_payment_id, status: 'captured' }
+    },
+
+    /**
+     * Provider events, authenticated by HMAC of the raw body. Each event id is applied once (kept in
+     * payment_events in the same transaction as its effect); a paid order never goes back.
+     */
+    async webhook(
+      rawBody: Buffer | string,
+      signature: string | undefined,
+      eventIdHeader?: string,
+    ): Promise<{ applied: boolean; duplicate: boolean }> {
+      if (!signature || !signatureMatches(hmacHex(webhookSecret, rawBody), signature)) {
+        throw new ValidationError('Invalid webhook signature.')
+      }
+      let event: WebhookEvent
+      try {
+        event = JSON.parse(rawBody.toString())
+      } catch {
+        throw new ValidationError('The webhook body is not valid JSON.')
+      }
+      const type = String(event.event ?? 'unknown')
+      const eventId =
+        eventIdHeader || event.id || `body_${createHash('sha256').update(rawBody).digest('hex')}`
+      const entity = event.payload?.payment?.entity
+      const providerOrderId = entity?.order_id ?? event.payload?.order?.entity?.id
+
+      let capturedOrder: string | null = null
+      const result = await deps.db.transaction(async (tx) => {
+        const r = createPaymentsRepo(tx)
+        if (!(await r.recordEvent(eventId, type, event))) return { applied: false, duplicate: true }
+        if (!providerOrderId) return { applied: false, duplicate: false }
+        const payment = await r.byProviderOrderId(providerOrderId, true)
+        if (!payment) return { applied: false, duplicate: false }
+        if (type === 'payment.captured' || type === 'order.paid') {
+          if (payment.status !== 'captured' && payment.status !== 'refunded') {
+            await r.update(payment.id, {
+              status: 'captured',
+              providerPaymentId: entity?.id ?? payment.providerPaymentId,
+            })
+            capturedOrder = payment.orderId
+          }
+          await orders.markPaid(payment.orderId, tx)
+          return { applied: true, duplicate: false }
+        }
+        if (type === 'payment.failed') {
+          if (payment.status === 'created') await r.update(payment.id, { status: 'failed' })
+          await orders.markPaymentFailed(payment.orderId, tx)
+          return { applied: true, duplicate: false }
+        }
+        return { applied: false, duplicate: false }
+      })
+      if (capturedOrder) await afterCapture(capturedOrder)
+      return result
+    },
+
+    /** Refunds the captured payment of an order through the provider and records it. */
+    async refundOrder(orderId: string): Promise<{ refundId: string } | null> {
+      const payment = await repo.capturedForOrder(orderId)
+      if (!payment?.providerPaymentId) return null
+      const refund = await provider.refund(payment.providerPaymentId, payment.amount, { orderId })
+      await repo.update(payment.id, { status: 'refunded', refundId: refund.id })
+      await orders.setRefund(orderId, 'Refunded')
+      return { refundId: refund.id }
+    },
+
+    /** Sandbox checkout 'Pay': a payment id and its signature, plus the events a real provider would send. */
+    async sandboxPay(userId: string, providerOrderId: string) {
+      const payment = await sandboxPayment(userId, providerOrderId)
+      const paymentId = providerId('pay')
+      const entity = {
+        id: paymentId,
+        entity: 'payment',
+        order_id: providerOrderId,
+        amount: payment.amount,
+        currency: payment.currency,
+        status: 'captured',
+        method: 'card',
+      }
+      return {
+        result: {
+          razorpay_order_id: providerOrderId,
+          razorpay_payment_id: paymentId,
+          razorpay_signature: checkoutSignature(keySecret, providerOrderId, paymentId),
+        },
+        webhooks: [
+          signedEvent('payment.captured', { payment: { entity } }),
+          signedEvent('order.paid', {
+            payment: { entity },
+            order: { entity: { id: providerOrderId, amount: payment.amount, status: 'paid' } },
+          }),
+        ],
+      }
+    },
+
+    /** Sandbox checkout 'Fail': the error a real checkout reports, plus the payment.failed event. */
+    async sandboxFail(userId: string, providerOrderId: string) {
+      const payment = await sandboxPayment(userId, providerOrderId)
+      const paymentId = providerId('pay')
+      const error = {
+        code: 'BAD_REQUEST_ERROR',
+        description: 'Your payment was declined in the sandbox. No money was taken.',
+        source: 'customer',
+        step: 'payment_authorization',
+        reason: 'payment_failed',
+        metadata: { order_id: providerOrderId, payment_id: paymentId },
+      }
+      return {
+        error,
+        webhooks: [
+          signedEvent('payment.failed', {
+            payment: {
+              entity: {
+                id: paymentId,
+                order_id: providerOrderId,
+                amount: payment.amount,
+                status: 'failed',
+              },
+            },
+          }),
+        ],
+      }
+    },
+  }
+  return service
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { productIdBodySchema, wishlistResponseSchema } from '../../../contracts/cart.ts'
+import type { Services } from '../../services.ts'
+
+const done = z.object({ success: z.literal(true), message: z.string() })
+const bearer = [{ bearer: [] }]
+
+export const wishlistRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { wishlist } = services
+  // One customer's data: never kept by a shared cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store')
+  })
+
+  app.get(
+    '/wishlist',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['wishlist'],
+        summary: "The caller's wishlist, newest first; quantity is the product's stock",
+        security: bearer,
+        response: { 200: wishlistResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Wishlist fetched',
+      wishlist: { items: await wishlist.items(request.user!.id) },
+    }),
+  )
+
+  app.post(
+    '/wishlist/add',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['wishlist'],
+        summary: 'Adds an approved product to the wishlist (adding it twice keeps one entry)',
+        security: bearer,
+        body: productIdBodySchema,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await wishlist.add(request.user!.id, request.body.productId)
+      return { success: true as const, message: 'Product added to wishlist' }
+    },
+  )
+
+  app.post(
+    '/wishlist/remove',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['wishlist'],
+        summary: "Removes a product from the caller's wishlist",
+        security: bearer,
+        body: productIdBodySchema,
+        response: { 200: done },
+      },
+    },
+    async (request) => {
+      await wishlist.remove(request.user!.id, request.body.productId)
+      return { success: true as const, message: 'Product removed from wishlist' }
+    },
+  )
+}

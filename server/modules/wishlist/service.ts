@@ -1,0 +1,43 @@
+import type { WishlistItem } from '../../../contracts/cart.ts'
+import { cartServerMessages } from '../../../contracts/cart-rules.ts'
+import type { Db } from '../../db/client.ts'
+import { NotFoundError } from '../../http/errors.ts'
+import type { CatalogueService } from '../catalogue/service.ts'
+import { createWishlistRepo } from './repo.ts'
+
+/** Each customer's wishlist; like the cart, it shows only products that are public now. */
+export function createWishlistService(deps: { db: Db; catalogue: CatalogueService }) {
+  const repo = createWishlistRepo(deps.db)
+
+  return {
+    async items(userId: string): Promise<WishlistItem[]> {
+      const [entries, snapshot] = await Promise.all([repo.entries(userId), deps.catalogue.snapshot()])
+      const items: WishlistItem[] = []
+      for (const e of entries) {
+        const p = snapshot.byId.get(e.productId)
+        if (!p) continue
+        items.push({
+          _id: e.id,
+          productId: p._id,
+          title: p.title,
+          url: p.image,
+          addedAt: e.addedAt.toISOString(),
+          price: p.price,
+          quantity: p.quantity,
+        })
+      }
+      return items
+    },
+
+    async add(userId: string, productId: string): Promise<void> {
+      const product = await deps.catalogue.product(productId)
+      const wishlistId = await repo.ensureWishlist(userId)
+      await repo.add(wishlistId, product._id)
+    },
+
+    async remove(userId: string, productId: string): Promise<void> {
+      if (!(await repo.remove(userId, productId))) throw new NotFoundError(cartServerMessages.notInWishlist)
+    },
+  }
+}
+export type WishlistService = ReturnType<typeof createWishlistService>

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { ForbiddenError, UnauthorizedError } from '../http/errors.ts'
+import type { Services } from '../services.ts'
+
+export type AuthUser = { id: string; role: 'customer' | 'admin' }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null
+  }
+  interface FastifyInstance {
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  if (!header) return null
+  const [scheme, token] = header.split(' ')
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : null
+}
+
+/** Turns a bearer token into request.user; routes opt in with requireUser / requireAdmin. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { services: Services }) => {
+  app.decorateRequest('user', null)
+  const resolve = async (request: FastifyRequest): Promise<AuthUser> => {
+    if (request.user) return request.user
+    const token = bearerToken(request)
+    if (!token) throw new UnauthorizedError('Please sign in to continue.')
+    const claims = await opts.services.tokens.verifyAccess(token)
+    if (!claims) throw new UnauthorizedError('Your session has expired. Please sign in again.')
+    // A disabled or deleted account stops working at once, whatever its tokens say.
+    const account = await opts.services.accounts.activeRole(claims.sub)
+    if (!account) throw new UnauthorizedError('Your session has expired. Please sign in again.')
+    request.user = { id: claims.sub, role: account }
+    return request.user
+  }
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    await resolve(request)
+  })
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    const user = await resolve(request)
+    if (user.role !== 'admin') throw new ForbiddenError('This needs a shop administrator account.')
+  })
+})

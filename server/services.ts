@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from './config.ts'
+import type { Db } from './db/client.ts'
+import type { CatalogueCache } from './lib/cache.ts'
+import { createAccountsService } from './modules/accounts/service.ts'
+import { createTokenService } from './modules/accounts/tokens.ts'
+import { createAddressesService } from './modules/addresses/service.ts'
+import { createAdminService } from './modules/admin/service.ts'
+import { createCartService } from './modules/cart/service.ts'
+import { createCatalogueService } from './modules/catalogue/service.ts'
+import { createContentService } from './modules/content/service.ts'
+import { createCouponsService } from './modules/coupons/service.ts'
+import { createMessagesService } from './modules/messages/service.ts'
+import { createOrdersService } from './modules/orders/service.ts'
+import { createPaymentsService } from './modules/payments/service.ts'
+import { createPincodeService } from './modules/pincode/service.ts'
+import { createWishlistService } from './modules/wishlist/service.ts'
+
+export type ServiceDeps = { db: Db; config: Config; cache: CatalogueCache; log: FastifyBaseLogger }
+
+/** Every domain service, built once per process; route handlers and page loaders both call these. */
+export function createServices(deps: ServiceDeps) {
+  const tokens = createTokenService({
+    accessSecret: deps.config.secrets.jwtAccessSecret,
+    accessTtlSeconds: deps.config.ACCESS_TOKEN_TTL,
+  })
+  const catalogue = createCatalogueService(deps)
+  const cart = createCartService({ ...deps, catalogue })
+  const wishlist = createWishlistService({ ...deps, catalogue })
+  const coupons = createCouponsService(deps)
+  const content = createContentService(deps)
+  const accounts = createAccountsService({ ...deps, tokens })
+  const addresses = createAddressesService(deps)
+  const orders = createOrdersService({ ...deps, peers: () => ({ coupons, cart, payments }) })
+  const payments = createPaymentsService({ ...deps, orders, peers: () => ({ cart }) })
+  const pincode = createPincodeService(deps)
+  const admin = createAdminService(deps)
+  const messages = createMessagesService(deps)
+  return {
+    ...deps,
+    tokens,
+    catalogue,
+    content,
+    accounts,
+    addresses,
+    orders,
+    cart,
+    wishlist,
+    coupons,
+    payments,
+    pincode,
+    admin,
+    messages,
+  }
+}
+export type Services = ReturnType<typeof createServices>

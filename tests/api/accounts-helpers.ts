@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto'
+import { crc32, deflateSync } from 'node:zlib'
+import { SignJWT } from 'jose'
+import { expect } from 'vitest'
+import type { TestApp } from '../support/test-app.ts'
+
+export const PASSWORD = 'Kalaa@12345'
+let n = 0
+export const freshEmail = (prefix = 'asha') => `${prefix}.${Date.now().toString(36)}${++n}@example.in`
+
+export type Signed = {
+  id: string
+  email: string
+  password: string
+  accessToken: string
+  refreshToken: string
+  auth: { authorization: string }
+}
+
+/** Registers and signs in through the API, from its own client address so limits do not collide. */
+export async function signUp(app: TestApp, fullName = 'Asha Verma'): Promise<Signed> {
+  const email = freshEmail()
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/v1/user/register',
+    payload: { fullName, email, password: PASSWORD },
+  })
+  expect(reg.statusCode, reg.body).toBe(201)
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    payload: { email, password: PASSWORD },
+    remoteAddress: `10.1.${n % 250}.${(n * 7) % 250}`,
+  })
+  expect(login.statusCode, login.body).toBe(200)
+  const d = login.json().data
+  return {
+    id: d.user._id,
+    email,
+    password: PASSWORD,
+    accessToken: d.accessToken,
+    refreshToken: d.refreshToken,
+    auth: { authorization: `Bearer ${d.accessToken}` },
+  }
+}
+
+const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url')
+
+/** Tokens the server must refuse: alg none, another algorithm, expired, tampered, foreign key. */
+export async function badTokens(app: TestApp, victimId: string, otherId: string) {
+  const secret = new TextEncoder().encode(app.services.config.secrets.jwtAccessSecret)
+  const now = Math.floor(Date.now() / 1000)
+  const good = await app.services.tokens.signAccess({ sub: otherId, role: 'customer' })
+  const [h, , s] = good.split('.')
+  return {
+    algNone: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: victimId, role: 'customer', exp: now + 600 })}.`,
+    otherAlg: await new SignJWT({ role: 'customer' })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(victimId)
+      .setExpirationTime(now + 600)
+      .sign(secret),
+    expired: await new SignJWT({ role: 'customer' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(victimId)
+      .setIssuedAt(now - 3600)
+      .setExpirationTime(now - 60)
+      .sign(secret),
+    tampered: `${h}.${b64({ sub: victimId, role: 'customer', iat: now, exp: now + 600 })}.${s}`,
+    foreignKey: await new SignJWT({ role: 'customer' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(victimId)
+      .setExpirationTime(now + 600)
+      .sign(randomBytes(32)),
+    garbage: 'not.a.token',
+  }
+}
+
+/** A multipart body with one file part. */
+export function multipart(field: string, filename: string, content: Buffer, type: string) {
+  const boundary = `----shoptest${randomBytes(8).toString('hex')}`
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+    `Content-Type: ${type}\r\n\r\n`
+  return {
+    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}
+
+function chunk(type: string, data: Buffer) {
+  const len = Buffer.alloc(4)
+  len.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([len, body, crc])
+}
+
+/** A tiny, well-formed PNG file that claims to be width × height pixels (a decompression bomb's header). */
+export function pngClaiming(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(width, 0)
+  ihdr.writeUInt32BE(height, 4)
+  ihdr.set([8, 2, 0, 0, 0], 8)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}

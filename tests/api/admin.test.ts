@@ -1,0 +1,586 @@
+import { existsSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog, orderHistory, orders, payments, products } from '../../server/db/schema.ts'
+import { resources } from '../../server/modules/admin/resources.ts'
+import { insertCatalogue } from '../support/fixtures.ts'
+import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { makeOrder, makePerson, multipartFiles, type Person, png, productBody } from './admin-helpers.ts'
+
+let app: TestApp
+let admin: Person
+let customer: Person
+let fx: Awaited<ReturnType<typeof insertCatalogue>>
+const someId = '0123456789abcdef01234567'
+
+beforeAll(async () => {
+  app = await createTestApp()
+  fx = await insertCatalogue(app.database.db)
+  admin = await makePerson(app, 'admin', 'Meena Admin')
+  customer = await makePerson(app, 'customer', 'Asha Verma')
+})
+afterAll(async () => {
+  const uploads = app?.services.admin.uploadsDir
+  await app?.cleanup()
+  if (uploads?.startsWith(tmpdir())) rmSync(uploads, { recursive: true, force: true })
+})
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Person, payload?: object) =>
+  app.inject({ method, url: `/api/v1/admin${url}`, headers: who?.auth ?? {}, payload })
+
+const auditFor = (entityId: string) =>
+  app.database.db.select().from(auditLog).where(eq(auditLog.entityId, entityId))
+
+describe('the /api/v1/admin guard', () => {
+  const endpoints: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
+    ['GET', '/overview'],
+    ['GET', '/audit'],
+    ['GET', '/products'],
+    ['POST', '/products'],
+    ['GET', `/products/${someId}`],
+    ['PUT', `/products/${someId}`],
+    ['DELETE', `/products/${someId}`],
+    ['POST', `/products/${someId}/approval`],
+    ['POST', `/products/${someId}/archive`],
+    ['POST', `/products/${someId}/images`],
+    ['PUT', `/products/${someId}/images/order`],
+    ['DELETE', `/products/${someId}/images/${someId}`],
+    ['POST', '/uploads/categories'],
+    ['GET', '/return-policy'],
+    ['PUT', '/return-policy'],
+    ['GET', '/orders'],
+    ['GET', `/orders/${someId}`],
+    ['POST', `/orders/${someId}/status`],
+    ['POST', `/orders/${someId}/refund`],
+    ['GET', '/customers'],
+    ['GET', `/customers/${someId}`],
+    ['POST', `/customers/${someId}/disable`],
+    ['GET', '/messages'],
+    ['POST', `/messages/${someId}/status`],
+    ...resources.flatMap(
+      (r): Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> => [
+        ['GET', `/${r.path}`],
+        ['POST', `/${r.path}`],
+        ['PUT', `/${r.path}/${someId}`],
+        ['DELETE', `/${r.path}/${someId}`],
+      ],
+    ),
+  ]
+
+  it.each(endpoints)('%s %s answers 401 without a token and 403 for a customer', async (method, url) => {
+    const anon = await call(method, url, undefined, {})
+    expect(anon.statusCode).toBe(401)
+    expect(anon.json()).toMatchObject({ success: false })
+    const cust = await call(method, url, customer, {})
+    expect(cust.statusCode).toBe(403)
+    expect(cust.json()).toEqual({ success: false, message: 'This needs a shop administrator account.' })
+  })
+
+  it('lets an admin in', async () => {
+    const res = await call('GET', '/overview', admin)
+    expect(res.statusCode).toBe(200)
+  })
+
+  it('refuses a forged admin role in a customer token (the database decides the role)', async () => {
+    const forged = await app.services.tokens.signAccess({ sub: customer.id, role: 'admin' })
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/overview',
+      headers: { authorization: `Bearer ${forged}` },
+    })
+    expect(res.statusCode).toBe(403)
+  })
+})
+
+describe('the OpenAPI document', () => {
+  it('describes every admin endpoint as needing a bearer token', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+    const admin = Object.entries(doc.paths as Record<string, Record<string, { security?: unknown }>>).filter(
+      ([p]) => p.startsWith('/api/v1/admin/'),
+    )
+    expect(admin.length).toBeGreaterThan(35)
+    for (const [, ops] of admin)
+      for (const op of Object.values(ops)) expect(op.security).toEqual([{ bearer: [] }])
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/contact', '/api/v1/newsletter']))
+  })
+})
+
+describe('products', () => {
+  it('answers 400 with a message per field', async () => {
+    const res = await call('POST', '/products', admin, {
+      title: '',
+      price: -5,
+      cutPrice: 'x',
+      discount: 120,
+      sku: 'has space',
+      youtubeVideoLink: 'https://vimeo.com/1',
+      quantity: 1.5,
+    })
+    expect(res.statusCode).toBe(400)
+    const body = res.json()
+    expect(body.success).toBe(false)
+    expect(Object.keys(body.errors)).toEqual(
+      expect.arrayContaining([
+        'title',
+        'price',
+        'cutPrice',
+        'discount',
+        'sku',
+        'youtubeVideoLink',
+        'quantity',
+      ]),
+    )
+    expect(body.errors.title).toBe('Enter the title.')
+    expect(body.errors.price).toBe('The price cannot be negative.')
+  })
+
+  it('refuses a duplicate SKU and unknown categories field by field, saving nothing', async () => {
+    const res = await call('POST', '/products', admin, productBody({ sku: fx.saree.sku, categoryId: someId }))
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors).toMatchObject({
+      sku: 'Another product already has this SKU.',
+      categoryId: 'That category no longer exists.',
+    })
+  })
+
+  it('creates a product awaiting approval, sanitises its HTML, audits it; approving shows it in the shop at once', async () => {
+    const before = await app.inject({ method: 'GET', url: '/api/v1/Product/products' })
+    expect(before.statusCode).toBe(200)
+    const created = await call(
+      'POST',
+      '/products',
+      admin,
+      productBody({ categoryId: fx.handloom.id, subcategoryId: fx.sarees.id, stateId: fx.up.id }),
+    )
+    expect(created.statusCode, created.body).toBe(200)
+    const p = created.json().data
+    expect(p).toMatchObject({ title: 'Chikankari Kurta', price: 1499, cutPrice: 1999, isApproved: false })
+    expect(p.description).toBe('<p>Soft cotton.</p><img src="x" />')
+    const [row] = await app.database.db.select().from(products).where(eq(products.id, p._id))
+    expect(row.price).toBe(149_900)
+    expect(row.searchText).toContain('handloom')
+
+    // The cached public list (warmed above) does not show it yet.
+    const hidden = await app.inject({ method: 'GET', url: '/api/v1/Product/products' })
+    expect(hidden.json().data.map((x: { _id: string }) => x._id)).not.toContain(p._id)
+
+    const approved = await call('POST', `/products/${p._id}/approval`, admin, { isApproved: true })
+    expect(approved.statusCode).toBe(200)
+    const shop = await app.inject({ method: 'GET', url: '/api/v1/Product/products' })
+    const listed = shop.json().data.find((x: { _id: string }) => x._id === p._id)
+    expect(listed).toMatchObject({
+      title: 'Chikankari Kurta',
+      price: 1499,
+      categories: 'Handloom',
+      state: 'Uttar Pradesh',
+    })
+
+    const entries = await auditFor(p._id)
+    expect(entries.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['product.create', 'product.approve']),
+    )
+    const approval = entries.find((e) => e.action === 'product.approve')!
+    expect(approval.actorId).toBe(admin.id)
+    expect(approval.before).toEqual({ isApproved: false })
+    expect(approval.after).toEqual({ isApproved: true })
+
+    const audit = await call('GET', '/audit?entity=product', admin)
+    expect(audit.json().data.items[0]).toMatchObject({
+      actor: admin.email,
+      action: 'product.approve',
+      entityId: p._id,
+    })
+  })
+
+  it('edits every field and unapproving hides the product at once', async () => {
+    const res = await call(
+      'PUT',
+      `/products/${fx.painting.id}`,
+      admin,
+      productBody({ title: 'Fish Painting, framed', sku: fx.painting.sku, stateId: fx.bihar.id }),
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    const one = await app.inject({ method: 'GET', url: `/api/v1/Product/product?id=${fx.painting.id}` })
+    expect(one.json().product.title).toBe('Fish Painting, framed')
+    await call('POST', `/products/${fx.painting.id}/approval`, admin, { isApproved: false })
+    const gone = await app.inject({ method: 'GET', url: `/api/v1/Product/product?id=${fx.painting.id}` })
+    expect(gone.statusCode).toBe(404)
+    const audit = await auditFor(fx.painting.id)
+    const edit = audit.find((e) => e.action === 'product.update')!
+    expect((edit.before as { title: string }).title).toBe('Madhubani Fish Painting')
+    expect((edit.after as { title: string }).title).toBe('Fish Painting, framed')
+  })
+
+  it('uploads pictures checked by content into 200/400/800 WebP files, orders and removes them', async () => {
+    const created = (await call('POST', '/products', admin, productBody())).json().data
+    const upload = multipartFiles([
+      { field: 'image', filename: 'a.png', content: await png(), type: 'image/png' },
+      { field: 'image', filename: 'b.jpg', content: await png(300, 500), type: 'image/jpeg' },
+    ])
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/products/${created._id}/images`,
+      headers: { ...admin.auth, ...upload.headers },
+      payload: upload.payload,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const images = res.json().data.images as Array<{ _id: string; url: string }>
+    expect(images).toHaveLength(2)
+    for (const img of images) {
+      expect(img.url).toMatch(new RegExp(`^/uploads/products/${created._id}/[0-9a-f]{24}-800\\.webp$`))
+      for (const w of [200, 400, 800]) {
+        const file = path.join(
+          app.services.admin.uploadsDir,
+          img.url.replace('/uploads/', '').replace('-800.webp', `-${w}.webp`),
+        )
+        expect(existsSync(file)).toBe(true)
+      }
+    }
+    const reordered = await call('PUT', `/products/${created._id}/images/order`, admin, {
+      imageIds: [images[1]._id, images[0]._id],
+    })
+    expect(reordered.json().data.images.map((i: { _id: string }) => i._id)).toEqual([
+      images[1]._id,
+      images[0]._id,
+    ])
+    const removed = await call('DELETE', `/products/${created._id}/images/${images[0]._id}`, admin)
+    expect(removed.json().data.images).toHaveLength(1)
+
+    const fake = multipartFiles([
+      {
+        field: 'image',
+        filename: 'evil.png',
+        content: Buffer.from('<svg onload="alert(1)"></svg>'),
+        type: 'image/png',
+      },
+    ])
+    const bad = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/products/${created._id}/images`,
+      headers: { ...admin.auth, ...fake.headers },
+      payload: fake.payload,
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/not a picture/)
+  })
+
+  it('refuses to delete a product an open order holds, archives one only past orders hold, deletes a free one', async () => {
+    const held = (await call('POST', '/products', admin, productBody())).json().data
+    const order = await makeOrder(app, customer.id, [{ id: held._id, price: 149_900 }])
+    const refused = await call('DELETE', `/products/${held._id}`, admin)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toContain(order.orderNumber)
+    expect(refused.json().message).toMatch(/Archive it instead/)
+    expect((await call('GET', `/products/${held._id}`, admin)).statusCode).toBe(200)
+
+    await app.database.db.update(orders).set({ status: 'Delivered' }).where(eq(orders.id, order.id))
+    const archived = await call('DELETE', `/products/${held._id}`, admin)
+    expect(archived.statusCode).toBe(200)
+    expect(archived.json().data.outcome).toBe('archived')
+    expect((await call('GET', `/products/${held._id}`, admin)).json().data.archivedAt).not.toBeNull()
+
+    const free = (await call('POST', '/products', admin, productBody())).json().data
+    const deleted = await call('DELETE', `/products/${free._id}`, admin)
+    expect(deleted.json().data.outcome).toBe('deleted')
+    expect((await call('GET', `/products/${free._id}`, admin)).statusCode).toBe(404)
+    expect((await auditFor(free._id)).map((e) => e.action)).toContain('product.delete')
+  })
+
+  it('lists with search, filters and pagination', async () => {
+    const all = await call('GET', '/products?pageSize=2', admin)
+    expect(all.json().data).toMatchObject({ page: 1, pageSize: 2 })
+    expect(all.json().data.items).toHaveLength(2)
+    expect(all.json().data.total).toBeGreaterThan(4)
+    const search = await call('GET', '/products?q=banarasi', admin)
+    expect(search.json().data.items.map((p: { title: string }) => p.title)).toEqual(['Banarasi Silk Saree'])
+    const pending = await call('GET', '/products?approval=pending', admin)
+    expect(pending.json().data.items.every((p: { isApproved: boolean }) => !p.isApproved)).toBe(true)
+    const byState = await call('GET', `/products?stateId=${fx.up.id}&approval=approved`, admin)
+    expect(byState.json().data.items.every((p: { state: string }) => p.state === 'Uttar Pradesh')).toBe(true)
+    const byCat = await call('GET', `/products?categoryId=${fx.art.id}`, admin)
+    expect(byCat.json().data.items.every((p: { category: string }) => p.category === 'Art & Painting')).toBe(
+      true,
+    )
+  })
+})
+
+describe('catalogue structure and content', () => {
+  it('categories: create, validate, invalidate the shop cache, refuse deleting one in use', async () => {
+    const bad = await call('POST', '/categories', admin, { title: ' ', status: 'maybe' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors).toMatchObject({
+      title: 'Enter the title.',
+      status: 'Choose active or inactive.',
+    })
+
+    await app.inject({ method: 'GET', url: '/api/v1/category/allcategory' })
+    const res = await call('POST', '/categories', admin, {
+      title: 'Eco-friendly',
+      status: 'active',
+      isHeaderCategory: true,
+      isCollectionCategory: false,
+      image: '/uploads/categories/eco-800.webp',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const shop = await app.inject({ method: 'GET', url: '/api/v1/category/allcategory' })
+    expect(shop.json().data.map((c: { categoriesTitle: string }) => c.categoriesTitle)).toContain(
+      'Eco-friendly',
+    )
+
+    const inUse = await call('DELETE', `/categories/${fx.handloom.id}`, admin)
+    expect(inUse.statusCode).toBe(409)
+    expect(inUse.json().message).toMatch(/products? uses? this category/)
+
+    const del = await call('DELETE', `/categories/${res.json().data.id}`, admin)
+    expect(del.statusCode).toBe(200)
+    expect((await auditFor(res.json().data.id)).map((a) => a.action)).toEqual(
+      expect.arrayContaining(['category.create', 'category.delete']),
+    )
+  })
+
+  it('coupons: unique code as a field error, optional end date and usage limit', async () => {
+    const body = {
+      code: 'DIWALI20',
+      discount: 20,
+      status: 'active',
+      isPublic: false,
+      endsAt: '2030-11-01',
+      usageLimit: 100,
+    }
+    const first = await call('POST', '/coupons', admin, body)
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json().data).toMatchObject({ code: 'DIWALI20', isPublic: false, usageLimit: 100 })
+    const again = await call('POST', '/coupons', admin, body)
+    expect(again.statusCode).toBe(400)
+    expect(again.json().errors).toEqual({ code: 'Another coupon already has this code.' })
+    const bad = await call('POST', '/coupons', admin, {
+      ...body,
+      code: 'has space',
+      discount: 0,
+      endsAt: 'soon',
+    })
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['code', 'discount', 'endsAt'])
+  })
+
+  it('states, sliders, banners, FAQ, policy sections and temples save and list', async () => {
+    const cases: Array<[string, object]> = [
+      ['states', { name: 'Odisha' }],
+      [
+        'sliders',
+        { image: '/uploads/sliders/a-800.webp', title: 'Diwali', link: '/products', status: 'active' },
+      ],
+      ['banners', { image: '/uploads/banners/b-800.webp' }],
+      ['faqs', { question: 'Do you ship abroad?', answer: '<p>Not yet.</p><script>x()</script>' }],
+      ['policy-sections', { kind: 'privacy', title: 'Cookies', content: '<p>We use two.</p>' }],
+      [
+        'temples',
+        {
+          name: 'Kashi Vishwanath',
+          about: 'On the Ganga.',
+          servicesLink: 'https://example.in/puja',
+          images: [],
+        },
+      ],
+    ]
+    for (const [path_, body] of cases) {
+      const res = await call('POST', `/${path_}`, admin, body)
+      expect(res.statusCode, `${path_}: ${res.body}`).toBe(200)
+      const list = await call('GET', `/${path_}`, admin)
+      expect(list.json().data.some((r: { id: string }) => r.id === res.json().data.id)).toBe(true)
+    }
+    const faq = (await call('GET', '/faqs', admin))
+      .json()
+      .data.find((f: { question: string }) => f.question === 'Do you ship abroad?')
+    expect(faq.answer).toBe('<p>Not yet.</p>')
+    const temple = (await call('GET', '/temples', admin))
+      .json()
+      .data.find((t: { name: string }) => t.name === 'Kashi Vishwanath')
+    expect(temple.slug).toBe('kashi-vishwanath')
+  })
+
+  it('return policy: HTML sanitised on save', async () => {
+    const res = await call('PUT', '/return-policy', admin, {
+      content: '<h2>Returns</h2><p onclick="x()">7 days</p><iframe src="x"></iframe>',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.content).toBe('<h2>Returns</h2><p>7 days</p>')
+    expect((await call('GET', '/return-policy', admin)).json().data.content).toBe(
+      '<h2>Returns</h2><p>7 days</p>',
+    )
+  })
+})
+
+describe('orders', () => {
+  it('moves Pending → Processing → Shipped (needs a tracking link) → Delivered, recording history', async () => {
+    const o = await makeOrder(app, customer.id, [{ id: fx.saree.id, price: 10_000 }])
+    const processing = await call('POST', `/orders/${o.id}/status`, admin, { status: 'Processing' })
+    expect(processing.statusCode, processing.body).toBe(200)
+
+    const noLink = await call('POST', `/orders/${o.id}/status`, admin, { status: 'Shipped' })
+    expect(noLink.statusCode).toBe(400)
+    expect(noLink.json().errors.shippingLink).toMatch(/tracking link/)
+
+    const link = 'https://track.example.in/AWB123'
+    const shipped = await call('POST', `/orders/${o.id}/status`, admin, {
+      status: 'Shipped',
+      shippingLink: link,
+    })
+    expect(shipped.statusCode).toBe(200)
+    expect(shipped.json().data).toMatchObject({ status: 'Shipped', shipping: { shippingLink: link } })
+
+    const back = await call('POST', `/orders/${o.id}/status`, admin, { status: 'Cancelled' })
+    expect(back.statusCode).toBe(409)
+
+    await call('POST', `/orders/${o.id}/status`, admin, { status: 'Delivered' })
+    const history = await app.database.db.select().from(orderHistory).where(eq(orderHistory.orderId, o.id))
+    expect(history.map((h) => h.status)).toEqual(['Processing', 'Shipped', 'Delivered'])
+    expect(history.every((h) => h.changedBy === admin.id)).toBe(true)
+
+    const detail = (await call('GET', `/orders/${o.id}`, admin)).json().data
+    expect(detail.items).toHaveLength(1)
+    expect(detail.shipping.city).toBe('Lucknow')
+    expect(detail.history.map((h: { status: string }) => h.status)).toEqual([
+      'Processing',
+      'Shipped',
+      'Delivered',
+    ])
+    expect(detail.nextStatuses).toEqual([])
+    expect((await auditFor(o.id)).filter((a) => a.action === 'order.status')).toHaveLength(3)
+  })
+
+  it('the customer sees the admin change in their own order (GET /order/singleorder/:id)', async () => {
+    const o = await makeOrder(app, customer.id, [{ id: fx.saree.id, price: 10_000 }])
+    await call('POST', `/orders/${o.id}/status`, admin, {
+      status: 'Shipped',
+      shippingLink: 'https://track.example.in/X1',
+    })
+    const mine = await app.inject({
+      method: 'GET',
+      url: `/api/v1/order/singleorder/${o.id}`,
+      headers: customer.auth,
+    })
+    expect(mine.statusCode, mine.body).toBe(200)
+    const order = mine.json().data
+    expect(order.status).toBe('Shipped')
+    expect(order.shippingInfo.shippingLink).toBe('https://track.example.in/X1')
+    expect(order.orderHistory.map((h: { status: string }) => h.status)).toContain('Shipped')
+  })
+
+  it('lets staff correct the tracking link of a shipped order, recorded in its history', async () => {
+    const o = await makeOrder(app, customer.id, [{ id: fx.saree.id, price: 10_000 }])
+    await call('POST', `/orders/${o.id}/status`, admin, {
+      status: 'Shipped',
+      shippingLink: 'https://track.example.in/WRONG',
+    })
+    const fixed = await call('POST', `/orders/${o.id}/status`, admin, {
+      status: 'Shipped',
+      shippingLink: 'https://track.example.in/RIGHT',
+    })
+    expect(fixed.statusCode, fixed.body).toBe(200)
+    expect(fixed.json().data.shipping.shippingLink).toBe('https://track.example.in/RIGHT')
+    expect(fixed.json().data.history.at(-1)).toMatchObject({
+      status: 'Shipped',
+      note: 'Tracking link changed',
+    })
+    const same = await call('POST', `/orders/${o.id}/status`, admin, {
+      status: 'Shipped',
+      shippingLink: 'https://track.example.in/RIGHT',
+    })
+    expect(same.statusCode).toBe(409)
+  })
+
+  it('lists with search by order number, phone, customer, status and date', async () => {
+    const o = await makeOrder(app, customer.id, [{ id: fx.saree.id, price: 10_000 }], {
+      shippingPhone: '9123456780',
+    })
+    const byNumber = (await call('GET', `/orders?q=${o.orderNumber}`, admin)).json().data
+    expect(byNumber.items.map((x: { _id: string }) => x._id)).toEqual([o.id])
+    const byPhone = (await call('GET', '/orders?q=9123456780', admin)).json().data
+    expect(byPhone.items.map((x: { _id: string }) => x._id)).toEqual([o.id])
+    const byCustomer = (await call('GET', '/orders?q=Asha', admin)).json().data
+    expect(byCustomer.total).toBeGreaterThan(0)
+    const pending = (await call('GET', '/orders?status=Pending', admin)).json().data
+    expect(pending.items.every((x: { status: string }) => x.status === 'Pending')).toBe(true)
+    const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10)
+    const dated = (await call('GET', `/orders?from=${today}&to=${today}`, admin)).json().data
+    expect(dated.items.map((x: { _id: string }) => x._id)).toContain(o.id)
+    const old = (await call('GET', '/orders?to=2020-01-01', admin)).json().data
+    expect(old.total).toBe(0)
+  })
+
+  it('refunds only a paid, cancelled order', async () => {
+    const o = await makeOrder(app, customer.id, [{ id: fx.saree.id, price: 10_000 }], {
+      paymentStatus: 'Paid',
+    })
+    await app.database.db.insert(payments).values({
+      orderId: o.id,
+      userId: customer.id,
+      provider: 'sandbox',
+      providerOrderId: `order_${o.id}`,
+      providerPaymentId: `pay_${o.id}`,
+      amount: 10_000,
+      status: 'captured',
+    })
+    const early = await call('POST', `/orders/${o.id}/refund`, admin)
+    expect(early.statusCode).toBe(409)
+    expect(early.json().message).toMatch(/Cancel it first/)
+    const cancelled = await call('POST', `/orders/${o.id}/status`, admin, {
+      status: 'Cancelled',
+      note: 'Out of stock',
+    })
+    expect(cancelled.json().data.payment.refundStatus).toBe('Pending')
+    const refund = await call('POST', `/orders/${o.id}/refund`, admin)
+    expect(refund.statusCode, refund.body).toBe(200)
+    expect(['Refunded', 'Pending']).toContain(refund.json().data.payment.refundStatus)
+    expect((await auditFor(o.id)).map((a) => a.action)).toContain('order.refund')
+
+    const unpaid = await makeOrder(app, customer.id, [{ id: fx.saree.id, price: 10_000 }])
+    await call('POST', `/orders/${unpaid.id}/status`, admin, { status: 'Cancelled' })
+    const nothing = await call('POST', `/orders/${unpaid.id}/refund`, admin)
+    expect(nothing.statusCode).toBe(409)
+    expect(nothing.json().message).toMatch(/never paid/)
+  })
+})
+
+describe('customers', () => {
+  it('lists, shows orders and addresses, and disabling stops the account tokens at once', async () => {
+    const other = await makePerson(app, 'admin', 'Second Admin')
+    expect((await call('GET', '/overview', other)).statusCode).toBe(200)
+    const list = (await call('GET', '/customers?q=Second', admin)).json().data
+    expect(list.items.map((c: { _id: string }) => c._id)).toEqual([other.id])
+
+    const off = await call('POST', `/customers/${other.id}/disable`, admin, { disabled: true })
+    expect(off.statusCode).toBe(200)
+    expect(off.json().data.disabled).toBe(true)
+    expect((await call('GET', '/overview', other)).statusCode).toBe(401)
+
+    const self = await call('POST', `/customers/${admin.id}/disable`, admin, { disabled: true })
+    expect(self.statusCode).toBe(409)
+
+    const detail = (await call('GET', `/customers/${customer.id}`, admin)).json().data
+    expect(detail.orders.length).toBeGreaterThan(0)
+    expect(detail).toHaveProperty('addresses')
+    expect(detail).not.toHaveProperty('passwordHash')
+    expect((await auditFor(other.id)).map((a) => a.action)).toContain('user.disable')
+  })
+})
+
+describe('overview', () => {
+  it('counts orders, revenue, statuses, products awaiting approval and new messages', async () => {
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      payload: { firstName: 'Ravi', email: 'ravi@example.in', message: 'Do you ship to Pune?' },
+      remoteAddress: '10.7.0.1',
+    })
+    const d = (await call('GET', '/overview', admin)).json().data
+    expect(d.ordersToday).toBeGreaterThan(0)
+    expect(d.ordersThisMonth).toBeGreaterThanOrEqual(d.ordersToday)
+    expect(d.ordersByStatus).toHaveProperty('Pending')
+    expect(d.productsAwaitingApproval).toBeGreaterThan(0)
+    expect(d.newContactMessages).toBeGreaterThan(0)
+    expect(typeof d.revenueThisMonth).toBe('number')
+  })
+})

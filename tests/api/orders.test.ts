@@ -1,0 +1,241 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orders } from '../../server/db/schema.ts'
+import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { makeShopper, orderPayload, placeOrder, type Shopper, seedShop } from './orders-helpers.ts'
+
+let app: TestApp
+let fx: Awaited<ReturnType<typeof seedShop>>
+let asha: Shopper
+let ravi: Shopper
+
+beforeAll(async () => {
+  app = await createTestApp()
+  fx = await seedShop(app)
+  asha = await makeShopper(app, 'Asha Verma')
+  ravi = await makeShopper(app, 'Ravi Kumar')
+})
+afterAll(async () => {
+  await app?.cleanup()
+})
+
+describe('POST /order/add', () => {
+  it('needs a bearer token', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/order/add',
+      payload: orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]),
+    })
+    expect(res.statusCode).toBe(401)
+  })
+
+  it('places an order priced by the server, with a readable number, Pending and INDIA', async () => {
+    const res = await placeOrder(
+      app,
+      asha,
+      orderPayload(asha.id, [
+        { product: fx.saree, quantity: 2 },
+        { product: fx.painting, quantity: 1 },
+      ]),
+    )
+    expect(res.statusCode).toBe(201)
+    const body = res.json()
+    expect(body.success).toBe(true)
+    expect(Array.isArray(body.data)).toBe(true)
+    const order = body.data[0]
+    expect(order._id).toMatch(/^[0-9a-f]{24}$/)
+    expect(order.orderID).toMatch(/^KS-\d{4}-\d{6}$/)
+    expect(order.status).toBe('Pending')
+    expect(order.totalAmount).toBe(400)
+    expect(order.customer._id).toBe(asha.id)
+    expect(order.shippingInfo.country).toBe('INDIA')
+    expect(order.shippingInfo.postalCode).toBe('226001')
+    expect(order.paymentInfo).toEqual({ method: 'Credit Card', status: 'Pending' })
+    expect(order.orderHistory.map((h: { status: string }) => h.status)).toEqual(['Pending'])
+    expect(order.products).toHaveLength(2)
+    expect(order.products[0].product.title).toBeTruthy()
+  })
+
+  it('numbers orders one after another', async () => {
+    const a = (
+      await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]))
+    ).json()
+    const b = (
+      await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]))
+    ).json()
+    const n = (id: string) => Number(id.split('-')[2])
+    expect(n(b.data[0].orderID)).toBe(n(a.data[0].orderID) + 1)
+  })
+
+  it('refuses a tampered price or total with 409 and a clear message', async () => {
+    const cheapLine = orderPayload(asha.id, [{ product: { id: fx.saree.id, price: 100 }, quantity: 1 }])
+    const res1 = await placeOrder(app, asha, cheapLine)
+    expect(res1.statusCode).toBe(409)
+    expect(res1.json().message).toContain('Banarasi Silk Saree')
+
+    const cheapTotal = { ...orderPayload(asha.id, [{ product: fx.saree, quantity: 3 }]), totalAmount: 1 }
+    const res2 = await placeOrder(app, asha, cheapTotal)
+    expect(res2.statusCode).toBe(409)
+    expect(res2.json()).toMatchObject({ success: false, message: expect.stringContaining('₹300') })
+  })
+
+  it('refuses unapproved products', async () => {
+    const res = await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.unapproved, quantity: 1 }]))
+    expect(res.statusCode).toBe(409)
+  })
+
+  it('refuses placing an order for somebody else', async () => {
+    const res = await placeOrder(app, asha, orderPayload(ravi.id, [{ product: fx.saree, quantity: 1 }]))
+    expect(res.statusCode).toBe(403)
+  })
+
+  it('applies a coupon on the server and refuses a total that ignores it', async () => {
+    const lines = [{ product: fx.painting, quantity: 1 }]
+    const ok = await placeOrder(
+      app,
+      asha,
+      orderPayload(asha.id, lines, { couponCode: 'WELCOME10', totalAmount: 180 }),
+    )
+    expect(ok.statusCode).toBe(201)
+    expect(ok.json().data[0]).toMatchObject({ totalAmount: 180, couponCode: 'WELCOME10', couponDiscount: 10 })
+
+    // The client claims the discount without a code the server accepts.
+    const noCode = await placeOrder(app, asha, orderPayload(asha.id, lines, { totalAmount: 180 }))
+    expect(noCode.statusCode).toBe(409)
+
+    const wrongCase = await placeOrder(app, asha, orderPayload(asha.id, lines, { couponCode: 'welcome10' }))
+    expect(wrongCase.statusCode).toBe(400)
+    expect(wrongCase.json().message).toBe('Invalid coupon code')
+
+    const expired = await placeOrder(app, asha, orderPayload(asha.id, lines, { couponCode: 'OLD5' }))
+    expect(expired.statusCode).toBe(400)
+    expect(expired.json().message).toBe('Coupon code has expired')
+  })
+
+  it('returns the first order for a repeated idempotency key (header or body)', async () => {
+    const payload = orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }])
+    const headers = { 'idempotency-key': 'checkout-key-0001' }
+    const first = await placeOrder(app, asha, payload, headers)
+    const again = await placeOrder(app, asha, payload, headers)
+    expect(first.statusCode).toBe(201)
+    expect(again.statusCode).toBe(200)
+    expect(again.json().data[0]._id).toBe(first.json().data[0]._id)
+
+    const bodyKey = { ...payload, idempotencyKey: 'checkout-key-0002' }
+    const [x, y] = await Promise.all([placeOrder(app, asha, bodyKey), placeOrder(app, asha, bodyKey)])
+    expect(x.json().data[0]._id).toBe(y.json().data[0]._id)
+    const rows = await app.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.idempotencyKey, 'checkout-key-0002'))
+    expect(rows).toHaveLength(1)
+  })
+})
+
+describe('reading orders', () => {
+  it('lists only the caller’s orders, newest first', async () => {
+    await placeOrder(app, ravi, orderPayload(ravi.id, [{ product: fx.painting, quantity: 2 }]))
+    const mine = (await app.inject({ url: '/api/v1/order/allorder', headers: asha.auth })).json().data
+    expect(mine.length).toBeGreaterThan(3)
+    expect(mine.every((o: { customer: { _id: string } }) => o.customer._id === asha.id)).toBe(true)
+    const times = mine.map((o: { createdAt: string }) => Date.parse(o.createdAt))
+    expect([...times].sort((a, b) => b - a)).toEqual(times)
+    const his = (await app.inject({ url: '/api/v1/order/allorder', headers: ravi.auth })).json().data
+    expect(his).toHaveLength(1)
+  })
+
+  it('shows one order to its owner only', async () => {
+    const his = (await app.inject({ url: '/api/v1/order/allorder', headers: ravi.auth })).json().data[0]
+    const own = await app.inject({ url: `/api/v1/order/singleorder/${his._id}`, headers: ravi.auth })
+    expect(own.statusCode).toBe(200)
+    expect(own.json().data.orderID).toBe(his.orderID)
+    const other = await app.inject({ url: `/api/v1/order/singleorder/${his._id}`, headers: asha.auth })
+    expect(other.statusCode).toBe(404)
+    const anon = await app.inject({ url: `/api/v1/order/singleorder/${his._id}` })
+    expect(anon.statusCode).toBe(401)
+  })
+})
+
+describe('cancelling', () => {
+  const cancel = (who: Shopper, orderID: string) =>
+    app.inject({
+      method: 'PATCH',
+      url: '/api/v1/order/updateorder',
+      headers: who.auth,
+      payload: { orderID, status: 'Cancelled' },
+    })
+
+  it('cancels an own Pending order, records it in the history, and is idempotent', async () => {
+    const order = (
+      await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]))
+    ).json().data[0]
+    const res = await cancel(asha, order._id)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().message).toBe('Order canceled successfully!')
+    expect(res.json().data.status).toBe('Cancelled')
+    expect(res.json().data.orderHistory.map((h: { status: string }) => h.status)).toEqual([
+      'Pending',
+      'Cancelled',
+    ])
+    const again = await cancel(asha, order.orderID)
+    expect(again.statusCode).toBe(200)
+    expect(again.json().data.orderHistory).toHaveLength(2)
+  })
+
+  it('refuses to cancel somebody else’s order', async () => {
+    const order = (
+      await placeOrder(app, ravi, orderPayload(ravi.id, [{ product: fx.saree, quantity: 1 }]))
+    ).json().data[0]
+    const res = await cancel(asha, order._id)
+    expect(res.statusCode).toBe(404)
+    const still = await app.inject({ url: `/api/v1/order/singleorder/${order._id}`, headers: ravi.auth })
+    expect(still.json().data.status).toBe('Pending')
+  })
+
+  it('refuses once the order has shipped', async () => {
+    const order = (
+      await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]))
+    ).json().data[0]
+    await app.services.orders.changeStatus(order._id, 'Processing')
+    await app.services.orders.changeStatus(order._id, 'Shipped', {
+      shippingLink: 'https://track.example.in/1',
+    })
+    const res = await cancel(asha, order._id)
+    expect(res.statusCode).toBe(409)
+    const after = (
+      await app.inject({ url: `/api/v1/order/singleorder/${order._id}`, headers: asha.auth })
+    ).json().data
+    expect(after.status).toBe('Shipped')
+    expect(after.shippingInfo.shippingLink).toBe('https://track.example.in/1')
+    expect(after.orderHistory.map((h: { status: string }) => h.status)).toEqual([
+      'Pending',
+      'Processing',
+      'Shipped',
+    ])
+  })
+
+  it('counts orders for the dashboard', async () => {
+    const counts = await app.services.orders.countsForCustomer(asha.id)
+    expect(counts.total).toBeGreaterThan(0)
+    expect(counts.pending).toBeGreaterThan(0)
+    expect(counts.completed).toBe(0)
+  })
+})
+
+describe('API document', () => {
+  it('documents the order, payment and PIN calls', async () => {
+    const doc = (await app.inject('/api/openapi.json')).json()
+    for (const path of [
+      '/api/v1/order/add',
+      '/api/v1/order/allorder',
+      '/api/v1/order/singleorder/{id}',
+      '/api/v1/order/updateorder',
+      '/api/v1/payments/create',
+      '/api/v1/payments/verify',
+      '/api/v1/payments/webhook',
+      '/api/v1/pincode/{pin}',
+    ]) {
+      expect(doc.paths[path], path).toBeTruthy()
+    }
+  })
+})

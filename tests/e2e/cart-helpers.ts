@@ -1,0 +1,46 @@
+import type { APIRequestContext } from '@playwright/test'
+import { expect } from './fixtures.ts'
+
+export type ListedProduct = {
+  _id: string
+  title: string
+  price: number
+  image: string | null
+  quantity: number
+}
+
+/** Approved products of the seeded shop, as the API lists them. */
+export async function listedProducts(request: APIRequestContext): Promise<ListedProduct[]> {
+  const res = await request.get('/api/v1/Product/products')
+  expect(res.ok()).toBeTruthy()
+  const body = await res.json()
+  const list = (body.data?.data ?? body.data) as ListedProduct[]
+  expect(list.length).toBeGreaterThanOrEqual(2)
+  return list
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+export async function apiAddToCart(request: APIRequestContext, token: string, productId: string, times = 1) {
+  for (let i = 0; i < times; i++) {
+    const res = await request.post('/api/v1/cart/add', { headers: bearer(token), data: { productId } })
+    expect(res.ok(), await res.text()).toBeTruthy()
+  }
+}
+
+export async function apiAddToWishlist(request: APIRequestContext, token: string, productId: string) {
+  const res = await request.post('/api/v1/wishlist/add', { headers: bearer(token), data: { productId } })
+  expect(res.ok(), await res.text()).toBeTruthy()
+}
+
+export async function apiCart(request: APIRequestContext, token: string) {
+  const res = await request.get('/api/v1/cart/product', { headers: bearer(token) })
+  expect(res.ok()).toBeTruthy()
+  return (await res.json()).cart as { items: { productId: string; quantity: number }[]; total: number }
+}
+
+export async function apiWishlist(request: APIRequestContext, token: string) {
+  const res = await request.get('/api/v1/wishlist', { headers: bearer(token) })
+  expect(res.ok()).toBeTruthy()
+  return (await res.json()).wishlist.items as { productId: string }[]
+}

@@ -1,0 +1,68 @@
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+
+export type Customer = {
+  email: string
+  password: string
+  fullName: string
+  userId: string
+  accessToken: string
+  refreshToken: string
+}
+
+let counter = 0
+export function uniqueEmail(prefix = 'customer') {
+  counter += 1
+  return `${prefix}.${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}@example.in`
+}
+
+/** Registers a new customer through the API and signs in through the API. */
+export async function registerCustomer(
+  request: APIRequestContext,
+  fullName = 'Asha Verma',
+): Promise<Customer> {
+  const email = uniqueEmail()
+  const password = 'Kalaa@12345'
+  const reg = await request.post('/api/v1/user/register', { data: { fullName, email, password } })
+  expect(reg.ok(), await reg.text()).toBeTruthy()
+  const login = await request.post('/api/v1/user/login', { data: { email, password } })
+  expect(login.ok(), await login.text()).toBeTruthy()
+  const body = await login.json()
+  return {
+    email,
+    password,
+    fullName,
+    userId: body.data.user._id,
+    accessToken: body.data.accessToken,
+    refreshToken: body.data.refreshToken,
+  }
+}
+
+/** Puts a signed-in session into the browser exactly as the login page does (storage keys and cookies). */
+export async function signInBrowser(page: Page, c: Customer) {
+  const url = new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url())
+  await page.context().addCookies([
+    { name: 'accessToken', value: c.accessToken, domain: url.hostname, path: '/' },
+    { name: 'refreshToken', value: c.refreshToken, domain: url.hostname, path: '/' },
+  ])
+  await page.addInitScript((s) => {
+    if (window.localStorage.getItem('__signedOutByTest')) return
+    window.localStorage.setItem('accessToken', s.accessToken)
+    window.localStorage.setItem('refreshToken', s.refreshToken)
+    window.localStorage.setItem('userid', s.userId)
+    window.localStorage.setItem('user', s.fullName)
+  }, c)
+}
+
+type Fixtures = { customer: Customer; signedInPage: Page }
+
+export const test = base.extend<Fixtures>({
+  customer: async ({ request }, use) => {
+    await use(await registerCustomer(request))
+  },
+  signedInPage: async ({ page, customer }, use) => {
+    await signInBrowser(page, customer)
+    await use(page)
+  },
+})
+
+export { expect }

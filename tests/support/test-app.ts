@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { buildApp, type ShopApp } from '../../server/app.ts'
+import { type Env, testConfig } from '../../server/config.ts'
+import { type Database, openPglite, openPostgres } from '../../server/db/client.ts'
+
+export type TestApp = ShopApp & { database: Database; cleanup(): Promise<void> }
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by DATABASE_URL (dropped afterwards).
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL
+  if (!url) {
+    const database = await openPglite(null)
+    return { database, drop: async () => {} }
+  }
+  const name = `shop_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  const database = await openPostgres(target.toString())
+  return {
+    database,
+    async drop() {
+      const c = new pg.Client({ connectionString: url })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
+export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase()
+  const config = testConfig(overrides)
+  const app = await buildApp({ config, database, web: false })
+  await app.ready()
+  return Object.assign(app, {
+    database,
+    async cleanup() {
+      await app.close()
+      await database.close()
+      await drop()
+    },
+  }) as TestApp
+}
