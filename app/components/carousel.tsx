@@ -33,7 +33,7 @@ export function Carousel({
   const slides = Children.toArray(children)
   return (
     <section aria-roledescription="carousel" aria-label={label} className={`relative ${className ?? ''}`}>
-      <div ref={viewportRef} className="overflow-hidden">
+      <div ref={viewportRef} className="relative overflow-hidden">
         <div className="flex touch-pan-y">
           {slides.map((child, i) => (
             <div

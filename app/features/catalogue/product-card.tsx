@@ -35,7 +35,7 @@ export function ProductCard({
   const href = `/Productdetails/${product._id}`
   return (
     <article
-      className="group flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-brand-100 transition hover:shadow-md"
+      className="group relative flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-brand-100 transition hover:shadow-md"
       data-testid="product-card"
     >
       <div className="relative">

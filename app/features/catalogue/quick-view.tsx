@@ -74,8 +74,16 @@ function QuickViewDialog({ productId, onClose }: { productId: string; onClose: (
   }, [productId])
 
   // Tab and Shift+Tab wrap around inside the dialog, so focus never leaves it while it is open.
-  const trapFocus = (e: React.KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key !== 'Tab' || !dialog.current) return
+  const onKeyDown = (e: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (!dialog.current) return
+    // Escape closes here rather than through the browser's close request, which may ignore it
+    // when the page has had no fresh user activation.
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      dialog.current.close()
+      return
+    }
+    if (e.key !== 'Tab') return
     const items = [...dialog.current.querySelectorAll<HTMLElement>(focusableSelector)]
     if (items.length === 0) return
     const first = items[0]
@@ -94,7 +102,7 @@ function QuickViewDialog({ productId, onClose }: { productId: string; onClose: (
     <dialog
       ref={dialog}
       onClose={onClose}
-      onKeyDown={trapFocus}
+      onKeyDown={onKeyDown}
       onClick={(e) => {
         if (e.target === dialog.current) dialog.current?.close()
       }}

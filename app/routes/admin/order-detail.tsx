@@ -257,13 +257,17 @@ export default function OrderDetailScreen() {
                 <dd>{o.payment.refundStatus}</dd>
               </>
             ) : null}
-            {o.payment.records.map((p) => (
-              <div key={p._id} className="col-span-2 mt-1 break-all text-xs text-ink/70">
-                {p.provider} {p.providerPaymentId ?? ''} · {money(p.amount)} · {p.status}
-                {p.refundId ? ` · refund ${p.refundId}` : ''}
-              </div>
-            ))}
           </dl>
+          {o.payment.records.length > 0 ? (
+            <ul className="mt-2 grid gap-1 text-xs text-ink/70" aria-label="Payment records">
+              {o.payment.records.map((p) => (
+                <li key={p._id} className="break-all">
+                  {p.provider} {p.providerPaymentId ?? ''} · {money(p.amount)} · {p.status}
+                  {p.refundId ? ` · refund ${p.refundId}` : ''}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
         <section
           aria-labelledby="items-title"
