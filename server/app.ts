@@ -18,6 +18,7 @@ import { appContext } from '../app/lib/context.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
+import { registerPageCache } from './http/page-cache.ts'
 import { type CatalogueCache, createMemoryCache } from './lib/cache.ts'
 import { apiModules } from './modules/index.ts'
 import { authPlugin } from './plugins/auth.ts'
@@ -153,6 +154,9 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
 
   if (opts.web !== false) {
     const web = opts.web ?? {}
+    // Anonymous visitors' public pages from memory; off under the dev server, whose code changes live.
+    if (config.PAGE_CACHE_SECONDS > 0 && !web.devServer)
+      registerPageCache(app, { cache, ttlMs: config.PAGE_CACHE_SECONDS * 1000 })
     const buildDir = web.buildDirectory ?? path.resolve(process.env.BUILD_DIR ?? 'build')
     await app.register(fastifyReactRouter, {
       devServer: web.devServer,

@@ -30,6 +30,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3000),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 })
 
 export type Env = z.infer<typeof envSchema>

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { CatalogueCache } from '../lib/cache.ts'
+
+/**
+ * Rendered pages for anonymous visitors, kept in memory (docs/decisions/007).
+ *
+ * Public catalogue and content pages are the same for every visitor who is not signed in, so the
+ * HTML rendered for one is kept and served to the next. Each response still gets its own CSP
+ * nonce: the nonce of the render is swapped for the request's own. Every catalogue write drops
+ * the whole cache (the same signal that clears the catalogue cache), and entries also expire.
+ */
+export type PageCacheOptions = {
+  cache: CatalogueCache
+  /** How long an entry may be served, as a safety net beside invalidation. */
+  ttlMs?: number
+  maxEntries?: number
+  maxBytes?: number
+}
+
+type Entry = { status: number; body: string; nonce: string; contentType: string; expires: number }
+type CspResponse = import('node:http').ServerResponse & { cspNonce?: string }
+
+// Pages whose HTML depends only on the catalogue and the URL (search and account pages are not here).
+const publicPage =
+  /^\/(?:$|\?|product\/|StateProduct(?:$|[/?])|Productdetails\/|temple(?:details)?(?:$|\?)|Support(?:$|\?)|ContactUs(?:$|\?)|AboutUs(?:$|\?)|Privacy(?:$|\?)|TermsCondition(?:$|\?)|ReturnPolicy(?:$|\?))/i
+const productAlias = /^\/Product\//
+
+export function isCacheablePage(url: string): boolean {
+  if (url.length > 300 || url.includes('.data')) return false
+  return publicPage.test(url) || productAlias.test(url)
+}
+
+export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) {
+  const ttlMs = opts.ttlMs ?? 60_000
+  const maxEntries = opts.maxEntries ?? 300
+  const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024
+  // The internal render that fills the cache carries this token, so it is not served from the cache.
+  const fillToken = randomBytes(18).toString('base64url')
+  let entries = new Map<string, Entry>()
+  let pending = new Map<string, Promise<Entry | null>>()
+  let bytes = 0
+  let generation = 0
+
+  opts.cache.onInvalidate(() => {
+    generation++
+    entries = new Map()
+    pending = new Map()
+    bytes = 0
+  })
+
+  function remember(key: string, entry: Entry) {
+    const old = entries.get(key)
+    if (old) bytes -= old.body.length
+    entries.delete(key)
+    entries.set(key, entry)
+    bytes += entry.body.length
+    // Oldest first: a Map iterates in insertion order, and a hit re-inserts its entry.
+    for (const [k, e] of entries) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break
+      entries.delete(k)
+      bytes -= e.body.length
+    }
+  }
+
+  async function render(request: FastifyRequest, key: string): Promise<Entry | null> {
+    const startedIn = generation
+    const res = await app.inject({
+      method: 'GET',
+      url: key,
+      headers: {
+        accept: 'text/html',
+        'user-agent': request.headers['user-agent'] ?? '',
+        'x-page-cache-fill': fillToken,
+      },
+    })
+    const contentType = String(res.headers['content-type'] ?? '')
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy'] ?? ''))?.[1]
+    // Only a plain page or a plain 'not found' page is used; anything else renders as usual.
+    const plain = contentType.startsWith('text/html') && nonce && !res.headers['set-cookie']
+    if (!plain || (res.statusCode !== 200 && res.statusCode !== 404)) return null
+    const entry = { status: res.statusCode, body: res.body, nonce, contentType, expires: Date.now() + ttlMs }
+    // A 'not found' page is served once but not kept, so unknown addresses cannot crowd out real pages.
+    if (startedIn === generation && entry.status === 200) remember(key, entry)
+    return entry
+  }
+
+  function send(reply: FastifyReply, entry: Entry, state: 'hit' | 'miss') {
+    const nonce = (reply.raw as CspResponse).cspNonce
+    if (!nonce) return false
+    reply
+      .code(entry.status)
+      .header('content-type', entry.contentType)
+      .header('x-page-cache', state)
+      .send(entry.body.replaceAll(entry.nonce, nonce))
+    return true
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !isCacheablePage(request.url)) return
+    if (request.headers['x-page-cache-fill'] === fillToken) return
+    // A signed-in visitor's page shows their account state: always rendered for them.
+    if (request.cookies?.accessToken || /(?:^|;\s*)accessToken=/.test(request.headers.cookie ?? '')) return
+    const key = request.url
+    const hit = entries.get(key)
+    if (hit && hit.expires > Date.now()) {
+      entries.delete(key)
+      entries.set(key, hit)
+      if (send(reply, hit, 'hit')) return reply
+      return
+    }
+    // One render per page at a time, however many visitors ask for it at once.
+    let filling = pending.get(key)
+    if (!filling) {
+      const map = pending
+      filling = render(request, key).finally(() => map.delete(key))
+      map.set(key, filling)
+    }
+    const entry = await filling.catch((err) => {
+      request.log.warn({ err }, 'page cache: render failed')
+      return null
+    })
+    // Not usable (a redirect, an error): render it for this visitor as usual.
+    if (!entry) return
+    if (send(reply, entry, 'miss')) return reply
+  })
+}
