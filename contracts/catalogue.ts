@@ -23,6 +23,13 @@ export const productSchema = z.object({
 })
 export type Product = z.infer<typeof productSchema>
 
+/** What a product tile shows; pages send only this for lists, to keep their data small on phones. */
+export type ProductCardData = Pick<Product, '_id' | 'title' | 'image' | 'price' | 'cutPrice' | 'discount'>
+
+export function toCard({ _id, title, image, price, cutPrice, discount }: ProductCardData): ProductCardData {
+  return { _id, title, image, price, cutPrice, discount }
+}
+
 export const subcategorySchema = z.object({ _id: z.string(), subCategoryTitle: z.string() })
 
 export const categorySchema = z.object({

@@ -12,6 +12,8 @@ type CarouselProps = {
   options?: EmblaOptionsType
   autoplayMs?: number
   arrows?: boolean
+  /** false: no arrows below 640 px, where they would cover a slide's text; phones swipe instead. */
+  arrowsOnPhones?: boolean
   className?: string
 }
 
@@ -23,8 +25,10 @@ export function Carousel({
   options,
   autoplayMs = 3000,
   arrows = true,
+  arrowsOnPhones = true,
   className,
 }: CarouselProps) {
+  const arrowPlace = arrowsOnPhones ? '' : 'hidden sm:block'
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start', ...options }, [
     Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true }),
   ])
@@ -54,7 +58,7 @@ export function Carousel({
             type="button"
             onClick={prev}
             aria-label="Previous"
-            className="absolute top-1/2 left-1 -translate-y-1/2 rounded-full bg-white/90 p-2 text-brand-800 shadow hover:bg-white"
+            className={`${arrowPlace} absolute top-1/2 left-1 -translate-y-1/2 rounded-full bg-white/90 p-2 text-brand-800 shadow hover:bg-white`}
           >
             <ChevronLeft />
           </button>
@@ -62,7 +66,7 @@ export function Carousel({
             type="button"
             onClick={next}
             aria-label="Next"
-            className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full bg-white/90 p-2 text-brand-800 shadow hover:bg-white"
+            className={`${arrowPlace} absolute top-1/2 right-1 -translate-y-1/2 rounded-full bg-white/90 p-2 text-brand-800 shadow hover:bg-white`}
           >
             <ChevronRight />
           </button>

@@ -1,12 +1,69 @@
-import { Toaster, toast } from 'sonner'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import type { ExternalToast } from 'sonner'
 // Sonner's CSS as a cached stylesheet rather than a <style> tag injected at run time.
 import 'sonner/dist/styles.css'
 
 /** Toasts sit top-right and close after 1000 ms (spec section 9). */
 export const TOAST_MS = 1000
 
-export function ShopToaster() {
-  return <Toaster position="top-right" duration={TOAST_MS} richColors closeButton />
+type Kind = 'success' | 'error' | 'info' | 'warning'
+
+// The toast library is fetched only when a visitor first acts (every toast follows an action), so
+// a visit that only browses never downloads it (docs/decisions/008).
+let library: Promise<typeof import('sonner')> | null = null
+const loadLibrary = () => {
+  library ??= import('sonner')
+  return library
+}
+const LazyToaster = lazy(() => loadLibrary().then((m) => ({ default: m.Toaster })))
+
+let showToaster: (() => void) | null = null
+let wanted = false
+let markReady: () => void = () => {}
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve
+})
+
+function show(kind: Kind, message: string, options?: ExternalToast) {
+  wanted = true
+  showToaster?.()
+  void Promise.all([loadLibrary(), ready])
+    .then(([m]) => m.toast[kind](message, options))
+    .catch((err) => console.error('toast failed to show', err))
 }
 
-export { toast }
+export const toast = {
+  success: (message: string, options?: ExternalToast) => show('success', message, options),
+  error: (message: string, options?: ExternalToast) => show('error', message, options),
+  info: (message: string, options?: ExternalToast) => show('info', message, options),
+  warning: (message: string, options?: ExternalToast) => show('warning', message, options),
+}
+
+/** Resolves once the Toaster (rendered just before it) has subscribed to new toasts. */
+function ToasterReady() {
+  useEffect(() => markReady(), [])
+  return null
+}
+
+export function ShopToaster() {
+  const [mounted, setMounted] = useState(wanted)
+  useEffect(() => {
+    showToaster = () => setMounted(true)
+    if (wanted) setMounted(true)
+    const prefetch = () => void loadLibrary().catch(() => {})
+    window.addEventListener('pointerdown', prefetch, { once: true, passive: true })
+    window.addEventListener('keydown', prefetch, { once: true })
+    return () => {
+      showToaster = null
+      window.removeEventListener('pointerdown', prefetch)
+      window.removeEventListener('keydown', prefetch)
+    }
+  }, [])
+  if (!mounted) return null
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster position="top-right" duration={TOAST_MS} richColors closeButton />
+      <ToasterReady />
+    </Suspense>
+  )
+}

@@ -1,3 +1,4 @@
+import { toCard } from '../../contracts/catalogue.ts'
 import { sameName } from '../../contracts/catalogue-sort.ts'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { ListingView } from '../features/catalogue/listing-view.tsx'
@@ -50,7 +51,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     intro: sub
       ? `${sub.subCategoryTitle} from our ${category.categoriesTitle} collection, made by hand by India's artisans.`
       : `Handmade ${category.categoriesTitle.toLowerCase()} from artisans across India, bought directly from the makers.`,
-    products: result.items,
+    products: result.items.map(toCard),
     sort,
     page: result.page,
     pages: result.pages,

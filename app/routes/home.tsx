@@ -1,5 +1,11 @@
 import { Link } from 'react-router'
-import type { Category, Product, State } from '../../contracts/catalogue.ts'
+import {
+  type Category,
+  type Product,
+  type ProductCardData,
+  type State,
+  toCard,
+} from '../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet } from '../../contracts/images.ts'
 import {
   Carousel,
@@ -48,9 +54,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     categories,
     collection: categories.filter((c) => c.isCollectionCategory),
     states: states.slice(0, maxStates),
-    bestSelling,
-    handicraft,
-    newArrivals,
+    bestSelling: bestSelling.map(toCard),
+    handicraft: handicraft.map(toCard),
+    newArrivals: newArrivals.map(toCard),
   }
 }
 
@@ -77,6 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           slideClassName="basis-full"
           autoplayMs={2000}
           options={{ slidesToScroll: 1 }}
+          arrowsOnPhones={false}
         >
           {sliders.map((s, i) => (
             <Link key={s._id} to={s.link ?? '/product/Handloom'} className="block">
@@ -179,6 +186,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             label={catalogueText.testimonials}
             slideClassName={testimonialSlide}
             options={{ slidesToScroll: 1, duration: 25 }}
+            arrowsOnPhones={false}
           >
             {testimonials.map((t) => (
               <figure
@@ -215,7 +223,7 @@ function ProductRail({
   cartVariant,
 }: {
   title?: string
-  products: Product[]
+  products: ProductCardData[]
   cartVariant: 'home' | 'default'
 }) {
   if (products.length === 0) return null

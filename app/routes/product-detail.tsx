@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { Link } from 'react-router'
+import { toCard } from '../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet } from '../../contracts/images.ts'
 import { Carousel, productCarouselOptions, productCarouselSlide } from '../components/carousel.tsx'
 import { NotFoundView } from '../components/not-found-view.tsx'
@@ -68,7 +69,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       () => services.catalogue.related(product),
       [],
     )
-    return { publicUrl, product, related, failed: false }
+    return { publicUrl, product, related: related.map(toCard), failed: false }
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 404) return notFoundPage(publicUrl)
     services.log.error({ err }, 'product failed to load')

@@ -1,3 +1,4 @@
+import { toCard } from '../../contracts/catalogue.ts'
 import { sameName } from '../../contracts/catalogue-sort.ts'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { ListingView } from '../features/catalogue/listing-view.tsx'
@@ -38,7 +39,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     canonicalPath: page > 1 ? `${path}?page=${page}` : path,
     heading: `Crafts of ${state.State}`,
     intro: `Handicraft, handloom and art made in ${state.State}, bought directly from its artisans.`,
-    products: result.items,
+    products: result.items.map(toCard),
     sort,
     page: result.page,
     pages: result.pages,

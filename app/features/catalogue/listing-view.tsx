@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router'
-import type { Product } from '../../../contracts/catalogue.ts'
+import type { ProductCardData } from '../../../contracts/catalogue.ts'
 import { type SortValue, sortOptions } from '../../../contracts/catalogue-sort.ts'
 import { catalogueText, titleLength } from './messages.ts'
 import { ProductCard } from './product-card.tsx'
@@ -8,7 +8,7 @@ import { PromoVideo } from './promo-video.tsx'
 export type ListingData = {
   heading: string
   intro: string
-  products: Product[]
+  products: ProductCardData[]
   sort: SortValue
   page: number
   pages: number

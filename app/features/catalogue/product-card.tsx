@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { Product } from '../../../contracts/catalogue.ts'
+import type { ProductCardData } from '../../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet } from '../../../contracts/images.ts'
 import { formatRupees, truncate } from '../../lib/format.ts'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
@@ -9,7 +9,7 @@ import { QuickViewButton } from './quick-view.tsx'
 import { StarRating } from './star-rating.tsx'
 
 type Props = {
-  product: Product
+  product: ProductCardData
   titleLength: number
   /** Eager-load the first visible cards. */
   priority?: boolean
