@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 /** A cached JSON answer with its compressed forms, so hot reads skip serialising and compressing. */
-export type CachedBody = { json: string; gzip: Buffer; br: Buffer; etag: string }
+export type CachedBody = { json: Buffer; gzip: Buffer; br: Buffer; etag: string }
 
 export interface CatalogueCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>
@@ -14,7 +14,8 @@ export interface CatalogueCache {
 let etagCounter = 0
 
 export function encodeBody(value: unknown): CachedBody {
-  const json = JSON.stringify(value)
+  // Kept as bytes: a large answer is not encoded again for every response.
+  const json = Buffer.from(JSON.stringify(value))
   return {
     json,
     gzip: gzipSync(json, { level: 6 }),
