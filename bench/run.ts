@@ -118,6 +118,11 @@ try {
   await load('GET /api/v1/Product/products', '/api/v1/Product/products')
   await load('GET /api/v1/Product/products (gzip)', '/api/v1/Product/products', { 'accept-encoding': 'gzip' })
   await load('GET / (home page, server-rendered)', '/', { 'accept-encoding': 'gzip' })
+  // A signed-in customer's page is rendered for every request (the page cache serves only visitors).
+  await load('GET / (rendered per request, as for a signed-in customer)', '/', {
+    'accept-encoding': 'gzip',
+    cookie: 'accessToken=bench',
+  })
   await firstVisitWeight()
   if (existsSync('bench/lighthouse.ts')) {
     const { lighthouseRows } = await import('./lighthouse.ts')
