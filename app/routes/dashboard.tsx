@@ -43,7 +43,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   const row = (label: string, value: string | undefined) => (
     <div className="flex gap-2">
       <dt className="w-24 shrink-0 text-ink/70">{label}</dt>
-      <dd className="min-w-0 break-words font-medium">{value || '—'}</dd>
+      <dd className="min-w-0 font-medium wrap-anywhere">{value || '—'}</dd>
     </div>
   )
   return (

@@ -1,7 +1,7 @@
 import { messageTexts } from '../../contracts/messages-text.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { checkScreens, consolePaths } from './admin-pages.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, horizontalOverflow, test } from './fixtures.ts'
 
 test('the console works on a phone: menu scrolls sideways, screens fit the width', async ({
   page,
@@ -15,7 +15,7 @@ test('the console works on a phone: menu scrolls sideways, screens fit the width
   await checkScreens(page, paths, 'phone')
   for (const p of ['/admin', '/admin/products/new', '/admin/orders']) {
     await page.goto(p)
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    const overflow = await horizontalOverflow(page)
     expect(overflow, `${p} is wider than the phone`).toBeLessThanOrEqual(1)
   }
 })

@@ -2,10 +2,10 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { checkoutLabels, paymentTexts } from '../../app/features/checkout/messages.ts'
 import { orderMessages } from '../../app/features/orders/messages.ts'
-import { expect, registerCustomer, signInBrowser, test } from './fixtures.ts'
+import { expect, horizontalOverflow, registerCustomer, signInBrowser, test } from './fixtures.ts'
 
 async function expectFitsAndAccessible(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  const overflow = await horizontalOverflow(page)
   expect(overflow).toBeLessThanOrEqual(1)
   const { violations } = await new AxeBuilder({ page }).analyze()
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')

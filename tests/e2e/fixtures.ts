@@ -19,8 +19,8 @@ export function uniqueEmail(prefix = 'customer') {
 export async function registerCustomer(
   request: APIRequestContext,
   fullName = 'Asha Verma',
+  email = uniqueEmail(),
 ): Promise<Customer> {
-  const email = uniqueEmail()
   const password = 'Kalaa@12345'
   const reg = await request.post('/api/v1/user/register', { data: { fullName, email, password } })
   expect(reg.ok(), await reg.text()).toBeTruthy()
@@ -51,6 +51,15 @@ export async function signInBrowser(page: Page, c: Customer) {
     window.localStorage.setItem('userid', s.userId)
     window.localStorage.setItem('user', s.fullName)
   }, c)
+}
+
+/**
+ * How many pixels a page is wider than the width the test set. A phone browser zooms out to fit a
+ * wide page, so window.innerWidth grows with the page: never measure against it.
+ */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  const width = page.viewportSize()?.width ?? 0
+  return (await page.evaluate(() => document.documentElement.scrollWidth)) - width
 }
 
 type Fixtures = { customer: Customer; signedInPage: Page }
