@@ -26,6 +26,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       }
       const [first] = Object.entries(fields)
       const where = error.validationContext === 'querystring' ? 'query' : error.validationContext
+      // No body at all, or not an object: say so rather than naming a field.
+      if (where === 'body' && first?.[0] === 'request' && Object.keys(fields).length === 1)
+        return reply.status(400).send({ success: false, message: 'Send the request body as a JSON object.' })
       return reply.status(400).send({
         success: false,
         message: first

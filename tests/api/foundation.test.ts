@@ -23,6 +23,39 @@ describe('health', () => {
 })
 
 describe('error model', () => {
+  it('answers a call without a body, or with a body that is not an object, by asking for one', async () => {
+    for (const payload of [undefined, '[1,2]', '"text"']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        ...(payload === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload }),
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({ success: false, message: 'Send the request body as a JSON object.' })
+    }
+  })
+  it('checks the token of a signed-in call before its body: no token or a forged one is 401', async () => {
+    const forged = { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' }
+    for (const [method, url] of [
+      ['POST', '/api/v1/cart/add'],
+      ['DELETE', '/api/v1/cart/removeproduct'],
+      ['PATCH', '/api/v1/cart/quantity'],
+      ['POST', '/api/v1/wishlist/add'],
+      ['POST', '/api/v1/wishlist/remove'],
+      ['POST', '/api/v1/order/add'],
+      ['PATCH', '/api/v1/order/updateorder'],
+      ['POST', '/api/v1/payments/create'],
+      ['POST', '/api/v1/payments/verify'],
+      ['POST', '/api/v1/adress/add'],
+      ['PATCH', '/api/v1/user/update-account'],
+    ] as const) {
+      for (const headers of [{}, forged]) {
+        const res = await app.inject({ method, url, headers })
+        expect(res.statusCode, `${method} ${url}`).toBe(401)
+        expect(res.json().success).toBe(false)
+      }
+    }
+  })
   it('answers an unknown endpoint with 404 and a message', async () => {
     const res = await app.inject('/api/v1/nothing-here')
     expect(res.statusCode).toBe(404)

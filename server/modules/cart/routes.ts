@@ -16,7 +16,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.get(
     '/cart/product',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['cart'],
         summary: "The caller's cart: lines with product, price and quantity, and the total in rupees",
@@ -34,7 +34,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     '/cart/add',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['cart'],
         summary: 'Adds one of an approved product (adding it again adds one more)',
@@ -52,7 +52,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.delete(
     '/cart/removeproduct',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['cart'],
         summary: "Removes a product's line from the caller's cart",
@@ -70,7 +70,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.patch(
     '/cart/quantity',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['cart'],
         summary: "Sets a line's quantity (a whole number from 1 to 20), so the cart survives a reload",

@@ -14,7 +14,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     '/order/add',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: { rateLimit: { max: placeLimit, timeWindow: '1 minute' } },
       schema: {
         tags: ['orders'],
@@ -47,7 +47,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     '/order/allorder',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'The caller’s own orders, newest first',
@@ -67,7 +67,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     '/order/singleorder/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'One of the caller’s orders (by id or order number)',
@@ -86,7 +86,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.patch(
     '/order/updateorder',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'Cancel one of the caller’s orders (only before it ships)',

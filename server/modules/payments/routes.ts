@@ -38,7 +38,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.post(
     '/payments/create',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: { rateLimit: { max: placeLimit, timeWindow: '1 minute' } },
       schema: {
         tags: ['payments'],
@@ -54,7 +54,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.post(
     '/payments/verify',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: { rateLimit: { max: placeLimit, timeWindow: '1 minute' } },
       schema: {
         tags: ['payments'],
@@ -115,7 +115,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.post(
     '/payments/sandbox/pay',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['payments'],
         summary: 'Sandbox checkout: pay (only with PAYMENT_PROVIDER=sandbox)',
@@ -140,7 +140,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.post(
     '/payments/sandbox/fail',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['payments'],
         summary: 'Sandbox checkout: decline the payment (only with PAYMENT_PROVIDER=sandbox)',

@@ -16,7 +16,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.get(
     '/wishlist',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['wishlist'],
         summary: "The caller's wishlist, newest first; quantity is the product's stock",
@@ -34,7 +34,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.post(
     '/wishlist/add',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['wishlist'],
         summary: 'Adds an approved product to the wishlist (adding it twice keeps one entry)',
@@ -52,7 +52,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.post(
     '/wishlist/remove',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['wishlist'],
         summary: "Removes a product from the caller's wishlist",
