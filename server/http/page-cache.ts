@@ -22,13 +22,16 @@ type Entry = { status: number; body: string; nonce: string; contentType: string;
 type CspResponse = import('node:http').ServerResponse & { cspNonce?: string }
 
 // Pages whose HTML depends only on the catalogue and the URL (search and account pages are not here).
+// Case-insensitive like the router, so /Product/{id} is covered by product/.
 const publicPage =
   /^\/(?:$|\?|product\/|StateProduct(?:$|[/?])|Productdetails\/|temple(?:details)?(?:$|\?)|Support(?:$|\?)|ContactUs(?:$|\?)|AboutUs(?:$|\?)|Privacy(?:$|\?)|TermsCondition(?:$|\?)|ReturnPolicy(?:$|\?))/i
-const productAlias = /^\/Product\//
+
+// Read from the raw header, so the check does not depend on the cookie plugin's place in the chain.
+const signedIn = /(?:^|;\s*)accessToken=/
 
 export function isCacheablePage(url: string): boolean {
   if (url.length > 300 || url.includes('.data')) return false
-  return publicPage.test(url) || productAlias.test(url)
+  return publicPage.test(url)
 }
 
 export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) {
@@ -49,13 +52,17 @@ export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) 
     bytes = 0
   })
 
+  /** Moves a page to the newest end: a Map iterates in insertion order, oldest first. */
+  function touch(key: string, entry: Entry) {
+    entries.delete(key)
+    entries.set(key, entry)
+  }
+
   function remember(key: string, entry: Entry) {
     const old = entries.get(key)
     if (old) bytes -= old.body.length
-    entries.delete(key)
-    entries.set(key, entry)
+    touch(key, entry)
     bytes += entry.body.length
-    // Oldest first: a Map iterates in insertion order, and a hit re-inserts its entry.
     for (const [k, e] of entries) {
       if (entries.size <= maxEntries && bytes <= maxBytes) break
       entries.delete(k)
@@ -100,12 +107,11 @@ export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) 
     if (request.method !== 'GET' || !isCacheablePage(request.url)) return
     if (request.headers['x-page-cache-fill'] === fillToken) return
     // A signed-in visitor's page shows their account state: always rendered for them.
-    if (request.cookies?.accessToken || /(?:^|;\s*)accessToken=/.test(request.headers.cookie ?? '')) return
+    if (signedIn.test(request.headers.cookie ?? '')) return
     const key = request.url
     const hit = entries.get(key)
     if (hit && hit.expires > Date.now()) {
-      entries.delete(key)
-      entries.set(key, hit)
+      touch(key, hit)
       if (send(reply, hit, 'hit')) return reply
       return
     }
