@@ -279,6 +279,19 @@ test.describe('account sidebar', () => {
   })
 })
 
+test('a long e-mail stays inside the account card on a laptop', async ({ page, request }) => {
+  const long = `lakshminarayananvenkataraman${Date.now()}${Math.floor(Math.random() * 1e4)}@example.in`
+  await signInBrowser(page, await registerCustomer(request, 'Lakshmi Narayanan', long))
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/Dashboard')
+  const email = page.getByTestId('sidebar-email')
+  await expect(email).toHaveText(long)
+  const card = await page.getByRole('complementary', { name: 'Your account' }).boundingBox()
+  const text = await email.boundingBox()
+  expect(text!.x).toBeGreaterThanOrEqual(card!.x)
+  expect(text!.x + text!.width).toBeLessThanOrEqual(card!.x + card!.width)
+})
+
 test.describe('settings', () => {
   test('shows the Personal Detail form filled in, saves, empties it and toasts', async ({
     signedInPage: page,

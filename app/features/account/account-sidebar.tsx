@@ -35,7 +35,8 @@ export function AccountSidebar({ user }: { user: Account | null | undefined }) {
     >
       <div className="flex items-center gap-3 lg:flex-col lg:text-center" data-testid="account-card">
         <Avatar src={user?.avatar} name={fullName} size={56} />
-        <div className="min-w-0">
+        {/* Full width in the centred column too, or a long e-mail spills out instead of truncating. */}
+        <div className="min-w-0 lg:w-full">
           <p className="truncate font-semibold text-brand-800" data-testid="sidebar-name">
             {fullName}
           </p>
