@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fulfilmentStatuses, paymentStatuses } from './order-states.ts'
 
 /**
  * The admin console's forms and the admin API's bodies share these schemas: the console checks a form
@@ -177,7 +178,8 @@ export const couponInputSchema = z.object({
     .min(3, 'The code needs at least 3 characters.')
     .max(32, 'The code can be at most 32 characters.')
     .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only in the code (no spaces).'),
-  discount: wholeNumber('discount percent', 1, 100),
+  // 100% would make every order free, which the shop cannot take online (decision 044).
+  discount: wholeNumber('discount percent', 1, 99),
   status: activeStatus,
   isPublic: z.boolean().default(true),
   endsAt: z
@@ -189,6 +191,9 @@ export const couponInputSchema = z.object({
       message: 'Pick an end date, or leave it empty for no end.',
     }),
   usageLimit: wholeNumber('usage limit', 1, 10_000_000)
+    .nullish()
+    .transform((v) => v ?? null),
+  perCustomerLimit: wholeNumber('limit per customer', 1, 1000)
     .nullish()
     .transform((v) => v ?? null),
 })
@@ -233,8 +238,7 @@ export const templeInputSchema = z.object({
 
 // ----- orders, customers, messages -----
 
-export const orderStatuses = ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled'] as const
-export type OrderStatus = (typeof orderStatuses)[number]
+export { type FulfilmentStatus as OrderStatus, fulfilmentStatuses as orderStatuses } from './order-states.ts'
 
 export const orderStatusInputSchema = z
   .object({
@@ -254,7 +258,10 @@ export const orderStatusInputSchema = z
 
 export const orderListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
-  status: z.enum(orderStatuses).optional(),
+  status: z.enum(fulfilmentStatuses).optional(),
+  payment: z.enum(paymentStatuses).optional(),
+  /** What staff have to do: orders awaiting payment, paid ones to ship, refunds waiting. */
+  queue: z.enum(['awaitingPayment', 'toShip', 'refundPending']).optional(),
   from: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)

@@ -9,6 +9,23 @@ export const couponMessages = {
   expired: 'Coupon code has expired',
 } as const
 
+/** Coupon refusals the spec does not word. */
+export const couponServerMessages = {
+  perCustomer: (limit: number) =>
+    limit === 1
+      ? 'You have already used this coupon. It can be used once per customer.'
+      : `You have already used this coupon ${limit} times, as many as one customer may.`,
+  freeOrder:
+    'This coupon would make the order free, which the shop cannot take online. Please remove the coupon or contact us.',
+} as const
+
+/** Stock refusals, naming the product and what is left. */
+export const stockMessages = {
+  soldOut: (title: string) => `${title} is out of stock.`,
+  onlyLeft: (title: string, left: number) =>
+    left <= 0 ? `${title} is out of stock.` : `Only ${left} of ${title} ${left === 1 ? 'is' : 'are'} left.`,
+} as const
+
 export const cartServerMessages = {
   /** Read after the field name: 'Invalid body: quantity must be a whole number from 1 to 20.' */
   quantity: `must be a whole number from 1 to ${maxCartQuantity}.`,

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 
-/** Order statuses (spec section 4). 'Canceled' is an old spelling that may still be stored. */
-export const orderStatuses = ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled'] as const
-export type OrderStatus = (typeof orderStatuses)[number]
+import { maxCartQuantity } from './cart-rules.ts'
+
+/** Order statuses (spec section 4), defined with the payment states in order-states.ts. */
+export { type FulfilmentStatus as OrderStatus, fulfilmentStatuses as orderStatuses } from './order-states.ts'
 
 const digits = (n: number) => new RegExp(`^\\d{${n}}$`)
 
@@ -26,7 +27,7 @@ export const placeOrderSchema = z.object({
     .array(
       z.object({
         productId: z.string().min(1).max(64),
-        quantity: z.number().int().min(1).max(100),
+        quantity: z.number().int().min(1).max(maxCartQuantity),
         price: z.number().min(0).max(10_000_000),
       }),
     )
@@ -76,8 +77,11 @@ export const orderSchema = z.object({
     shippingLink: z.string().nullable(),
   }),
   paymentInfo: z.object({ method: z.string(), status: z.string() }),
+  /** 'Pending' or 'Refunded' while the payment state is 'Refund pending' or 'Refunded'; else null. */
   refundStatus: z.string().nullable(),
-  orderHistory: z.array(z.object({ status: z.string(), changedAt: z.string() })),
+  /** Until when an unpaid order holds its items; null once paid or for orders placed before reservations. */
+  reservedUntil: z.string().nullable(),
+  orderHistory: z.array(z.object({ status: z.string(), changedAt: z.string(), note: z.string().nullable() })),
 })
 export type Order = z.infer<typeof orderSchema>
 

@@ -19,6 +19,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
 import { registerPageCache } from './http/page-cache.ts'
+import { startSweeper } from './jobs/sweeper.ts'
 import { type CatalogueCache, createMemoryCache } from './lib/cache.ts'
 import { apiModules } from './modules/index.ts'
 import { authPlugin } from './plugins/auth.ts'
@@ -30,6 +31,8 @@ export type BuildOptions = {
   cache?: CatalogueCache
   /** Serve the React storefront too (off in API tests). */
   web?: false | { devServer?: ViteDevServer; buildDirectory?: string }
+  /** Run the background work (reservations, refunds); off where tests drive it themselves. */
+  jobs?: boolean
 }
 
 type CspResponse = import('node:http').ServerResponse & { cspNonce?: string }
@@ -177,6 +180,16 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
         context.set(appContext, { services, nonce, publicUrl: config.PUBLIC_URL, viewer })
         return context
       },
+    })
+  }
+
+  if (opts.jobs ?? config.NODE_ENV !== 'test') {
+    let sweeper: ReturnType<typeof startSweeper> | null = null
+    app.addHook('onReady', async () => {
+      sweeper = startSweeper({ everyMs: 60_000, log: app.log, work: () => services.orders.sweep() })
+    })
+    app.addHook('onClose', async () => {
+      await sweeper?.stop()
     })
   }
 

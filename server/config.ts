@@ -31,6 +31,7 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3000),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
 })
 
 export type Env = z.infer<typeof envSchema>

@@ -32,9 +32,9 @@ export function createServices(deps: ServiceDeps) {
   const accounts = createAccountsService({ ...deps, tokens })
   const addresses = createAddressesService(deps)
   const orders = createOrdersService({ ...deps, peers: () => ({ coupons, cart, payments }) })
-  const payments = createPaymentsService({ ...deps, orders, peers: () => ({ cart }) })
+  const payments = createPaymentsService({ ...deps, orders })
   const pincode = createPincodeService(deps)
-  const admin = createAdminService(deps)
+  const admin = createAdminService({ ...deps, orders })
   const messages = createMessagesService(deps)
   return {
     ...deps,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Link } from 'react-router'
-import { toCard } from '../../contracts/catalogue.ts'
+import { stockState, toCard } from '../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet } from '../../contracts/images.ts'
 import { Carousel, productCarouselOptions, productCarouselSlide } from '../components/carousel.tsx'
 import { NotFoundView } from '../components/not-found-view.tsx'
@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
           url,
           priceCurrency: 'INR',
           price: product.price.toFixed(2),
-          availability: 'https://schema.org/InStock',
+          availability: `https://schema.org/${product.quantity > 0 ? 'InStock' : 'OutOfStock'}`,
           itemCondition: 'https://schema.org/NewCondition',
         },
       },
@@ -93,6 +93,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     )
   }
   const off = discountPercent(product)
+  const stock = stockState(product.quantity)
   const images = product.thumbnail.length > 0 ? product.thumbnail : product.image ? [product.image] : []
   return (
     <>
@@ -155,7 +156,16 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             <dt className="font-semibold">SKU</dt>
             <dd>{product.sku}</dd>
             <dt className="font-semibold">Availability</dt>
-            <dd className="font-bold text-leaf">{catalogueText.inStock}</dd>
+            <dd
+              className={`font-bold ${stock.kind === 'soldOut' ? 'text-red-800' : stock.kind === 'few' ? 'text-brand-800' : 'text-leaf'}`}
+              data-testid="stock-line"
+            >
+              {stock.kind === 'soldOut'
+                ? catalogueText.outOfStock
+                : stock.kind === 'few'
+                  ? catalogueText.onlyLeft(stock.left)
+                  : catalogueText.inStock}
+            </dd>
             {product.state ? (
               <>
                 <dt className="font-semibold">Made in</dt>
@@ -174,6 +184,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-center gap-3">
             <AddToCartButton
               productId={product._id}
+              soldOut={stock.kind === 'soldOut'}
               label={catalogueText.addToCart}
               className="rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800"
             />

@@ -188,6 +188,9 @@ export const coupons = pgTable(
     isPublic: boolean('is_public').notNull().default(true),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
+    // Uses by one customer (paid orders and unpaid ones still holding their reservation); null: no limit.
+    perCustomerLimit: integer('per_customer_limit'),
+    // Paid orders only: a use is counted when the order is paid and given back if it is cancelled.
     usedCount: integer('used_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -297,8 +300,18 @@ export const orders = pgTable(
     shippingPhone: text('shipping_phone').notNull(),
     shippingLink: text('shipping_link'),
     paymentMethod: text('payment_method').notNull().default('Credit Card'),
+    // contracts/order-states.ts: Pending (awaiting payment), Paid, Failed, Expired, Refund pending, Refunded.
     paymentStatus: text('payment_status').notNull().default('Pending'),
-    refundStatus: text('refund_status'),
+    // Hash of the placed payload, so a reused idempotency key with another payload is refused.
+    idempotencyHash: text('idempotency_hash'),
+    // An unpaid online order holds its stock until then; the sweeper expires it afterwards.
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    // Whether the order's quantities are taken from stock now (released on cancel or expiry).
+    stockHeld: boolean('stock_held').notNull().default(false),
+    // Whether the coupon's use is counted (from payment until a cancellation gives it back).
+    couponCounted: boolean('coupon_counted').notNull().default(false),
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    refundRetryAt: timestamp('refund_retry_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -307,6 +320,8 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status),
+    index('orders_payment_status_idx').on(t.paymentStatus, t.reservedUntil),
+    index('orders_coupon_idx').on(t.couponCode),
   ],
 )
 

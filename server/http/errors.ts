@@ -38,3 +38,9 @@ export class TooManyRequestsError extends AppError {
     super(429, message)
   }
 }
+/** The request is well formed but contradicts an earlier one (an idempotency key reused with another payload). */
+export class UnprocessableError extends AppError {
+  constructor(message: string) {
+    super(422, message)
+  }
+}

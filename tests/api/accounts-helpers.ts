@@ -1,48 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { crc32, deflateSync } from 'node:zlib'
 import { SignJWT } from 'jose'
-import { expect } from 'vitest'
 import type { TestApp } from '../support/test-app.ts'
 
-export const PASSWORD = 'Kalaa@12345'
-let n = 0
-export const freshEmail = (prefix = 'asha') => `${prefix}.${Date.now().toString(36)}${++n}@example.in`
-
-export type Signed = {
-  id: string
-  email: string
-  password: string
-  accessToken: string
-  refreshToken: string
-  auth: { authorization: string }
-}
-
-/** Registers and signs in through the API, from its own client address so limits do not collide. */
-export async function signUp(app: TestApp, fullName = 'Asha Verma'): Promise<Signed> {
-  const email = freshEmail()
-  const reg = await app.inject({
-    method: 'POST',
-    url: '/api/v1/user/register',
-    payload: { fullName, email, password: PASSWORD },
-  })
-  expect(reg.statusCode, reg.body).toBe(201)
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/user/login',
-    payload: { email, password: PASSWORD },
-    remoteAddress: `10.1.${n % 250}.${(n * 7) % 250}`,
-  })
-  expect(login.statusCode, login.body).toBe(200)
-  const d = login.json().data
-  return {
-    id: d.user._id,
-    email,
-    password: PASSWORD,
-    accessToken: d.accessToken,
-    refreshToken: d.refreshToken,
-    auth: { authorization: `Bearer ${d.accessToken}` },
-  }
-}
+export {
+  freshEmail,
+  PASSWORD,
+  type Registered as Signed,
+  registerCustomer as signUp,
+} from '../support/factories.ts'
 
 const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url')
 

@@ -1,54 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
-import { newId } from '../../server/db/ids.ts'
-import { orderItems, orders, users } from '../../server/db/schema.ts'
-import type { TestApp } from '../support/test-app.ts'
-
-export type Person = { id: string; email: string; auth: { authorization: string } }
-
-/** A user row of the given role and a signed access token for it. */
-export async function makePerson(
-  app: TestApp,
-  role: 'admin' | 'customer',
-  name = 'Staff Member',
-): Promise<Person> {
-  const id = newId()
-  const email = `${role}.${id}@example.in`
-  await app.database.db.insert(users).values({ id, fullName: name, email, passwordHash: 'x', role })
-  const token = await app.services.tokens.signAccess({ sub: id, role })
-  return { id, email, auth: { authorization: `Bearer ${token}` } }
-}
-
-/** An order row (as checkout would write it) holding the given products. */
-export async function makeOrder(
-  app: TestApp,
-  userId: string,
-  lines: Array<{ id: string; price: number }>,
-  extra: Partial<typeof orders.$inferInsert> = {},
-) {
-  const id = newId()
-  const total = lines.reduce((s, l) => s + l.price, 0)
-  const orderNumber = `ORD-${id.slice(-8).toUpperCase()}`
-  await app.database.db.insert(orders).values({
-    id,
-    orderNumber,
-    userId,
-    subtotal: total,
-    total,
-    shippingFirstName: 'Asha',
-    shippingLastName: 'Verma',
-    shippingAddress: '12 Hazratganj',
-    shippingCity: 'Lucknow',
-    shippingState: 'Uttar Pradesh',
-    shippingPostalCode: '226001',
-    shippingPhone: '9876543210',
-    ...extra,
-  })
-  await app.database.db
-    .insert(orderItems)
-    .values(lines.map((l) => ({ orderId: id, productId: l.id, title: 'Item', price: l.price, quantity: 1 })))
-  return { id, orderNumber }
-}
 
 export function png(width = 900, height = 600) {
   return sharp({ create: { width, height, channels: 3, background: { r: 180, g: 60, b: 30 } } })

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messageTexts } from '../../contracts/messages-text.ts'
 import { contactMessages, users } from '../../server/db/schema.ts'
 import { messageRateLimit } from '../../server/modules/messages/routes.ts'
+import { makePerson, type Person } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
-import { makePerson, type Person } from './admin-helpers.ts'
 
 let app: TestApp
 let admin: Person

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxCartQuantity } from '../../contracts/cart-rules.ts'
 import { newId } from '../../server/db/ids.ts'
 import { cartItems, products } from '../../server/db/schema.ts'
+import { makeCustomer, type Shopper } from '../support/factories.ts'
 import { insertCatalogue } from '../support/fixtures.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
-import { insertShopper, type Shopper } from './cart-helpers.ts'
 
 let app: TestApp
 let fx: Awaited<ReturnType<typeof insertCatalogue>>
@@ -15,8 +15,8 @@ let ravi: Shopper
 beforeAll(async () => {
   app = await createTestApp()
   fx = await insertCatalogue(app.database.db)
-  asha = await insertShopper(app, 'Asha Verma')
-  ravi = await insertShopper(app, 'Ravi Kumar')
+  asha = await makeCustomer(app, 'Asha Verma')
+  ravi = await makeCustomer(app, 'Ravi Kumar')
 })
 afterAll(async () => {
   await app?.cleanup()
@@ -152,14 +152,14 @@ describe('cart', () => {
   })
 
   it('two quick adds of the same product make one line with quantity 2', async () => {
-    const shopper = await insertShopper(app, 'Quick Tapper')
+    const shopper = await makeCustomer(app, 'Quick Tapper')
     const answers = await Promise.all([add(shopper, fx.painting.id), add(shopper, fx.painting.id)])
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200])
     const { cart } = (await getCart(shopper)).json()
     expect(cart.items).toHaveLength(1)
     expect(cart.items[0].quantity).toBe(2)
     // And many at once on a fresh cart (the cart row itself is created concurrently too).
-    const other = await insertShopper(app, 'Many Taps')
+    const other = await makeCustomer(app, 'Many Taps')
     await Promise.all(Array.from({ length: 5 }, () => add(other, fx.saree.id)))
     const many = (await getCart(other)).json().cart
     expect(many.items).toHaveLength(1)
@@ -167,7 +167,7 @@ describe('cart', () => {
   })
 
   it('hides a line whose product is withdrawn, and shows it again when approved', async () => {
-    const shopper = await insertShopper(app, 'Withdrawn')
+    const shopper = await makeCustomer(app, 'Withdrawn')
     await add(shopper, fx.painting.id)
     await app.database.db.update(products).set({ isApproved: false }).where(eq(products.id, fx.painting.id))
     app.services.catalogue.invalidate()
@@ -180,8 +180,8 @@ describe('cart', () => {
 
 describe('cart service for checkout and orders', () => {
   it('itemsFor lists the lines and clear empties only that cart', async () => {
-    const a = await insertShopper(app, 'Clear Me')
-    const b = await insertShopper(app, 'Keep Me')
+    const a = await makeCustomer(app, 'Clear Me')
+    const b = await makeCustomer(app, 'Keep Me')
     await add(a, fx.saree.id)
     await add(b, fx.saree.id)
     const items = await app.services.cart.itemsFor(a.id)
@@ -217,7 +217,7 @@ describe('OpenAPI', () => {
 
 describe('caching', () => {
   it('marks cart answers private and not storable', async () => {
-    const shopper = await insertShopper(app, 'Cache Check')
+    const shopper = await makeCustomer(app, 'Cache Check')
     const res = await getCart(shopper)
     expect(res.headers['cache-control']).toBe('private, no-store')
   })

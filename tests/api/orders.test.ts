@@ -1,19 +1,29 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../../server/db/schema.ts'
+import {
+  makeAdmin,
+  makeCustomer,
+  orderPayload,
+  payOrder,
+  placeOrder,
+  type Shopper,
+  seedShop,
+} from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
-import { makeShopper, orderPayload, placeOrder, type Shopper, seedShop } from './orders-helpers.ts'
 
 let app: TestApp
 let fx: Awaited<ReturnType<typeof seedShop>>
 let asha: Shopper
 let ravi: Shopper
+let staff: Shopper
 
 beforeAll(async () => {
   app = await createTestApp()
   fx = await seedShop(app)
-  asha = await makeShopper(app, 'Asha Verma')
-  ravi = await makeShopper(app, 'Ravi Kumar')
+  asha = await makeCustomer(app, 'Asha Verma')
+  ravi = await makeCustomer(app, 'Ravi Kumar')
+  staff = await makeAdmin(app)
 })
 afterAll(async () => {
   await app?.cleanup()
@@ -196,8 +206,10 @@ describe('cancelling', () => {
     const order = (
       await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]))
     ).json().data[0]
-    await app.services.orders.changeStatus(order._id, 'Processing')
+    await payOrder(app, asha, order._id)
+    await app.services.orders.changeStatus(order._id, 'Processing', { actorId: staff.id })
     await app.services.orders.changeStatus(order._id, 'Shipped', {
+      actorId: staff.id,
       shippingLink: 'https://track.example.in/1',
     })
     const res = await cancel(asha, order._id)
@@ -207,10 +219,13 @@ describe('cancelling', () => {
     ).json().data
     expect(after.status).toBe('Shipped')
     expect(after.shippingInfo.shippingLink).toBe('https://track.example.in/1')
-    expect(after.orderHistory.map((h: { status: string }) => h.status)).toEqual([
-      'Pending',
-      'Processing',
-      'Shipped',
+    expect(
+      after.orderHistory.map((h: { status: string; note: string | null }) => [h.status, h.note]),
+    ).toEqual([
+      ['Pending', null],
+      ['Pending', 'Payment received'],
+      ['Processing', null],
+      ['Shipped', 'Shipped with tracking link'],
     ])
   })
 

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeCustomer, orderPayload, placeOrder, type Shopper, seedShop, sign } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
-import { makeShopper, orderPayload, placeOrder, type Shopper, seedShop, sign } from './orders-helpers.ts'
 
 const KEY_ID = 'rzp_test_StandIn0001'
 const KEY_SECRET = 'stand-in-key-secret'
@@ -100,7 +100,7 @@ beforeAll(async () => {
     RAZORPAY_API_URL: standIn.url,
   })
   fx = await seedShop(app)
-  asha = await makeShopper(app)
+  asha = await makeCustomer(app)
 })
 afterAll(async () => {
   await app?.cleanup()
@@ -192,7 +192,16 @@ describe('razorpay provider (against a local stand-in)', () => {
     const body = JSON.stringify({
       id: 'evt_StandIn0000001',
       event: 'payment.captured',
-      payload: { payment: { entity: { id: 'pay_StandInPay0003', order_id: res.json().id } } },
+      payload: {
+        payment: {
+          entity: {
+            id: 'pay_StandInPay0003',
+            order_id: res.json().id,
+            amount: res.json().amount,
+            currency: 'INR',
+          },
+        },
+      },
     })
     const hook = (signature: string) =>
       app.inject({
@@ -227,7 +236,7 @@ describe('razorpay provider (against a local stand-in)', () => {
     })
     try {
       const f = await seedShop(down)
-      const who = await makeShopper(down)
+      const who = await makeCustomer(down)
       const order = (
         await placeOrder(down, who, orderPayload(who.id, [{ product: f.saree, quantity: 1 }]))
       ).json().data[0]

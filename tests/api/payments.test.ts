@@ -1,8 +1,16 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cartItems, carts, paymentEvents, payments } from '../../server/db/schema.ts'
+import {
+  makeAdmin,
+  makeCustomer,
+  orderPayload,
+  placeOrder,
+  type Shopper,
+  seedShop,
+  sign,
+} from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
-import { makeShopper, orderPayload, placeOrder, type Shopper, seedShop, sign } from './orders-helpers.ts'
 
 let app: TestApp
 let fx: Awaited<ReturnType<typeof seedShop>>
@@ -14,8 +22,8 @@ let webhookSecret: string
 beforeAll(async () => {
   app = await createTestApp()
   fx = await seedShop(app)
-  asha = await makeShopper(app, 'Asha Verma')
-  ravi = await makeShopper(app, 'Ravi Kumar')
+  asha = await makeCustomer(app, 'Asha Verma')
+  ravi = await makeCustomer(app, 'Ravi Kumar')
   keySecret = app.services.config.secrets.sandboxKeySecret
   webhookSecret = app.services.config.secrets.sandboxWebhookSecret
 })
@@ -299,7 +307,8 @@ describe('sandbox checkout', () => {
       headers: asha.auth,
       payload: { razorpay_order_id: session.id },
     })
-    const cancelled = await app.services.orders.changeStatus(order._id, 'Cancelled', { by: 'admin' })
+    const staff = await makeAdmin(app)
+    const cancelled = await app.services.orders.changeStatus(order._id, 'Cancelled', { actorId: staff.id })
     expect(cancelled).toMatchObject({ status: 'Cancelled', refundStatus: 'Refunded' })
     expect(cancelled.paymentInfo.status).toBe('Refunded')
   })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedShop } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
-import { seedShop } from './orders-helpers.ts'
 
 let app: TestApp
 beforeAll(async () => {

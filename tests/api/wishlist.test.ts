@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../../server/db/ids.ts'
 import { products } from '../../server/db/schema.ts'
+import { makeCustomer, type Shopper } from '../support/factories.ts'
 import { insertCatalogue } from '../support/fixtures.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
-import { insertShopper, type Shopper } from './cart-helpers.ts'
 
 let app: TestApp
 let fx: Awaited<ReturnType<typeof insertCatalogue>>
@@ -14,8 +14,8 @@ let ravi: Shopper
 beforeAll(async () => {
   app = await createTestApp()
   fx = await insertCatalogue(app.database.db)
-  asha = await insertShopper(app, 'Asha Verma')
-  ravi = await insertShopper(app, 'Ravi Kumar')
+  asha = await makeCustomer(app, 'Asha Verma')
+  ravi = await makeCustomer(app, 'Ravi Kumar')
 })
 afterAll(async () => {
   await app?.cleanup()
@@ -60,7 +60,7 @@ describe('wishlist', () => {
       url: `/uploads/products/${fx.saree.id}/1-800.webp`,
       addedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       price: 100,
-      quantity: 10,
+      quantity: 1000,
     })
   })
 
@@ -107,7 +107,7 @@ describe('wishlist', () => {
   })
 
   it('two quick adds keep one entry', async () => {
-    const s = await insertShopper(app, 'Quick')
+    const s = await makeCustomer(app, 'Quick')
     const answers = await Promise.all([add(s, fx.saree.id), add(s, fx.saree.id), add(s, fx.saree.id)])
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200])
     expect((await getWishlist(s)).json().wishlist.items).toHaveLength(1)

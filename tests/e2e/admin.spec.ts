@@ -79,7 +79,7 @@ test('a customer is refused the console (403) and a visitor is sent to sign in',
   await expect(page.getByRole('heading', { name: 'Staff only' })).toBeVisible()
 })
 
-test('an admin ships a customer order with a tracking link, and the customer Track order opens it', async ({
+test('an admin cannot ship an unpaid order; once paid, ships it with a tracking link, and the customer Track order opens it', async ({
   browser,
   page,
   request,
@@ -119,6 +119,39 @@ test('an admin ships a customer order with a tracking link, and the customer Tra
   await page.getByLabel('Order number, customer or phone').fill(order.orderID)
   await page.getByRole('link', { name: new RegExp(order.orderID) }).click()
   await expect(page.getByRole('heading', { name: `Order ${order.orderID}` })).toBeVisible()
+
+  // Unpaid: staff see that it awaits payment and can only cancel it.
+  await expect(page.getByTestId('awaiting-payment')).toBeVisible()
+  await expect(page.getByTestId('payment-status')).toHaveText('Awaiting payment')
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toBeVisible()
+  for (const name of ['Mark Processing', 'Mark Shipped', 'Mark Delivered']) {
+    await expect(page.getByRole('button', { name })).toHaveCount(0)
+  }
+
+  // The customer pays in the sandbox (as the checkout dialog does).
+  const auth = { authorization: `Bearer ${customer.accessToken}` }
+  const session = await (
+    await request.post('/api/v1/payments/create', { headers: auth, data: { orderId: order._id } })
+  ).json()
+  const paid = await (
+    await request.post('/api/v1/payments/sandbox/pay', {
+      headers: auth,
+      data: { razorpay_order_id: session.id },
+    })
+  ).json()
+  const verified = await request.post('/api/v1/payments/verify', {
+    headers: auth,
+    data: {
+      orderId: order._id,
+      razorpay_order_id: paid.razorpay_order_id,
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_signature: paid.razorpay_signature,
+    },
+  })
+  expect(verified.ok(), await verified.text()).toBeTruthy()
+  await page.reload()
+  await expect(page.getByTestId('payment-status')).toHaveText('Paid')
+  await expect(page.getByTestId('awaiting-payment')).toHaveCount(0)
 
   await page.getByRole('button', { name: 'Mark Processing' }).click()
   await expect(page.getByRole('button', { name: 'Mark Shipped' })).toBeVisible()

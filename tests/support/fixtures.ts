@@ -46,6 +46,8 @@ export async function insertCatalogue(db: Db) {
     shortDescription: `Short ${n}`,
     description: `<p>Description ${n}</p>`,
     position: n,
+    // Plenty, so a file's many orders never run a shared product dry (stock has its own tests).
+    quantity: 1000,
     ...extra,
   })
   const saree = make(1, {

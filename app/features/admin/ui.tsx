@@ -339,9 +339,17 @@ export function Badge({
 
 export function statusTone(status: string): 'green' | 'amber' | 'red' | 'grey' | 'blue' {
   if (status === 'Delivered') return 'green'
-  if (status === 'Cancelled' || status === 'Canceled') return 'red'
+  if (status === 'Cancelled') return 'red'
   if (status === 'Shipped') return 'blue'
   if (status === 'Processing') return 'amber'
+  return 'grey'
+}
+
+/** Paid is green; money waiting (to arrive or to go back) amber; failed or expired red. */
+export function paymentTone(status: string): 'green' | 'amber' | 'red' | 'grey' | 'blue' {
+  if (status === 'Paid') return 'green'
+  if (status === 'Pending' || status === 'Refund pending') return 'amber'
+  if (status === 'Failed' || status === 'Expired') return 'red'
   return 'grey'
 }
 

@@ -10,10 +10,18 @@ type Props = {
   variant?: 'home' | 'default'
   label?: string
   className?: string
+  /** A sold-out product's button is disabled and says so. */
+  soldOut?: boolean
 }
 
 /** Adds one of a product; the header count updates at once through the shared 'cart' query. */
-export function AddToCartButton({ productId, variant = 'default', label = 'Add to Cart', className }: Props) {
+export function AddToCartButton({
+  productId,
+  variant = 'default',
+  label = 'Add to Cart',
+  className,
+  soldOut = false,
+}: Props) {
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
   const add = async () => {
@@ -36,12 +44,13 @@ export function AddToCartButton({ productId, variant = 'default', label = 'Add t
       type="button"
       onClick={add}
       aria-busy={busy}
-      className={
+      disabled={soldOut}
+      className={`${
         className ??
         'mt-2 w-full rounded bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 aria-busy:opacity-70'
-      }
+      } disabled:cursor-not-allowed disabled:bg-ink/40 disabled:hover:bg-ink/40`}
     >
-      {label}
+      {soldOut ? cartMessages.soldOutButton : label}
     </button>
   )
 }

@@ -14,6 +14,8 @@ export const cartMessages = {
   title: 'Your Cart',
   redeem: 'Redeem',
   proceed: 'Proceed to Checkout',
+  /** Add To Cart of a sold-out product, disabled. */
+  soldOutButton: 'Out of stock',
 } as const
 
 export const wishlistMessages = {

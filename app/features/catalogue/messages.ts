@@ -15,6 +15,8 @@ export const catalogueText = {
   heritage: 'the hands that craft our heritage',
   ratings: '992 Ratings',
   inStock: 'IN STOCK',
+  outOfStock: 'Out of stock',
+  onlyLeft: (n: number) => `Only ${n} left`,
   addToCart: 'Add To Cart',
   relatedProduct: 'Related product',
   view360: 'View 360',

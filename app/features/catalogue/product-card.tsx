@@ -1,10 +1,10 @@
 import { Link } from 'react-router'
-import type { ProductCardData } from '../../../contracts/catalogue.ts'
+import { type ProductCardData, stockState } from '../../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet } from '../../../contracts/images.ts'
 import { formatRupees, truncate } from '../../lib/format.ts'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
 import { WishlistButton } from '../wishlist/wishlist-button.tsx'
-import { discountPercent, fixedRating } from './messages.ts'
+import { catalogueText, discountPercent, fixedRating } from './messages.ts'
 import { QuickViewButton } from './quick-view.tsx'
 import { StarRating } from './star-rating.tsx'
 
@@ -32,6 +32,7 @@ export function ProductCard({
   headingLevel: Heading = 'h3',
 }: Props) {
   const off = discountPercent(product)
+  const soldOut = stockState(product.quantity).kind === 'soldOut'
   const href = `/Productdetails/${product._id}`
   return (
     <article
@@ -60,7 +61,14 @@ export function ProductCard({
             />
           ) : null}
         </Link>
-        {off > 0 ? (
+        {soldOut ? (
+          <span
+            className="absolute top-2 left-2 rounded bg-ink px-2 py-0.5 text-xs font-bold text-white"
+            data-testid="card-sold-out"
+          >
+            {catalogueText.outOfStock}
+          </span>
+        ) : off > 0 ? (
           <span className="absolute top-2 left-2 rounded bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
             -{off}%
           </span>
@@ -88,7 +96,7 @@ export function ProductCard({
             </s>
           ) : null}
         </p>
-        <AddToCartButton productId={product._id} variant={cartVariant} />
+        <AddToCartButton productId={product._id} variant={cartVariant} soldOut={soldOut} />
       </div>
     </article>
   )

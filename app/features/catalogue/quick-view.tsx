@@ -152,7 +152,11 @@ function QuickViewDialog({ productId, onClose }: { productId: string; onClose: (
               {product.shortDescription ? (
                 <p className="text-sm text-ink/80">{product.shortDescription}</p>
               ) : null}
-              <AddToCartButton productId={product._id} label={catalogueText.addToCart} />
+              <AddToCartButton
+                productId={product._id}
+                label={catalogueText.addToCart}
+                soldOut={product.quantity <= 0}
+              />
             </div>
           </>
         ) : (

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { imageAt } from '../../../contracts/images.ts'
+import { paymentStatusLabel } from '../../../contracts/order-states.ts'
 import type { Order } from '../../../contracts/orders.ts'
 import { ApiError } from '../../lib/api.ts'
 import { formatRupees } from '../../lib/format.ts'
@@ -170,8 +171,9 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
           <p className="mt-1 text-sm text-ink/80">Placed on {formatOrderDate(order.createdAt)}</p>
           <p className="mt-1">
             Status: <strong className={statusClass(order.status)}>{order.status}</strong>
-            <span className="ml-3 text-sm">Payment: {order.paymentInfo.status}</span>
-            {order.refundStatus && <span className="ml-3 text-sm">Refund: {order.refundStatus}</span>}
+            <span className="ml-3 text-sm" data-testid="order-payment">
+              Payment: {paymentStatusLabel(order.paymentInfo.status)}
+            </span>
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -292,6 +294,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
                 />
                 <p className={`font-semibold ${statusClass(h.status)}`}>{h.status}</p>
                 <p className="text-sm text-ink/80">{formatOrderDateTime(h.changedAt)}</p>
+                {h.note ? <p className="text-sm">{h.note}</p> : null}
               </li>
             ))}
           </ol>

@@ -31,17 +31,32 @@ const config: ResourceConfig = {
       name: 'usageLimit',
       label: 'Times it can be used (optional)',
       kind: 'number',
-      help: 'Leave empty for no limit.',
+      help: 'Counted when an order with the code is paid; a cancelled order gives its use back. Leave empty for no limit.',
+    },
+    {
+      name: 'perCustomerLimit',
+      label: 'Times one customer can use it (optional)',
+      kind: 'number',
+      help: 'For example 1 for a welcome code. Leave empty for no limit.',
     },
     { name: 'isPublic', label: 'Public (listed to customers)', kind: 'checkbox' },
   ],
-  blank: { code: '', discount: '', status: 'active', endsAt: '', usageLimit: '', isPublic: true },
+  blank: {
+    code: '',
+    discount: '',
+    status: 'active',
+    endsAt: '',
+    usageLimit: '',
+    perCustomerLimit: '',
+    isPublic: true,
+  },
   toForm: (r) => ({
     code: String(r.code),
     discount: String(r.discount),
     status: String(r.status),
     endsAt: indianDate(r.endsAt),
     usageLimit: r.usageLimit == null ? '' : String(r.usageLimit),
+    perCustomerLimit: r.perCustomerLimit == null ? '' : String(r.perCustomerLimit),
     isPublic: Boolean(r.isPublic),
   }),
   summary: (r) => ({
@@ -53,7 +68,7 @@ const config: ResourceConfig = {
         </Badge>
         <Badge tone={r.isPublic ? 'blue' : 'amber'}>{r.isPublic ? 'Public' : 'Private'}</Badge>
       </span>,
-      `${r.endsAt ? `Ends ${whenShort(String(r.endsAt))}` : 'No end date'} · used ${r.usedCount ?? 0}${r.usageLimit ? ` of ${r.usageLimit}` : ''} times`,
+      `${r.endsAt ? `Ends ${whenShort(String(r.endsAt))}` : 'No end date'} · used ${r.usedCount ?? 0}${r.usageLimit ? ` of ${r.usageLimit}` : ''} times${r.perCustomerLimit ? ` · ${r.perCustomerLimit} per customer` : ''}`,
     ],
   }),
 }

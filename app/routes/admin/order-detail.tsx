@@ -13,6 +13,7 @@ import {
   Loading,
   LoadProblem,
   PageTitle,
+  paymentTone,
   statusTone,
 } from '../../features/admin/ui.tsx'
 import { toast } from '../../lib/toast.tsx'
@@ -52,8 +53,11 @@ type OrderDetail = {
   payment: {
     method: string
     status: string
+    label: string
     paid: boolean
-    refundStatus: string | null
+    refundAttempts: number
+    refundRetryAt: string | null
+    reservedUntil: string | null
     records: Array<{
       _id: string
       provider: string
@@ -120,8 +124,8 @@ export default function OrderDetailScreen() {
 
   const forward = o.nextStatuses.filter((s) => s !== 'Cancelled')
   const canCancel = o.nextStatuses.includes('Cancelled')
-  const cancelled = o.status === 'Cancelled' || o.status === 'Canceled'
-  const canRefund = cancelled && o.payment.paid && o.payment.refundStatus !== 'Refunded'
+  const refundWaiting = o.payment.status === 'Refund pending'
+  const unpaid = o.payment.status === 'Pending' || o.payment.status === 'Failed'
 
   return (
     <div>
@@ -133,7 +137,12 @@ export default function OrderDetailScreen() {
       <PageTitle
         title={`Order ${o.orderNumber}`}
         intro={`Placed ${when(o.createdAt)} by ${o.customer.fullName || o.customer.email}.`}
-        action={<Badge tone={statusTone(o.status)}>{o.status}</Badge>}
+        action={
+          <span className="flex flex-wrap gap-1">
+            <Badge tone={statusTone(o.status)}>{o.status}</Badge>
+            <Badge tone={paymentTone(o.payment.status)}>{o.payment.label}</Badge>
+          </span>
+        }
       />
       <div className="grid gap-4 lg:grid-cols-3">
         <section
@@ -143,6 +152,17 @@ export default function OrderDetailScreen() {
           <h2 id="status-title" className="mb-2 text-lg font-bold text-brand-800">
             Move the order forward
           </h2>
+          {unpaid && o.status === 'Pending' ? (
+            <p
+              className="mb-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm"
+              data-testid="awaiting-payment"
+            >
+              Awaiting payment: pack and ship it only once it is paid.
+              {o.payment.reservedUntil
+                ? ` Its items are held until ${when(o.payment.reservedUntil)}; unpaid by then, it expires and they go back on sale.`
+                : ''}
+            </p>
+          ) : null}
           {o.nextStatuses.length === 0 ? (
             <p className="text-sm">This order is {o.status}; its status cannot change any more.</p>
           ) : (
@@ -203,8 +223,8 @@ export default function OrderDetailScreen() {
                     question="Cancel this order?"
                     detail={
                       o.payment.paid
-                        ? 'The customer has paid: after cancelling, use “Refund” to send the money back.'
-                        : 'The customer sees the order as Cancelled.'
+                        ? `The customer has paid: ${money(o.total)} goes back through the payment provider at once, and the items go back on sale.`
+                        : 'The customer sees the order as Cancelled, and the items go back on sale.'
                     }
                     confirmLabel="Yes, cancel order"
                     onConfirm={() => move('Cancelled')}
@@ -215,18 +235,24 @@ export default function OrderDetailScreen() {
               </div>
             </div>
           )}
-          {canRefund ? (
-            <div className="mt-4 rounded border border-amber-300 bg-amber-50 p-3">
+          {refundWaiting ? (
+            <div
+              className="mt-4 rounded border border-amber-300 bg-amber-50 p-3"
+              data-testid="refund-pending"
+            >
               <p className="mb-2 text-sm">
-                This cancelled order was paid ({money(o.total)}).{' '}
-                {o.payment.refundStatus ? `Refund status: ${o.payment.refundStatus}.` : ''}
+                The refund of {money(o.total)} has not gone through yet
+                {o.payment.refundAttempts > 0 ? ` (${o.payment.refundAttempts} failed tries)` : ''}.
+                {o.payment.refundRetryAt
+                  ? ` The shop tries again by itself at ${when(o.payment.refundRetryAt)}.`
+                  : ''}
               </p>
               <ConfirmButton
                 tone="primary"
                 small={false}
-                question={`Refund ${money(o.total)}?`}
+                question={`Try the refund of ${money(o.total)} now?`}
                 detail="The money goes back to the customer through the payment provider."
-                confirmLabel="Yes, refund"
+                confirmLabel="Yes, try now"
                 onConfirm={async () => {
                   try {
                     const r = await adminSend(`/orders/${o._id}/refund`, 'POST')
@@ -237,7 +263,7 @@ export default function OrderDetailScreen() {
                   }
                 }}
               >
-                Refund
+                Try the refund now
               </ConfirmButton>
             </div>
           ) : null}
@@ -250,13 +276,7 @@ export default function OrderDetailScreen() {
             <dt className="font-semibold">Method</dt>
             <dd>{o.payment.method}</dd>
             <dt className="font-semibold">Status</dt>
-            <dd>{o.payment.status}</dd>
-            {o.payment.refundStatus ? (
-              <>
-                <dt className="font-semibold">Refund</dt>
-                <dd>{o.payment.refundStatus}</dd>
-              </>
-            ) : null}
+            <dd data-testid="payment-status">{o.payment.label}</dd>
           </dl>
           {o.payment.records.length > 0 ? (
             <ul className="mt-2 grid gap-1 text-xs text-ink/70" aria-label="Payment records">

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router'
 import { orderStatuses } from '../../../contracts/admin.ts'
+import { orderQueues, paymentStatuses, paymentStatusLabel } from '../../../contracts/order-states.ts'
 import { type Page, useAdmin } from '../../features/admin/admin-api.ts'
 import { money, when } from '../../features/admin/format.ts'
 import {
@@ -9,6 +10,7 @@ import {
   LoadProblem,
   Pager,
   PageTitle,
+  paymentTone,
   statusTone,
   useDebounced,
 } from '../../features/admin/ui.tsx'
@@ -19,7 +21,7 @@ type OrderItem = {
   status: string
   total: number
   paymentStatus: string
-  refundStatus: string | null
+  paymentLabel: string
   createdAt: string
   customer: { _id: string; fullName: string; email: string }
   phone: string
@@ -34,7 +36,7 @@ export default function OrdersScreen() {
   const search = useDebounced(q)
   const filters = new URLSearchParams()
   if (search) filters.set('q', search)
-  for (const k of ['status', 'from', 'to', 'page']) {
+  for (const k of ['queue', 'status', 'payment', 'from', 'to', 'page']) {
     const v = params.get(k)
     if (v) filters.set(k, v)
   }
@@ -56,7 +58,23 @@ export default function OrdersScreen() {
         title="Orders"
         intro="Newest first. Open an order to move it forward, add the tracking link or refund it."
       />
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <nav aria-label="Order queues" className="mb-3 flex flex-wrap gap-2">
+        {[['', 'All orders'] as const, ...Object.entries(orderQueues)].map(([key, label]) => {
+          const current = (params.get('queue') ?? '') === key
+          return (
+            <button
+              key={key || 'all'}
+              type="button"
+              aria-pressed={current}
+              onClick={() => set('queue', key)}
+              className={`min-h-11 rounded-full border px-4 text-sm font-semibold ${current ? 'border-brand-700 bg-brand-700 text-white' : 'border-brand-200 bg-white text-brand-800 hover:border-brand-600'}`}
+            >
+              {label}
+            </button>
+          )
+        })}
+      </nav>
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <label className="grid gap-1 text-sm font-semibold sm:col-span-2 lg:col-span-1">
           Order number, customer or phone
           <input type="search" className={inputClass} value={q} onChange={(e) => set('q', e.target.value)} />
@@ -72,6 +90,21 @@ export default function OrdersScreen() {
             {orderStatuses.map((s) => (
               <option key={s} value={s}>
                 {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          Payment
+          <select
+            className={inputClass}
+            value={params.get('payment') ?? ''}
+            onChange={(e) => set('payment', e.target.value)}
+          >
+            <option value="">All payments</option>
+            {paymentStatuses.map((s) => (
+              <option key={s} value={s}>
+                {paymentStatusLabel(s)}
               </option>
             ))}
           </select>
@@ -112,10 +145,7 @@ export default function OrdersScreen() {
               <span className="font-semibold text-brand-800">{o.orderNumber}</span>
               <Badge tone={statusTone(o.status)}>{o.status}</Badge>
               <span className="font-semibold">{money(o.total)}</span>
-              <span className="text-sm">
-                Payment: {o.paymentStatus}
-                {o.refundStatus ? ` · refund ${o.refundStatus}` : ''}
-              </span>
+              <Badge tone={paymentTone(o.paymentStatus)}>{o.paymentLabel}</Badge>
               <span className="basis-full text-sm text-ink/75 sm:basis-auto">
                 {o.customer.fullName} · {o.phone} · {o.city} · {when(o.createdAt)}
               </span>

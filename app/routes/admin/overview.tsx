@@ -10,6 +10,9 @@ type Overview = {
   revenueThisMonth: number
   revenueAllTime: number
   ordersByStatus: Record<string, number>
+  awaitingPayment: number
+  paidToShip: number
+  refundsPending: number
   productsAwaitingApproval: number
   newContactMessages: number
   newNewsletterSignups: number
@@ -53,6 +56,31 @@ export default function OverviewScreen() {
       {q.isError ? <LoadProblem error={q.error} retry={() => q.refetch()} /> : null}
       {q.data ? (
         <div className="grid gap-6">
+          <section aria-labelledby="to-do">
+            <h2 id="to-do" className="mb-2 text-lg font-bold text-brand-800">
+              To do
+            </h2>
+            <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+              <Tile
+                label="Paid, to ship"
+                value={q.data.paidToShip}
+                to="/admin/orders?queue=toShip"
+                note="Pack and send these"
+              />
+              <Tile
+                label="Awaiting payment"
+                value={q.data.awaitingPayment}
+                to="/admin/orders?queue=awaitingPayment"
+                note="Do not ship before payment"
+              />
+              <Tile
+                label="Refunds pending"
+                value={q.data.refundsPending}
+                to="/admin/orders?queue=refundPending"
+                note="Tried again automatically"
+              />
+            </div>
+          </section>
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <Tile label="Orders today" value={q.data.ordersToday} to="/admin/orders" />
             <Tile label="Orders this month" value={q.data.ordersThisMonth} to="/admin/orders" />

@@ -31,42 +31,30 @@ import {
   subcategories,
   users,
 } from '../../db/schema.ts'
+import { type AuditEntry, writeAudit } from '../audit/repo.ts'
 
 /** Statuses after which an order no longer holds its products. */
-export const closedOrderStatuses = ['Delivered', 'Cancelled', 'Canceled']
+export const closedOrderStatuses = ['Delivered', 'Cancelled']
 
-/** Payment statuses that mean the money arrived (the checkout module's and the provider's spellings). */
-export const paidPaymentStatuses = [
-  'Paid',
-  'paid',
-  'Completed',
-  'completed',
-  'Success',
-  'success',
-  'Captured',
-  'captured',
-]
+/** The console's work queues (contracts/order-states.ts names them). */
+const queueConditions = {
+  awaitingPayment: sql`${orders.status} = 'Pending' and ${orders.paymentStatus} in ('Pending', 'Failed')`,
+  toShip: sql`${orders.status} in ('Pending', 'Processing') and ${orders.paymentStatus} = 'Paid'`,
+  refundPending: sql`${orders.paymentStatus} = 'Refund pending'`,
+}
+
+/** Orders whose money the shop keeps: paid and not cancelled. */
+const kept = sql`${orders.status} <> 'Cancelled' and ${orders.paymentStatus} = 'Paid'`
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-export type AuditEntry = {
-  actorId: string | null
-  action: string
-  entity: string
-  entityId: string | null
-  before: unknown
-  after: unknown
-}
+export type { AuditEntry }
 
 /** The back office's own queries over the shop's tables (decision 050). */
 export function createAdminRepo(db: DbOrTx) {
   return {
     writeAudit(entry: AuditEntry) {
-      return db.insert(auditLog).values({
-        ...entry,
-        before: entry.before ?? null,
-        after: entry.after ?? null,
-      })
+      return writeAudit(db, entry)
     },
     async auditPage(opts: { entity?: string; offset: number; limit: number }) {
       const where = opts.entity ? eq(auditLog.entity, opts.entity) : undefined
@@ -199,6 +187,8 @@ export function createAdminRepo(db: DbOrTx) {
     async orderPage(opts: {
       q?: string
       status?: string
+      payment?: string
+      queue?: keyof typeof queueConditions
       from?: Date
       to?: Date
       offset: number
@@ -219,8 +209,9 @@ export function createAdminRepo(db: DbOrTx) {
           ),
         )
       }
-      if (opts.status === 'Cancelled') conds.push(inArray(orders.status, ['Cancelled', 'Canceled']))
-      else if (opts.status) conds.push(eq(orders.status, opts.status))
+      if (opts.status) conds.push(eq(orders.status, opts.status))
+      if (opts.payment) conds.push(eq(orders.paymentStatus, opts.payment))
+      if (opts.queue) conds.push(queueConditions[opts.queue])
       if (opts.from) conds.push(gte(orders.createdAt, opts.from))
       if (opts.to) conds.push(lt(orders.createdAt, opts.to))
       const where = conds.length ? and(...conds) : undefined
@@ -231,7 +222,6 @@ export function createAdminRepo(db: DbOrTx) {
           status: orders.status,
           total: orders.total,
           paymentStatus: orders.paymentStatus,
-          refundStatus: orders.refundStatus,
           createdAt: orders.createdAt,
           customerId: users.id,
           customerName: users.fullName,
@@ -406,9 +396,12 @@ export function createAdminRepo(db: DbOrTx) {
         .select({
           today: sql<number>`count(*) filter (where ${orders.createdAt} >= ${todayStart.toISOString()}::timestamptz)::int`,
           month: sql<number>`count(*) filter (where ${orders.createdAt} >= ${monthStart.toISOString()}::timestamptz)::int`,
-          revenueToday: sql<number>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${todayStart.toISOString()}::timestamptz and ${orders.status} not in ('Cancelled', 'Canceled') and ${inArray(orders.paymentStatus, paidPaymentStatuses)}), 0)::bigint`,
-          revenueMonth: sql<number>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${monthStart.toISOString()}::timestamptz and ${orders.status} not in ('Cancelled', 'Canceled') and ${inArray(orders.paymentStatus, paidPaymentStatuses)}), 0)::bigint`,
-          revenueAll: sql<number>`coalesce(sum(${orders.total}) filter (where ${orders.status} not in ('Cancelled', 'Canceled') and ${inArray(orders.paymentStatus, paidPaymentStatuses)}), 0)::bigint`,
+          revenueToday: sql<number>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${todayStart.toISOString()}::timestamptz and ${kept}), 0)::bigint`,
+          revenueMonth: sql<number>`coalesce(sum(${orders.total}) filter (where ${orders.createdAt} >= ${monthStart.toISOString()}::timestamptz and ${kept}), 0)::bigint`,
+          revenueAll: sql<number>`coalesce(sum(${orders.total}) filter (where ${kept}), 0)::bigint`,
+          awaitingPayment: sql<number>`count(*) filter (where ${queueConditions.awaitingPayment})::int`,
+          toShip: sql<number>`count(*) filter (where ${queueConditions.toShip})::int`,
+          refundPending: sql<number>`count(*) filter (where ${queueConditions.refundPending})::int`,
         })
         .from(orders)
         .where(lt(orders.createdAt, new Date(now.getTime() + 60_000)))

@@ -119,6 +119,7 @@ export const resources: ResourceDef[] = [
       status: i.status,
       isPublic: i.isPublic,
       usageLimit: i.usageLimit,
+      perCustomerLimit: i.perCustomerLimit,
       endsAt: typeof i.endsAt === 'string' ? endOfIndianDay(i.endsAt) : null,
     }),
     list: (db) => db.select().from(coupons).orderBy(asc(coupons.code)) as unknown as Promise<Row[]>,

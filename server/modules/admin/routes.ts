@@ -17,7 +17,7 @@ import {
 import { ValidationError } from '../../http/errors.ts'
 import type { Services } from '../../services.ts'
 import { resources } from './resources.ts'
-import type { Actor, RefundFn } from './service.ts'
+import type { Actor } from './service.ts'
 
 const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string(), data })
 const row = z.record(z.string(), z.unknown())
@@ -51,15 +51,6 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
   const { admin } = services
   // The one guard for the whole /api/v1/admin prefix: 401 without a valid token, 403 for a customer.
   app.addHook('onRequest', app.requireAdmin)
-
-  const refundFn = (): RefundFn | null => {
-    // The payments module's refund, under either name it may carry; none means refunds stay manual.
-    const payments = (services as unknown as { payments?: { refund?: RefundFn; refundOrder?: RefundFn } })
-      .payments
-    if (typeof payments?.refund === 'function') return (orderId) => payments.refund!(orderId)
-    if (typeof payments?.refundOrder === 'function') return (orderId) => payments.refundOrder!(orderId)
-    return null
-  }
 
   app.get(
     '/overview',
@@ -456,13 +447,13 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
       schema: {
         tags,
         security,
-        summary: 'Refund a paid, cancelled order through the payment provider',
+        summary: 'Send a waiting refund of a cancelled, paid order now (a failed one is retried)',
         params: idParams,
         response: { 200: ok(row) },
       },
     },
     async (request) => {
-      const r = await admin.orders.refund(actorOf(request), request.params.id, refundFn())
+      const r = await admin.orders.refund(actorOf(request), request.params.id)
       return { success: true as const, message: r.message, data: r.order }
     },
   )

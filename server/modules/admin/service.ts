@@ -14,6 +14,7 @@ import type {
   productListQuerySchema,
   returnPolicyInputSchema,
 } from '../../../contracts/admin.ts'
+import { nextFulfilmentStatuses, paymentStatusLabel } from '../../../contracts/order-states.ts'
 import type { Config } from '../../config.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { idPattern, newId } from '../../db/ids.ts'
@@ -27,14 +28,13 @@ import {
 } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
+import type { OrdersService } from '../orders/service.ts'
 import { cleanHtml, htmlText } from './html.ts'
 import { removeImage, storeImage } from './images.ts'
-import { createAdminRepo, paidPaymentStatuses } from './repo.ts'
+import { createAdminRepo } from './repo.ts'
 import { type ResourceDef, resources } from './resources.ts'
 
 export type Actor = { id: string }
-/** The payments module's refund, when the shop has one (services.payments.refund). */
-export type RefundFn = (orderId: string) => Promise<unknown>
 
 type ProductInput = z.output<typeof productInputSchema>
 type Row = Record<string, unknown>
@@ -63,22 +63,13 @@ const page = <T>(rows: T[], total: number, q: { page: number; pageSize: number }
   pages: Math.max(1, Math.ceil(total / q.pageSize)),
 })
 
-/** Forward moves an order may make; Cancelled only before it leaves the workshop. */
-const nextStatuses: Record<string, string[]> = {
-  Pending: ['Processing', 'Shipped', 'Delivered', 'Cancelled'],
-  Processing: ['Shipped', 'Delivered', 'Cancelled'],
-  Shipped: ['Delivered'],
-  Delivered: [],
-  Cancelled: [],
-  Canceled: [],
-}
-export const allowedNextStatuses = (status: string) => nextStatuses[status] ?? []
-
 export function createAdminService(deps: {
   db: Db
   config: Config
   cache: CatalogueCache
   uploadsDir?: string
+  /** The orders module: the console moves, cancels and refunds orders only through it. */
+  orders: OrdersService
 }) {
   const { db, cache } = deps
   const repo = createAdminRepo(db)
@@ -517,10 +508,6 @@ export function createAdminService(deps: {
     if (!row) throw new NotFoundError('No such order.')
     return row
   }
-  const isCancelled = (status: string) => status === 'Cancelled' || status === 'Canceled'
-  const isPaid = (order: typeof orders.$inferSelect, paymentRows: Array<{ status: string }>) =>
-    paidPaymentStatuses.includes(order.paymentStatus) ||
-    paymentRows.some((p) => paidPaymentStatuses.includes(p.status))
 
   const orders_ = {
     async list(q: z.output<typeof orderListQuerySchema>) {
@@ -528,6 +515,8 @@ export function createAdminService(deps: {
       const { rows, total } = await repo.orderPage({
         q: q.q,
         status: q.status,
+        payment: q.payment,
+        queue: q.queue,
         from: q.from ? indianMidnight(q.from) : undefined,
         to,
         offset: (q.page - 1) * q.pageSize,
@@ -540,7 +529,7 @@ export function createAdminService(deps: {
           status: r.status,
           total: rupees(r.total),
           paymentStatus: r.paymentStatus,
-          refundStatus: r.refundStatus,
+          paymentLabel: paymentStatusLabel(r.paymentStatus),
           createdAt: r.createdAt.toISOString(),
           customer: { _id: r.customerId, fullName: r.customerName, email: r.customerEmail },
           phone: r.phone,
@@ -562,7 +551,8 @@ export function createAdminService(deps: {
         _id: o.id,
         orderNumber: o.orderNumber,
         status: o.status,
-        nextStatuses: allowedNextStatuses(o.status),
+        paymentStatus: o.paymentStatus,
+        nextStatuses: nextFulfilmentStatuses(o),
         subtotal: rupees(o.subtotal),
         discountAmount: rupees(o.discountAmount),
         total: rupees(o.total),
@@ -596,8 +586,12 @@ export function createAdminService(deps: {
         payment: {
           method: o.paymentMethod,
           status: o.paymentStatus,
-          paid: isPaid(o, paymentRows),
-          refundStatus: o.refundStatus,
+          label: paymentStatusLabel(o.paymentStatus),
+          paid: o.paymentStatus === 'Paid',
+          refundAttempts: o.refundAttempts,
+          refundRetryAt:
+            o.paymentStatus === 'Refund pending' && o.refundRetryAt ? o.refundRetryAt.toISOString() : null,
+          reservedUntil: o.reservedUntil && o.paymentStatus !== 'Paid' ? o.reservedUntil.toISOString() : null,
           records: paymentRows.map((p) => ({
             _id: p.id,
             provider: p.provider,
@@ -618,134 +612,33 @@ export function createAdminService(deps: {
         })),
       }
     },
-    /** Moves an order forward (or cancels it) and appends the change to the history the customer sees. */
+    /** Moves an order forward or cancels it, through the orders module (which alone changes orders). */
     async changeStatus(actor: Actor, id: string, input: z.output<typeof orderStatusInputSchema>) {
-      const before = await mustOrder(id)
-      // A shipped order may get a corrected tracking link (staff paste the wrong one at times).
-      const linkFix = before.status === 'Shipped' && input.status === 'Shipped'
-      if (linkFix && input.shippingLink === before.shippingLink) {
-        throw new ConflictError('That is already the tracking link of this order.')
-      }
-      if (!linkFix && !allowedNextStatuses(before.status).includes(input.status)) {
-        const allowed = allowedNextStatuses(before.status)
-        throw new ConflictError(
-          allowed.length
-            ? `An order that is ${before.status} can only move to ${allowed.join(', ')}.`
-            : `This order is ${before.status}; its status cannot change any more.`,
-        )
-      }
-      const patch: Partial<typeof orders.$inferInsert> = { status: input.status }
-      if (input.shippingLink) patch.shippingLink = input.shippingLink
-      // A paid order that is cancelled is marked for refund (as the orders module does for customers).
-      if (input.status === 'Cancelled' && before.paymentStatus === 'Paid') patch.refundStatus = 'Pending'
-      await db.transaction(async (tx) => {
-        // The row is re-read under the write so two staff moving one order cannot both win.
-        const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update')
-        if (locked.status !== before.status) {
-          throw new ConflictError('Someone else changed this order meanwhile. Reload the page and try again.')
-        }
-        await tx.update(orders).set(patch).where(eq(orders.id, id))
-        await tx.insert(orderHistory).values({
-          orderId: id,
-          status: input.status,
-          note:
-            input.note ??
-            (linkFix
-              ? 'Tracking link changed'
-              : input.status === 'Shipped'
-                ? 'Shipped with tracking link'
-                : null),
-          changedBy: actor.id,
-        })
-        await audit(
-          tx,
-          actor,
-          linkFix ? 'order.tracking-link' : 'order.status',
-          'order',
-          id,
-          { status: before.status, shippingLink: before.shippingLink },
-          { status: input.status, shippingLink: patch.shippingLink ?? before.shippingLink, note: input.note },
-        )
+      await mustOrder(id)
+      await deps.orders.changeStatus(id, input.status, {
+        actorId: actor.id,
+        shippingLink: input.shippingLink ?? null,
+        note: input.note ?? null,
       })
       return orders_.get(id)
     },
-    /**
-     * Refunds a paid, cancelled order through the payments module (which records the provider's refund
-     * and marks the order Refunded); without a payments module it stays marked 'Pending' for a manual refund.
-     */
-    async refund(actor: Actor, id: string, refundThroughProvider: RefundFn | null) {
+    /** Sends a refund that is waiting (a failed one is retried now) through the orders module. */
+    async refund(actor: Actor, id: string) {
       const o = await mustOrder(id)
-      if (!isCancelled(o.status))
-        throw new ConflictError('Only a cancelled order can be refunded. Cancel it first.')
-      if (o.refundStatus === 'Refunded' || o.paymentStatus === 'Refunded') {
-        throw new ConflictError('This order has already been refunded.')
-      }
-      const paymentRows = await repo.paymentsOf(id)
-      if (!isPaid(o, paymentRows))
-        throw new ConflictError('This order was never paid, so there is nothing to refund.')
-      if (!refundThroughProvider) {
-        await db.transaction(async (tx) => {
-          await tx.update(orders).set({ refundStatus: 'Pending' }).where(eq(orders.id, id))
-          await audit(
-            tx,
-            actor,
-            'order.refund',
-            'order',
-            id,
-            { refundStatus: o.refundStatus },
-            { refundStatus: 'Pending' },
-          )
-        })
-        return {
-          order: await orders_.get(id),
-          message:
-            'The refund is marked pending: no payment provider is connected, so send the money back from the provider dashboard.',
-        }
-      }
-      let result: unknown
-      try {
-        result = await refundThroughProvider(id)
-      } catch (err) {
-        const reason = err instanceof Error ? err.message : 'unknown error'
-        await db.transaction(async (tx) => {
-          await tx.update(orders).set({ refundStatus: 'Failed' }).where(eq(orders.id, id))
-          await audit(
-            tx,
-            actor,
-            'order.refund.failed',
-            'order',
-            id,
-            { refundStatus: o.refundStatus },
-            { refundStatus: 'Failed', reason },
-          )
-        })
+      if (o.paymentStatus === 'Refunded') throw new ConflictError('This order has already been refunded.')
+      if (o.paymentStatus !== 'Refund pending') {
         throw new ConflictError(
-          `The payment provider refused the refund: ${reason}. You can try again later.`,
+          o.status === 'Cancelled'
+            ? 'This order was never paid, so there is nothing to refund.'
+            : 'Only a cancelled, paid order is refunded. Cancel it first: the refund then goes out by itself.',
         )
       }
-      if (result === null) {
-        throw new ConflictError('No captured payment was found for this order, so nothing was refunded.')
-      }
-      const after = await repo.orderById(id)
-      const refundStatus =
-        after?.refundStatus === o.refundStatus || !after?.refundStatus ? 'Refunded' : after.refundStatus
-      await db.transaction(async (tx) => {
-        if (after?.refundStatus !== refundStatus) {
-          await tx.update(orders).set({ refundStatus }).where(eq(orders.id, id))
-        }
-        await tx
-          .insert(orderHistory)
-          .values({ orderId: id, status: o.status, note: 'Refunded', changedBy: actor.id })
-        await audit(
-          tx,
-          actor,
-          'order.refund',
-          'order',
-          id,
-          { refundStatus: o.refundStatus },
-          { refundStatus, provider: result },
+      const r = await deps.orders.refundNow(id, actor.id)
+      if (!r.refunded) {
+        throw new ConflictError(
+          `The refund could not be sent: ${r.reason}. It stays pending and is tried again automatically.`,
         )
-      })
+      }
       return { order: await orders_.get(id), message: 'Refund sent through the payment provider.' }
     },
   }
@@ -886,10 +779,7 @@ export function createAdminService(deps: {
       Delivered: 0,
       Cancelled: 0,
     }
-    for (const s of o.byStatus) {
-      const key = s.status === 'Canceled' ? 'Cancelled' : s.status
-      byStatus[key] = (byStatus[key] ?? 0) + Number(s.n)
-    }
+    for (const s of o.byStatus) byStatus[s.status] = (byStatus[s.status] ?? 0) + Number(s.n)
     return {
       ordersToday: Number(o.orders.today),
       ordersThisMonth: Number(o.orders.month),
@@ -897,6 +787,9 @@ export function createAdminService(deps: {
       revenueThisMonth: rupees(Number(o.orders.revenueMonth)),
       revenueAllTime: rupees(Number(o.orders.revenueAll)),
       ordersByStatus: byStatus,
+      awaitingPayment: Number(o.orders.awaitingPayment),
+      paidToShip: Number(o.orders.toShip),
+      refundsPending: Number(o.orders.refundPending),
       productsAwaitingApproval: Number(o.pendingProducts),
       newContactMessages: Number(o.newMessages),
       newNewsletterSignups: Number(o.newSubscribers),

@@ -68,6 +68,12 @@ export function createCartRepo(db: DbOrTx) {
     async clear(userId: string): Promise<void> {
       await db.delete(cartItems).where(inArray(cartItems.cartId, cartOf(userId)))
     },
+    async removeProducts(userId: string, productIds: string[]): Promise<void> {
+      if (productIds.length === 0) return
+      await db
+        .delete(cartItems)
+        .where(and(inArray(cartItems.cartId, cartOf(userId)), inArray(cartItems.productId, productIds)))
+    },
   }
 }
 export type CartRepo = ReturnType<typeof createCartRepo>

@@ -1,8 +1,8 @@
 import type { Cart, CartItem } from '../../../contracts/cart.ts'
-import { cartServerMessages, maxCartQuantity } from '../../../contracts/cart-rules.ts'
+import { cartServerMessages, maxCartQuantity, stockMessages } from '../../../contracts/cart-rules.ts'
 import type { Product } from '../../../contracts/catalogue.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
-import { NotFoundError, ValidationError } from '../../http/errors.ts'
+import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
 import { createCartRepo } from './repo.ts'
 
@@ -52,9 +52,15 @@ export function createCartService(deps: { db: Db; catalogue: CatalogueService })
     /** Adds one of an approved product; a second add of the same product raises its quantity. */
     async add(userId: string, productId: string): Promise<number> {
       const product = await publicProduct(productId)
+      if (product.quantity <= 0) throw new ConflictError(stockMessages.soldOut(product.title))
       const cartId = await repo.ensureCart(userId)
-      const quantity = await repo.addOne(cartId, product._id, maxCartQuantity)
-      if (quantity === null) throw new ValidationError(cartServerMessages.atMaximum)
+      const quantity = await repo.addOne(cartId, product._id, Math.min(maxCartQuantity, product.quantity))
+      if (quantity === null) {
+        if (product.quantity < maxCartQuantity) {
+          throw new ConflictError(stockMessages.onlyLeft(product.title, product.quantity))
+        }
+        throw new ValidationError(cartServerMessages.atMaximum)
+      }
       return quantity
     },
 
@@ -66,15 +72,22 @@ export function createCartService(deps: { db: Db; catalogue: CatalogueService })
       if (!Number.isInteger(quantity) || quantity < 1 || quantity > maxCartQuantity) {
         throw new ValidationError(`Quantity ${cartServerMessages.quantity}`)
       }
-      await publicProduct(productId)
+      const product = await publicProduct(productId)
+      if (quantity > product.quantity)
+        throw new ConflictError(stockMessages.onlyLeft(product.title, product.quantity))
       if (!(await repo.setQuantity(userId, productId, quantity))) {
         throw new NotFoundError(cartServerMessages.notInCart)
       }
     },
 
-    /** Empties the cart, after a verified payment; pass a transaction to make it part of one. */
+    /** Empties the cart; pass a transaction to make it part of one. */
     async clear(userId: string, tx?: DbOrTx): Promise<void> {
       await (tx ? createCartRepo(tx) : repo).clear(userId)
+    },
+
+    /** Takes an order's products out of the cart once it is paid (whatever recorded the payment). */
+    async removeOrdered(userId: string, productIds: string[], tx?: DbOrTx): Promise<void> {
+      await (tx ? createCartRepo(tx) : repo).removeProducts(userId, productIds)
     },
   }
 }

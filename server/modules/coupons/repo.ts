@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { coupons } from '../../db/schema.ts'
 
@@ -15,19 +15,21 @@ export function createCouponsRepo(db: DbOrTx) {
         .where(eq(coupons.code, code))
         .then((r) => r[0] ?? null)
     },
-    /** Counts one use unless the limit is already reached; false when it was. */
-    async recordUse(code: string): Promise<boolean> {
-      const rows = await db
+    /** The coupon row, locked until the transaction ends, so two orders cannot take its last use at once. */
+    lockByCode(code: string) {
+      return db
+        .select()
+        .from(coupons)
+        .where(eq(coupons.code, code))
+        .for('update')
+        .then((r) => r[0] ?? null)
+    },
+    /** Adds (1) or gives back (-1) one counted use; never below zero. */
+    async countUse(code: string, change: 1 | -1): Promise<void> {
+      await db
         .update(coupons)
-        .set({ usedCount: sql`${coupons.usedCount} + 1` })
-        .where(
-          and(
-            eq(coupons.code, code),
-            or(isNull(coupons.usageLimit), lt(coupons.usedCount, coupons.usageLimit)),
-          ),
-        )
-        .returning({ id: coupons.id })
-      return rows.length > 0
+        .set({ usedCount: sql`greatest(${coupons.usedCount} + ${change}, 0)` })
+        .where(eq(coupons.code, code))
     },
   }
 }

@@ -1,5 +1,5 @@
 import type { Coupon } from '../../../contracts/cart.ts'
-import { couponMessages } from '../../../contracts/cart-rules.ts'
+import { couponMessages, couponServerMessages } from '../../../contracts/cart-rules.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import type { coupons } from '../../db/schema.ts'
 import { ValidationError } from '../../http/errors.ts'
@@ -43,10 +43,32 @@ export function createCouponsService(deps: { db: Db }) {
       return { code: row.code, discount: row.discount }
     },
 
-    /** Counts one use of a code when an order is paid; refuses once a usage limit is reached. */
-    async recordUse(code: string, tx?: DbOrTx): Promise<void> {
-      const ok = await (tx ? createCouponsRepo(tx) : repo).recordUse(code)
-      if (!ok) throw new ValidationError(couponMessages.expired)
+    /**
+     * Takes a coupon for an order being placed, inside the order's transaction: the coupon row is locked,
+     * so uses already counted (paid orders) plus those held by unpaid orders stay within its limits.
+     * `held` counts the unpaid orders holding the code, in all and for this customer.
+     */
+    async holdForOrder(
+      code: string,
+      tx: DbOrTx,
+      held: () => Promise<{ all: number; customer: number; customerPaid: number }>,
+    ): Promise<{ code: string; discount: number }> {
+      const row = await createCouponsRepo(tx).lockByCode(code.trim())
+      if (!row) throw new ValidationError(couponMessages.invalid)
+      if (effectiveStatus(row) !== 'active') throw new ValidationError(couponMessages.expired)
+      const counts = await held()
+      if (row.usageLimit !== null && row.usedCount + counts.all >= row.usageLimit) {
+        throw new ValidationError(couponMessages.expired)
+      }
+      if (row.perCustomerLimit !== null && counts.customer + counts.customerPaid >= row.perCustomerLimit) {
+        throw new ValidationError(couponServerMessages.perCustomer(row.perCustomerLimit))
+      }
+      return { code: row.code, discount: row.discount }
+    },
+
+    /** Counts a use when an order is paid (1), gives it back when that order is cancelled (-1). */
+    async countUse(code: string, change: 1 | -1, tx: DbOrTx): Promise<void> {
+      await createCouponsRepo(tx).countUse(code, change)
     },
   }
 }

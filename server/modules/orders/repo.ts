@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNull, like, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { orderHistory, orderItems, orders, productImages, products } from '../../db/schema.ts'
 
@@ -14,6 +14,8 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false
 }
+
+const unpaidHolding = sql`${orders.couponCounted} = false and ${orders.status} = 'Pending' and ${orders.paymentStatus} in ('Pending', 'Failed')`
 
 export function createOrdersRepo(db: DbOrTx) {
   async function withDetails(rows: OrderRow[]): Promise<FullOrder[]> {
@@ -41,7 +43,7 @@ export function createOrdersRepo(db: DbOrTx) {
     async sellableProducts(ids: string[]) {
       if (ids.length === 0) return []
       const rows = await db
-        .select({ id: products.id, title: products.title, price: products.price })
+        .select({ id: products.id, title: products.title, price: products.price, stock: products.quantity })
         .from(products)
         .where(and(inArray(products.id, ids), eq(products.isApproved, true), isNull(products.archivedAt)))
       const images = await db
@@ -112,6 +114,80 @@ export function createOrdersRepo(db: DbOrTx) {
     async update(id: string, values: Partial<typeof orders.$inferInsert>) {
       const [row] = await db.update(orders).set(values).where(eq(orders.id, id)).returning()
       return row ?? null
+    },
+
+    async itemsOf(orderId: string) {
+      return db.select().from(orderItems).where(eq(orderItems.orderId, orderId))
+    },
+
+    /**
+     * Takes a quantity of a product from stock if that much is there, in one conditional update (atomic
+     * on PostgreSQL and PGlite alike). Returns what is left, or null when there was not enough.
+     */
+    async takeStock(productId: string, quantity: number): Promise<number | null> {
+      const [row] = await db
+        .update(products)
+        .set({ quantity: sql`${products.quantity} - ${quantity}` })
+        .where(and(eq(products.id, productId), gte(products.quantity, quantity)))
+        .returning({ left: products.quantity })
+      return row ? row.left : null
+    },
+
+    async stockOf(productId: string): Promise<number> {
+      const [row] = await db.select({ q: products.quantity }).from(products).where(eq(products.id, productId))
+      return row?.q ?? 0
+    },
+
+    async returnStock(productId: string, quantity: number) {
+      await db
+        .update(products)
+        .set({ quantity: sql`${products.quantity} + ${quantity}` })
+        .where(eq(products.id, productId))
+    },
+
+    /** Orders holding a coupon without having counted it yet: unpaid, not cancelled, not lapsed. */
+    async couponHolds(code: string, userId: string) {
+      const [row] = await db
+        .select({
+          all: sql<number>`count(*) filter (where ${unpaidHolding})::int`,
+          customer: sql<number>`count(*) filter (where ${unpaidHolding} and ${orders.userId} = ${userId})::int`,
+          customerPaid: sql<number>`count(*) filter (where ${orders.couponCounted} and ${orders.userId} = ${userId})::int`,
+        })
+        .from(orders)
+        .where(eq(orders.couponCode, code))
+      return row ?? { all: 0, customer: 0, customerPaid: 0 }
+    },
+
+    /** Unpaid orders whose reservation has lapsed, locked for this transaction (skipping any another instance holds). */
+    async lapsed(now: Date, limit: number) {
+      return db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.status, 'Pending'),
+            inArray(orders.paymentStatus, ['Pending', 'Failed']),
+            lte(orders.reservedUntil, now),
+          ),
+        )
+        .orderBy(asc(orders.reservedUntil))
+        .limit(limit)
+        .for('update', { skipLocked: true })
+    },
+
+    /** Refunds waiting for a (re)try. */
+    async refundsDue(now: Date, limit: number) {
+      return db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.paymentStatus, 'Refund pending'),
+            or(isNull(orders.refundRetryAt), lte(orders.refundRetryAt, now)),
+          ),
+        )
+        .orderBy(asc(orders.updatedAt))
+        .limit(limit)
     },
 
     async addHistory(orderId: string, status: string, changedBy: string | null, note?: string) {

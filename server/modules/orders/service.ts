@@ -1,36 +1,72 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { createHash } from 'node:crypto'
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import {
+  couponMessages,
+  couponServerMessages,
+  maxCartQuantity,
+  stockMessages,
+} from '../../../contracts/cart-rules.ts'
+import {
+  canMovePayment,
+  customerMayCancel,
+  fulfilmentRefusal,
+  type PaymentStatus,
+} from '../../../contracts/order-states.ts'
 import type { Order, PlaceOrderInput } from '../../../contracts/orders.ts'
+import type { Config } from '../../config.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { orders } from '../../db/schema.ts'
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts'
-import { createOrdersRepo, type FullOrder, isUniqueViolation, type OrderRow } from './repo.ts'
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnprocessableError,
+  ValidationError,
+} from '../../http/errors.ts'
+import type { CatalogueCache } from '../../lib/cache.ts'
+import { writeAudit } from '../audit/repo.ts'
+import {
+  createOrdersRepo,
+  type FullOrder,
+  isUniqueViolation,
+  type OrderRow,
+  type OrdersRepo,
+} from './repo.ts'
 
 /** What orders need from other modules; each is optional so the module works while they are missing. */
 export type OrderPeers = {
   coupons?: {
     check(code: string): Promise<{ code: string; discount: number }>
-    recordUse?(code: string, tx?: Tx): Promise<void>
+    holdForOrder(
+      code: string,
+      tx: Tx,
+      held: () => Promise<{ all: number; customer: number; customerPaid: number }>,
+    ): Promise<{ code: string; discount: number }>
+    countUse(code: string, change: 1 | -1, tx: Tx): Promise<void>
   }
-  cart?: { clear(userId: string): Promise<unknown> }
-  payments?: { refundOrder(orderId: string): Promise<unknown> }
+  /** Refunds the order's captured payment through the provider; null when it has none. */
+  payments?: { refundCaptured(orderId: string): Promise<{ refundId: string } | null> }
+  cart?: { removeOrdered(userId: string, productIds: string[], tx: Tx): Promise<void> }
 }
+
+/** What a payment did to its order: it paid it, changed nothing, or must be given back. */
+export type PaymentOutcome = 'paid' | 'unchanged' | 'refund'
 
 const rupees = (paise: number) => Math.round(paise) / 100
 const showRupees = (paise: number) =>
-  `₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 }).format(rupees(paise))}`
+  `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: paise % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 }).format(rupees(paise))}`
 
-/** Statuses after which a customer can no longer cancel. */
-const shippedStatuses = new Set(['Shipped', 'Delivered'])
-const cancelledStatuses = new Set(['Cancelled', 'Canceled'])
-/** Forward moves the shop may make; Cancelled is reachable from any status before Shipped. */
-const nextStatus: Record<string, string[]> = {
-  Pending: ['Processing', 'Shipped', 'Cancelled'],
-  Processing: ['Shipped', 'Cancelled'],
-  Shipped: ['Delivered'],
-  Delivered: [],
-  Cancelled: [],
-  Canceled: [],
+/** Minutes until a failed refund is tried again: 1, 2, 4 … up to six hours. */
+const refundBackoffMinutes = (attempts: number) => Math.min(2 ** Math.max(0, attempts - 1), 360)
+
+const refundStatusOf = (paymentStatus: string) =>
+  paymentStatus === 'Refund pending' ? 'Pending' : paymentStatus === 'Refunded' ? 'Refunded' : null
+
+/** The same payload under the same idempotency key is the same order; anything else is a different one. */
+const payloadHash = (input: PlaceOrderInput) => {
+  const { idempotencyKey: _key, ...rest } = input
+  return createHash('sha256').update(JSON.stringify(rest)).digest('hex')
 }
 
 export function toApiOrder({ order, items, history }: FullOrder): Order {
@@ -65,46 +101,109 @@ export function toApiOrder({ order, items, history }: FullOrder): Order {
       shippingLink: order.shippingLink,
     },
     paymentInfo: { method: order.paymentMethod, status: order.paymentStatus },
-    refundStatus: order.refundStatus,
-    orderHistory: history.map((h) => ({ status: h.status, changedAt: h.changedAt.toISOString() })),
+    refundStatus: refundStatusOf(order.paymentStatus),
+    reservedUntil:
+      order.reservedUntil && order.paymentStatus !== 'Paid' ? order.reservedUntil.toISOString() : null,
+    orderHistory: history.map((h) => ({
+      status: h.status,
+      changedAt: h.changedAt.toISOString(),
+      note: h.note ?? null,
+    })),
   }
 }
 
-export function createOrdersService(deps: { db: Db; log?: FastifyBaseLogger; peers?: () => OrderPeers }) {
+export function createOrdersService(deps: {
+  db: Db
+  config?: Pick<Config, 'RESERVATION_MINUTES'>
+  cache?: Pick<CatalogueCache, 'invalidate'>
+  log?: FastifyBaseLogger
+  peers?: () => OrderPeers
+}) {
   const repo = createOrdersRepo(deps.db)
   const peers = () => deps.peers?.() ?? {}
-
-  async function couponPercent(code: string): Promise<{ code: string; discount: number }> {
-    const coupons = peers().coupons
-    if (!coupons) throw new ValidationError('Invalid coupon code')
-    return coupons.check(code)
-  }
+  const reservationMinutes = deps.config?.RESERVATION_MINUTES ?? 30
+  // Stock shows on cards and product pages: cached catalogue answers and pages are dropped when it moves.
+  const stockChanged = () => deps.cache?.invalidate()
 
   async function full(row: OrderRow): Promise<Order> {
     const [detailed] = await repo.withDetails([row])
     return toApiOrder(detailed!)
   }
 
-  /** A paid order that was cancelled gets its money back through the payment provider. */
-  async function refundCancelled(orderId: string) {
-    const payments = peers().payments
-    if (!payments) return
-    try {
-      await payments.refundOrder(orderId)
-    } catch (err) {
-      // Stays marked for refund (refundStatus Pending); the shop can retry from the console.
-      deps.log?.error({ err, orderId }, 'refund of a cancelled order failed')
-    }
-  }
-
-  async function nextOrderNumber(tx: ReturnType<typeof createOrdersRepo>, now: Date) {
+  async function nextOrderNumber(tx: OrdersRepo, now: Date) {
     const prefix = `KS-${now.getUTCFullYear()}-`
     const last = await tx.lastOrderNumber(prefix)
     const n = last ? Number(last.slice(prefix.length)) + 1 : 1
     return `${prefix}${String(n).padStart(6, '0')}`
   }
 
-  return {
+  /**
+   * Takes every line from stock, products in id order (so two orders never wait on each other's rows).
+   * On a shortage what was taken goes back and the short line is named; null when all were taken.
+   */
+  async function takeAll(
+    r: OrdersRepo,
+    lines: Array<{ productId: string; title: string; quantity: number }>,
+  ): Promise<{ title: string; left: number } | null> {
+    const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))
+    const taken: typeof sorted = []
+    for (const line of sorted) {
+      if ((await r.takeStock(line.productId, line.quantity)) === null) {
+        for (const t of taken) await r.returnStock(t.productId, t.quantity)
+        return { title: line.title, left: await r.stockOf(line.productId) }
+      }
+      taken.push(line)
+    }
+    return null
+  }
+
+  async function releaseStock(r: OrdersRepo, orderId: string) {
+    for (const item of await r.itemsOf(orderId)) await r.returnStock(item.productId, item.quantity)
+  }
+
+  /**
+   * Cancels inside a transaction: stock goes back, a counted coupon use goes back, and a paid order
+   * becomes 'Refund pending' (the refund itself is made after the transaction). True when a refund is due.
+   */
+  async function cancelInTx(
+    tx: Tx,
+    row: OrderRow,
+    by: string | null,
+    note: string,
+    paymentStatus?: PaymentStatus,
+  ): Promise<boolean> {
+    const r = createOrdersRepo(tx)
+    const refund = row.paymentStatus === 'Paid'
+    if (row.stockHeld) await releaseStock(r, row.id)
+    if (row.couponCounted && row.couponCode) await peers().coupons?.countUse(row.couponCode, -1, tx)
+    await r.update(row.id, {
+      status: 'Cancelled',
+      stockHeld: false,
+      couponCounted: false,
+      ...(refund ? { paymentStatus: 'Refund pending', refundRetryAt: null } : {}),
+      ...(paymentStatus ? { paymentStatus } : {}),
+    })
+    await r.addHistory(row.id, 'Cancelled', by, note)
+    return refund
+  }
+
+  /** Lets one caller at a time try the refund of an order (a short lease), so it is never sent twice. */
+  async function claimRefund(orderId: string, now: Date, force: boolean) {
+    const [row] = await deps.db
+      .update(orders)
+      .set({ refundRetryAt: new Date(now.getTime() + 120_000) })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.paymentStatus, 'Refund pending'),
+          force ? undefined : or(isNull(orders.refundRetryAt), lte(orders.refundRetryAt, now)),
+        ),
+      )
+      .returning()
+    return row ?? null
+  }
+
+  const service = {
     /** Dashboard counts: all orders, Pending ones and Delivered ('Completed') ones of one customer. */
     async countsForCustomer(userId: string): Promise<{ total: number; pending: number; completed: number }> {
       const [row] = await deps.db
@@ -119,9 +218,10 @@ export function createOrdersService(deps: { db: Db; log?: FastifyBaseLogger; pee
     },
 
     /**
-     * Places an order priced entirely from the shop's own data. The client's total must match the
-     * server's (to the paisa), so nobody pays an amount they did not see. A repeated idempotency key
-     * returns the first order.
+     * Places an order priced entirely from the shop's own data and takes its quantities from stock in the
+     * same transaction. The client's total must match the server's (to the paisa), so nobody pays an
+     * amount they did not see. A repeated idempotency key returns the first order; the same key with a
+     * different payload is refused.
      */
     async placeOrder(
       userId: string,
@@ -130,12 +230,20 @@ export function createOrdersService(deps: { db: Db; log?: FastifyBaseLogger; pee
     ): Promise<{ order: Order; created: boolean }> {
       if (input.customerId !== userId) throw new ForbiddenError('You can only place orders for yourself.')
       const key = idempotencyKey ?? input.idempotencyKey
-      if (key) {
-        const existing = await repo.byIdempotencyKey(userId, key)
-        if (existing) return { order: await full(existing), created: false }
+      const hash = payloadHash(input)
+      const earlier = async () => {
+        const existing = key ? await repo.byIdempotencyKey(userId, key) : null
+        if (existing?.idempotencyHash && existing.idempotencyHash !== hash) {
+          throw new UnprocessableError(
+            'This idempotency key was already used for a different order. Use a new key for a new order.',
+          )
+        }
+        return existing
       }
+      const first = await earlier()
+      if (first) return { order: await full(first), created: false }
 
-      // One line per product, quantities merged.
+      // One line per product, quantities merged, and the per-line maximum checked on the merged line.
       const lines = new Map<string, { quantity: number; price: number }>()
       for (const p of input.products) {
         const line = lines.get(p.productId)
@@ -152,33 +260,54 @@ export function createOrdersService(deps: { db: Db; log?: FastifyBaseLogger; pee
       }
       for (const [id, line] of lines) {
         const product = byId.get(id)!
+        if (line.quantity > maxCartQuantity) {
+          throw new ValidationError(
+            `You can order at most ${maxCartQuantity} of ${product.title}; this order asks for ${line.quantity}.`,
+          )
+        }
         if (Math.round(line.price * 100) !== product.price) {
           throw new ConflictError(
             `The price of ${product.title} is now ${showRupees(product.price)} (your cart shows ${showRupees(Math.round(line.price * 100))}). Please review your cart and place the order again.`,
           )
         }
+        if (product.stock < line.quantity)
+          throw new ConflictError(stockMessages.onlyLeft(product.title, product.stock))
       }
-
-      const coupon = input.couponCode ? await couponPercent(input.couponCode) : null
-      const percent = coupon?.discount ?? 0
+      // The code's validity first, with the spec's words; its limits are held inside the transaction.
+      if (input.couponCode) {
+        const coupons = peers().coupons
+        if (!coupons) throw new ValidationError(couponMessages.invalid)
+        await coupons.check(input.couponCode)
+      }
       const subtotal = [...lines].reduce((sum, [id, l]) => sum + byId.get(id)!.price * l.quantity, 0)
-      const discountAmount = Math.round((subtotal * percent) / 100)
-      const total = subtotal - discountAmount
-      const clientTotal = Math.round(input.totalAmount * 100)
-      // One paisa of slack for the browser's floating-point rounding of the coupon.
-      if (Math.abs(clientTotal - total) > 1) {
-        throw new ConflictError(
-          `The order total is ${showRupees(total)}, but your cart shows ${showRupees(clientTotal)}. Prices or your coupon have changed: please review your cart and place the order again.`,
-        )
-      }
-
       const s = input.shippingInfo
+
       for (let attempt = 0; ; attempt++) {
         try {
           const row = await deps.db.transaction(async (tx) => {
             const txRepo = createOrdersRepo(tx)
             const now = new Date()
-            if (coupon) await peers().coupons?.recordUse?.(coupon.code, tx)
+            const code = input.couponCode?.trim()
+            const coupon = code
+              ? await peers().coupons!.holdForOrder(code, tx, () => txRepo.couponHolds(code, userId))
+              : null
+            const percent = coupon?.discount ?? 0
+            const discountAmount = Math.round((subtotal * percent) / 100)
+            const total = subtotal - discountAmount
+            if (total <= 0) throw new ValidationError(couponServerMessages.freeOrder)
+            const clientTotal = Math.round(input.totalAmount * 100)
+            // One paisa of slack for the browser's floating-point rounding of the coupon.
+            if (Math.abs(clientTotal - total) > 1) {
+              throw new ConflictError(
+                `The order total is ${showRupees(total)}, but your cart shows ${showRupees(clientTotal)}. Prices or your coupon have changed: please review your cart and place the order again.`,
+              )
+            }
+            const items = [...lines].map(([id, l]) => {
+              const p = byId.get(id)!
+              return { productId: id, title: p.title, image: p.image, price: p.price, quantity: l.quantity }
+            })
+            const short = await takeAll(txRepo, items)
+            if (short) throw new ConflictError(stockMessages.onlyLeft(short.title, short.left))
             return txRepo.insertOrder(
               {
                 orderNumber: await nextOrderNumber(txRepo, now),
@@ -190,6 +319,9 @@ export function createOrdersService(deps: { db: Db; log?: FastifyBaseLogger; pee
                 couponCode: coupon?.code ?? null,
                 couponPercent: percent,
                 idempotencyKey: key ?? null,
+                idempotencyHash: key ? hash : null,
+                reservedUntil: new Date(now.getTime() + reservationMinutes * 60_000),
+                stockHeld: true,
                 shippingFirstName: s.firstName || null,
                 shippingLastName: s.lastName || null,
                 shippingEmail: s.email || null,
@@ -204,21 +336,17 @@ export function createOrdersService(deps: { db: Db; log?: FastifyBaseLogger; pee
                 paymentMethod: 'Credit Card',
                 paymentStatus: 'Pending',
               },
-              [...lines].map(([id, l]) => {
-                const p = byId.get(id)!
-                return { productId: id, title: p.title, image: p.image, price: p.price, quantity: l.quantity }
-              }),
+              items,
               'Pending',
             )
           })
+          stockChanged()
           return { order: await full(row), created: true }
         } catch (err) {
           if (!isUniqueViolation(err) || attempt >= 4) throw err
           // Same idempotency key placed concurrently: answer with that order.
-          if (key) {
-            const existing = await repo.byIdempotencyKey(userId, key)
-            if (existing) return { order: await full(existing), created: false }
-          }
+          const existing = await earlier()
+          if (existing) return { order: await full(existing), created: false }
           // Otherwise two orders took the same number at once: take the next one.
         }
       }
@@ -247,88 +375,256 @@ export function createOrdersService(deps: { db: Db; log?: FastifyBaseLogger; pee
       return row ? full(row) : null
     },
 
-    /**
-     * Customer cancellation: only before the order ships. A paid order is marked for refund and
-     * the refund goes through the payment provider.
-     */
+    /** Customer cancellation, only before the order ships; a paid order is refunded at once. */
     async cancelForCustomer(userId: string, idOrNumber: string): Promise<Order> {
       const found = await repo.byIdOrNumber(idOrNumber)
       if (!found || found.userId !== userId) throw new NotFoundError('Order not found.')
-      const outcome = await deps.db.transaction(async (tx) => {
-        const txRepo = createOrdersRepo(tx)
-        const row = (await txRepo.lockById(found.id))!
-        if (cancelledStatuses.has(row.status)) return { row, changed: false }
-        if (shippedStatuses.has(row.status)) {
+      const refund = await deps.db.transaction(async (tx) => {
+        const row = (await createOrdersRepo(tx).lockById(found.id))!
+        if (row.status === 'Cancelled') return false
+        if (!customerMayCancel(row)) {
           throw new ConflictError('This order has already been shipped and can no longer be cancelled.')
         }
-        const paid = row.paymentStatus === 'Paid'
-        const updated = await txRepo.update(row.id, {
-          status: 'Cancelled',
-          ...(paid ? { refundStatus: 'Pending' } : {}),
-        })
-        await txRepo.addHistory(row.id, 'Cancelled', userId, 'Cancelled by the customer')
-        return { row: updated!, changed: true }
+        return cancelInTx(tx, row, userId, 'Cancelled by the customer')
       })
-      if (outcome.changed && outcome.row.refundStatus === 'Pending') await refundCancelled(outcome.row.id)
-      return full((await repo.byIdOrNumber(outcome.row.id))!)
+      stockChanged()
+      if (refund) await service.refundNow(found.id, null)
+      return full((await repo.byIdOrNumber(found.id))!)
     },
 
-    /** The shop moves an order forward (or cancels it); every change is written to its history. */
+    /**
+     * The shop moves an order forward or cancels it (contracts/order-states.ts decides what is allowed);
+     * the change goes into the history the customer sees and the audit log, in one transaction. A
+     * cancelled paid order is refunded at once.
+     */
     async changeStatus(
       orderId: string,
       status: string,
-      opts: { shippingLink?: string | null; by?: string | null; note?: string } = {},
+      opts: { actorId: string; shippingLink?: string | null; note?: string | null },
     ): Promise<Order> {
-      const row = await deps.db.transaction(async (tx) => {
-        const txRepo = createOrdersRepo(tx)
-        const current = await txRepo.lockById(orderId)
-        if (!current) throw new NotFoundError('Order not found.')
-        if (!(nextStatus[current.status] ?? []).includes(status)) {
-          throw new ConflictError(`An order that is ${current.status} cannot become ${status}.`)
+      const refund = await deps.db.transaction(async (tx) => {
+        const r = createOrdersRepo(tx)
+        const row = await r.lockById(orderId)
+        if (!row) throw new NotFoundError('No such order.')
+        const audit = (action: string, after: Record<string, unknown>) =>
+          writeAudit(tx, {
+            actorId: opts.actorId,
+            action,
+            entity: 'order',
+            entityId: row.id,
+            before: { status: row.status, paymentStatus: row.paymentStatus, shippingLink: row.shippingLink },
+            after,
+          })
+        // A shipped order may get a corrected tracking link (staff paste the wrong one at times).
+        if (row.status === 'Shipped' && status === 'Shipped') {
+          if (!opts.shippingLink || opts.shippingLink === row.shippingLink) {
+            throw new ConflictError('That is already the tracking link of this order.')
+          }
+          await r.update(row.id, { shippingLink: opts.shippingLink })
+          await r.addHistory(row.id, 'Shipped', opts.actorId, opts.note ?? 'Tracking link changed')
+          await audit('order.tracking-link', { status: 'Shipped', shippingLink: opts.shippingLink })
+          return false
         }
-        const paid = current.paymentStatus === 'Paid'
-        const updated = await txRepo.update(current.id, {
+        const refusal = fulfilmentRefusal(row, status)
+        if (refusal) throw new ConflictError(refusal)
+        if (status === 'Cancelled') {
+          const due = await cancelInTx(tx, row, opts.actorId, opts.note ?? 'Cancelled by the shop')
+          await audit('order.status', {
+            status: 'Cancelled',
+            paymentStatus: due ? 'Refund pending' : row.paymentStatus,
+            note: opts.note ?? null,
+          })
+          return due
+        }
+        await r.update(row.id, {
           status,
-          ...(opts.shippingLink !== undefined ? { shippingLink: opts.shippingLink } : {}),
-          ...(status === 'Cancelled' && paid ? { refundStatus: 'Pending' } : {}),
+          ...(opts.shippingLink ? { shippingLink: opts.shippingLink } : {}),
         })
-        await txRepo.addHistory(current.id, status, opts.by ?? null, opts.note)
-        return updated!
+        await r.addHistory(
+          row.id,
+          status,
+          opts.actorId,
+          opts.note ?? (status === 'Shipped' ? 'Shipped with tracking link' : undefined),
+        )
+        await audit('order.status', {
+          status,
+          shippingLink: opts.shippingLink ?? row.shippingLink,
+          note: opts.note ?? null,
+        })
+        return false
       })
-      if (status === 'Cancelled' && row.refundStatus === 'Pending') await refundCancelled(row.id)
-      return full((await repo.byIdOrNumber(row.id))!)
+      if (status === 'Cancelled') stockChanged()
+      if (refund) await service.refundNow(orderId, opts.actorId)
+      return full((await repo.byIdOrNumber(orderId))!)
     },
 
-    /** Payment captured: the order is Paid (never moved back from Paid). Returns whether it changed. */
-    async markPaid(orderId: string, tx?: Tx): Promise<boolean> {
-      const r = createOrdersRepo(tx ?? deps.db)
+    /**
+     * A captured payment, inside the payment's transaction. An order holding its stock becomes Paid; one
+     * whose reservation lapsed takes its stock again if it is still there, else it is refunded; a payment
+     * for a cancelled order is refunded. Never applied twice (a paid or refunded order stays as it is).
+     */
+    async recordPayment(orderId: string, tx: Tx): Promise<PaymentOutcome> {
+      const r = createOrdersRepo(tx)
       const row = await r.lockById(orderId)
-      if (!row || row.paymentStatus === 'Paid' || row.paymentStatus === 'Refunded') return false
-      await r.update(orderId, { paymentStatus: 'Paid' })
-      return true
+      if (!row || !canMovePayment(row.paymentStatus, 'Paid')) return 'unchanged'
+      const paid = async (status: string, note: string, stockHeld: boolean) => {
+        await r.update(row.id, {
+          status,
+          paymentStatus: 'Paid',
+          stockHeld,
+          couponCounted: Boolean(row.couponCode),
+        })
+        if (row.couponCode) await peers().coupons?.countUse(row.couponCode, 1, tx)
+        await r.addHistory(row.id, status, row.userId, note)
+        const ordered = (await r.itemsOf(row.id)).map((i) => i.productId)
+        await peers().cart?.removeOrdered(row.userId, ordered, tx)
+        return 'paid' as const
+      }
+      const refund = async (note: string) => {
+        await r.update(row.id, { status: 'Cancelled', paymentStatus: 'Refund pending', refundRetryAt: null })
+        await r.addHistory(row.id, 'Cancelled', null, note)
+        return 'refund' as const
+      }
+      const lapsed = row.paymentStatus === 'Expired'
+      if (row.status === 'Cancelled' && !lapsed) {
+        return refund('Payment received for a cancelled order: it is being refunded.')
+      }
+      if (row.stockHeld) return paid(row.status, 'Payment received', true)
+      const short = await takeAll(r, await r.itemsOf(row.id))
+      if (short) {
+        return refund(
+          `Payment received after the reservation lapsed, but ${short.title} had sold out meanwhile: the payment is being refunded.`,
+        )
+      }
+      return paid(
+        'Pending',
+        'Payment received after the reservation lapsed; the items were still in stock.',
+        true,
+      )
     },
 
-    /** Payment failed: recorded only while the order is not paid. */
-    async markPaymentFailed(orderId: string, tx?: Tx) {
-      const r = createOrdersRepo(tx ?? deps.db)
+    /** Follows a payment once its transaction is committed: a due refund goes out, stock shown is refreshed. */
+    async afterPayment(orderId: string, outcome: PaymentOutcome) {
+      if (outcome === 'unchanged') return
+      stockChanged()
+      if (outcome === 'refund') await service.refundNow(orderId, null)
+    },
+
+    /** Payment failed: recorded only while the order awaits payment. */
+    async recordPaymentFailed(orderId: string, tx: Tx) {
+      const r = createOrdersRepo(tx)
       const row = await r.lockById(orderId)
-      if (row?.paymentStatus !== 'Pending') return false
+      if (row?.status !== 'Pending' || !canMovePayment(row.paymentStatus, 'Failed')) return false
+      if (row.paymentStatus === 'Failed') return false
       await r.update(orderId, { paymentStatus: 'Failed' })
       return true
     },
 
-    async setRefund(orderId: string, refundStatus: 'Pending' | 'Refunded' | 'Failed') {
-      await repo.update(orderId, {
-        refundStatus,
-        ...(refundStatus === 'Refunded' ? { paymentStatus: 'Refunded' } : {}),
-      })
+    /** Before a payment is opened: only an order still awaiting payment within its reservation may be paid. */
+    async readyForPayment(row: OrderRow) {
+      if (row.status === 'Cancelled') {
+        throw new ConflictError(
+          row.paymentStatus === 'Expired'
+            ? `This order was not paid within ${reservationMinutes} minutes and has expired. Please place it again.`
+            : 'This order has been cancelled and cannot be paid.',
+        )
+      }
+      if (!canMovePayment(row.paymentStatus, 'Paid')) throw new ConflictError('This order is already paid.')
+      if (row.paymentStatus === 'Failed') await repo.update(row.id, { paymentStatus: 'Pending' })
     },
 
-    /** A payment may be retried after a failure: the order goes back to awaiting payment. */
-    async markPaymentRetry(orderId: string) {
-      const row = await repo.byIdOrNumber(orderId)
-      if (row?.paymentStatus === 'Failed') await repo.update(orderId, { paymentStatus: 'Pending' })
+    /**
+     * Sends a pending refund through the provider. Success marks the order Refunded; a failure leaves it
+     * pending and schedules a retry (1, 2, 4 … minutes, up to six hours). `actorId` is the member of staff
+     * who asked, or null when the shop does it by itself; both are audited.
+     */
+    async refundNow(
+      orderId: string,
+      actorId: string | null,
+      now = new Date(),
+    ): Promise<{ refunded: boolean; reason?: string }> {
+      const row = await claimRefund(orderId, now, actorId !== null)
+      if (!row) return { refunded: false, reason: 'This order has no refund waiting.' }
+      const payments = peers().payments
+      let reason: string
+      try {
+        const result = payments ? await payments.refundCaptured(orderId) : null
+        if (result) {
+          await deps.db.transaction(async (tx) => {
+            const r = createOrdersRepo(tx)
+            await r.update(orderId, { paymentStatus: 'Refunded', refundRetryAt: null })
+            await r.addHistory(orderId, row.status, actorId, `Refunded ${showRupees(row.total)}`)
+            await writeAudit(tx, {
+              actorId,
+              action: 'order.refund',
+              entity: 'order',
+              entityId: orderId,
+              before: { paymentStatus: 'Refund pending' },
+              after: { paymentStatus: 'Refunded', refundId: result.refundId, amount: rupees(row.total) },
+            })
+          })
+          return { refunded: true }
+        }
+        reason = payments
+          ? 'no captured payment was found for this order'
+          : 'no payment provider is connected'
+      } catch (err) {
+        deps.log?.error({ err, orderId }, 'refund through the payment provider failed')
+        reason = err instanceof Error ? err.message : 'the payment provider could not be reached'
+      }
+      const attempts = row.refundAttempts + 1
+      await deps.db.transaction(async (tx) => {
+        await createOrdersRepo(tx).update(orderId, {
+          refundAttempts: attempts,
+          refundRetryAt: new Date(now.getTime() + refundBackoffMinutes(attempts) * 60_000),
+        })
+        await writeAudit(tx, {
+          actorId,
+          action: 'order.refund.failed',
+          entity: 'order',
+          entityId: orderId,
+          before: { paymentStatus: 'Refund pending' },
+          after: { paymentStatus: 'Refund pending', attempts, reason },
+        })
+      })
+      return { refunded: false, reason }
+    },
+
+    /** Unpaid orders past their reservation are cancelled as expired and their stock goes back on sale. */
+    async expireLapsed(now = new Date()): Promise<number> {
+      const n = await deps.db.transaction(async (tx) => {
+        const rows = await createOrdersRepo(tx).lapsed(now, 100)
+        for (const row of rows) {
+          await cancelInTx(
+            tx,
+            row,
+            null,
+            'Not paid in time: the order expired and its items went back on sale.',
+            'Expired',
+          )
+        }
+        return rows.length
+      })
+      if (n > 0) stockChanged()
+      return n
+    },
+
+    /** Tries every refund whose retry time has come. */
+    async retryRefunds(now = new Date()): Promise<number> {
+      let done = 0
+      for (const { id } of await repo.refundsDue(now, 20)) {
+        if ((await service.refundNow(id, null, now)).refunded) done++
+      }
+      return done
+    },
+
+    /** The orders' background work: lapsed reservations, then refunds due. */
+    async sweep(now = new Date()) {
+      const expired = await service.expireLapsed(now)
+      const refunded = await service.retryRefunds(now)
+      return { expired, refunded }
     },
   }
+  return service
 }
 export type OrdersService = ReturnType<typeof createOrdersService>

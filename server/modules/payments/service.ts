@@ -2,15 +2,14 @@ import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Order, PaymentSession } from '../../../contracts/orders.ts'
 import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts'
-import type { OrdersService } from '../orders/service.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts'
+import { writeAudit } from '../audit/repo.ts'
+import type { OrdersService, PaymentOutcome } from '../orders/service.ts'
 import { checkoutSignature, hmacHex, type PaymentProvider, providerId, signatureMatches } from './provider.ts'
 import { createRazorpayProvider } from './razorpay.ts'
 import { createPaymentsRepo, type PaymentRow } from './repo.ts'
 import { createSandboxProvider } from './sandbox.ts'
-
-export type PaymentPeers = { cart?: { clear(userId: string): Promise<unknown> } }
 
 /** A signed webhook delivery, as the sandbox sends its events to the shop's own webhook endpoint. */
 export type WebhookDelivery = { body: string; signature: string; eventId: string }
@@ -19,7 +18,9 @@ type WebhookEvent = {
   id?: string
   event?: string
   payload?: {
-    payment?: { entity?: { id?: string; order_id?: string; amount?: number; status?: string } }
+    payment?: {
+      entity?: { id?: string; order_id?: string; amount?: number; currency?: string; status?: string }
+    }
     order?: { entity?: { id?: string; amount?: number; status?: string } }
   }
 }
@@ -37,13 +38,16 @@ export function providerFromConfig(config: Config): PaymentProvider {
 
 const verificationFailed = () => new ValidationError('Payment verification failed.')
 
+/** The provider's amount (paise) and currency, when it states them, must be the payment's. */
+const amountMatches = (payment: PaymentRow, seen: { amount?: number; currency?: string }) =>
+  seen.amount === payment.amount && (seen.currency ?? 'INR').toUpperCase() === payment.currency
+
 export function createPaymentsService(deps: {
   db: Db
   config: Config
   log?: FastifyBaseLogger
   orders: OrdersService
   provider?: PaymentProvider
-  peers?: () => PaymentPeers
 }) {
   const { orders } = deps
   const provider = deps.provider ?? providerFromConfig(deps.config)
@@ -52,36 +56,63 @@ export function createPaymentsService(deps: {
   const webhookSecret = deps.config.secrets.sandboxWebhookSecret
   const repo = createPaymentsRepo(deps.db)
 
-  /** After a capture: a cancelled order's money goes back at once. */
-  async function afterCapture(orderId: string) {
-    const order = await orders.byId(orderId)
-    if (order && (order.status === 'Cancelled' || order.status === 'Canceled')) {
-      await orders.setRefund(orderId, 'Pending')
-      await service.refundOrder(orderId).catch((err) => {
-        deps.log?.error({ err, orderId }, 'refund of a payment on a cancelled order failed')
+  /**
+   * The one path by which money received reaches an order, whether the browser's verify call, a webhook
+   * or a reconciliation brings it: the payment row is locked, the amount and currency must be the
+   * order's, the payment is marked captured once, and the orders module decides what the order becomes.
+   * Returns null when no payment matches, 'mismatch' when the amounts differ (nothing is applied).
+   */
+  type Captured = { payment: PaymentRow; outcome: PaymentOutcome } | 'mismatch' | null
+
+  async function captureInTx(
+    tx: Tx,
+    providerOrderId: string,
+    paymentId: string | undefined,
+    seen?: { amount?: number; currency?: string },
+  ): Promise<Captured> {
+    const r = createPaymentsRepo(tx)
+    const payment = await r.byProviderOrderId(providerOrderId, true)
+    if (!payment) return null
+    if (seen && !amountMatches(payment, seen)) {
+      await writeAudit(tx, {
+        actorId: null,
+        action: 'payment.amount-mismatch',
+        entity: 'order',
+        entityId: payment.orderId,
+        before: { amount: payment.amount / 100, currency: payment.currency },
+        after: {
+          amount: typeof seen.amount === 'number' ? seen.amount / 100 : null,
+          currency: seen.currency ?? null,
+        },
       })
+      return 'mismatch' as const
+    }
+    if (payment.status !== 'captured' && payment.status !== 'refunded') {
+      await r.update(payment.id, {
+        status: 'captured',
+        providerPaymentId: paymentId ?? payment.providerPaymentId,
+      })
+    }
+    return { payment, outcome: await orders.recordPayment(payment.orderId, tx) }
+  }
+
+  /** After the capture's transaction: a mismatch is logged; a refund due goes out. */
+  async function afterCapture(result: Captured) {
+    if (result === 'mismatch') {
+      deps.log?.warn('a payment whose amount or currency differs from its order was not applied')
+    } else if (result) {
+      await orders.afterPayment(result.payment.orderId, result.outcome)
     }
   }
 
-  /** Marks a payment captured and its order Paid, once; replays and late events change nothing. */
-  async function capture(providerOrderId: string, paymentId: string | undefined): Promise<PaymentRow | null> {
-    let changed = false
-    const row = await deps.db.transaction(async (tx) => {
-      const r = createPaymentsRepo(tx)
-      const payment = await r.byProviderOrderId(providerOrderId, true)
-      if (!payment) return null
-      if (payment.status !== 'captured' && payment.status !== 'refunded') {
-        changed = true
-        await r.update(payment.id, {
-          status: 'captured',
-          providerPaymentId: paymentId ?? payment.providerPaymentId,
-        })
-      }
-      await orders.markPaid(payment.orderId, tx)
-      return payment
-    })
-    if (row && changed) await afterCapture(row.orderId)
-    return row
+  async function capture(
+    providerOrderId: string,
+    paymentId: string | undefined,
+    seen?: { amount?: number; currency?: string },
+  ): Promise<Captured> {
+    const result = await deps.db.transaction((tx) => captureInTx(tx, providerOrderId, paymentId, seen))
+    await afterCapture(result)
+    return result
   }
 
   function sandboxOnly() {
@@ -121,12 +152,7 @@ export function createPaymentsService(deps: {
         throw new ForbiddenError('You can only pay for your own orders.')
       }
       const order = await orders.ownOrderRow(userId, input.orderId)
-      if (order.status === 'Cancelled' || order.status === 'Canceled') {
-        throw new ConflictError('This order has been cancelled and cannot be paid.')
-      }
-      if (order.paymentStatus === 'Paid' || order.paymentStatus === 'Refunded') {
-        throw new ConflictError('This order is already paid.')
-      }
+      await orders.readyForPayment(order)
       const session = (providerOrderId: string): PaymentSession => ({
         success: true,
         message: 'Payment created',
@@ -142,10 +168,7 @@ export function createPaymentsService(deps: {
       // A retry after a failed attempt pays the same provider order, as Razorpay allows.
       const open = await repo.openForOrder(order.id, provider.name)
       if (open && open.amount === order.total) {
-        if (open.status === 'failed') {
-          await repo.update(open.id, { status: 'created' })
-          await orders.markPaymentRetry(order.id)
-        }
+        if (open.status === 'failed') await repo.update(open.id, { status: 'created' })
         return session(open.providerOrderId)
       }
       const created = await provider.createOrder({
@@ -164,7 +187,6 @@ export function createPaymentsService(deps: {
         method: input.paymentMethod ?? 'Credit Card',
         status: 'created',
       })
-      await orders.markPaymentRetry(order.id)
       return session(created.id)
     },
 
@@ -193,12 +215,11 @@ export function createPaymentsService(deps: {
           return null
         })
         if (remote && remote.order_id !== payment.providerOrderId) throw verificationFailed()
+        if (remote && (await capture(payment.providerOrderId, remote.id, remote)) === 'mismatch') {
+          throw verificationFailed()
+        }
       }
       await capture(payment.providerOrderId, input.razorpay_payment_id)
-      await deps
-        .peers?.()
-        .cart?.clear(userId)
-        .catch((err) => deps.log?.error({ err }, 'emptying the cart after payment failed'))
       const fresh = await orders.getForCustomer(userId, order.id)
       return { order: fresh, paymentId: input.razorpay_payment_id, status: 'captured' }
     },
@@ -227,42 +248,44 @@ export function createPaymentsService(deps: {
       const entity = event.payload?.payment?.entity
       const providerOrderId = entity?.order_id ?? event.payload?.order?.entity?.id
 
-      let capturedOrder: string | null = null
-      const result = await deps.db.transaction(async (tx) => {
+      // The event is recorded in the same transaction as its effect: a crash keeps neither, so the
+      // provider's redelivery applies it.
+      const outcome = await deps.db.transaction(async (tx) => {
         const r = createPaymentsRepo(tx)
-        if (!(await r.recordEvent(eventId, type, event))) return { applied: false, duplicate: true }
-        if (!providerOrderId) return { applied: false, duplicate: false }
-        const payment = await r.byProviderOrderId(providerOrderId, true)
-        if (!payment) return { applied: false, duplicate: false }
+        if (!(await r.recordEvent(eventId, type, event))) return 'duplicate' as const
+        if (!providerOrderId) return null
         if (type === 'payment.captured' || type === 'order.paid') {
-          if (payment.status !== 'captured' && payment.status !== 'refunded') {
-            await r.update(payment.id, {
-              status: 'captured',
-              providerPaymentId: entity?.id ?? payment.providerPaymentId,
-            })
-            capturedOrder = payment.orderId
+          const seen = {
+            amount: entity?.amount ?? event.payload?.order?.entity?.amount,
+            currency: entity?.currency ?? 'INR',
           }
-          await orders.markPaid(payment.orderId, tx)
-          return { applied: true, duplicate: false }
+          return { captured: await captureInTx(tx, providerOrderId, entity?.id, seen) }
         }
         if (type === 'payment.failed') {
+          const payment = await r.byProviderOrderId(providerOrderId, true)
+          if (!payment) return null
           if (payment.status === 'created') await r.update(payment.id, { status: 'failed' })
-          await orders.markPaymentFailed(payment.orderId, tx)
-          return { applied: true, duplicate: false }
+          await orders.recordPaymentFailed(payment.orderId, tx)
+          return 'failed' as const
         }
-        return { applied: false, duplicate: false }
+        return null
       })
-      if (capturedOrder) await afterCapture(capturedOrder)
-      return result
+      if (outcome === 'duplicate') return { applied: false, duplicate: true }
+      if (outcome === 'failed') return { applied: true, duplicate: false }
+      if (!outcome) return { applied: false, duplicate: false }
+      await afterCapture(outcome.captured)
+      return { applied: outcome.captured !== null && outcome.captured !== 'mismatch', duplicate: false }
     },
 
-    /** Refunds the captured payment of an order through the provider and records it. */
-    async refundOrder(orderId: string): Promise<{ refundId: string } | null> {
+    /**
+     * Refunds the captured payment of an order through the provider and records it on the payment. The
+     * orders module calls this (it alone decides when an order is refunded and records it on the order).
+     */
+    async refundCaptured(orderId: string): Promise<{ refundId: string } | null> {
       const payment = await repo.capturedForOrder(orderId)
       if (!payment?.providerPaymentId) return null
       const refund = await provider.refund(payment.providerPaymentId, payment.amount, { orderId })
       await repo.update(payment.id, { status: 'refunded', refundId: refund.id })
-      await orders.setRefund(orderId, 'Refunded')
       return { refundId: refund.id }
     },
 

@@ -1,0 +1,17 @@
+import type { DbOrTx } from '../../db/client.ts'
+import { auditLog } from '../../db/schema.ts'
+
+/** One change made by a member of staff (actorId) or by the shop itself (actorId null). */
+export type AuditEntry = {
+  actorId: string | null
+  action: string
+  entity: string
+  entityId: string | null
+  before: unknown
+  after: unknown
+}
+
+/** Writes an audit entry; pass the transaction of the change so both are kept or neither. */
+export function writeAudit(db: DbOrTx, entry: AuditEntry) {
+  return db.insert(auditLog).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null })
+}

@@ -1,0 +1,61 @@
+import { catalogueText } from '../../app/features/catalogue/messages.ts'
+import { expect, test } from './fixtures.ts'
+
+type Listed = { _id: string; title: string; price: number; quantity: number; state: string | null }
+
+test('a sold-out piece says so on its page and its card, and cannot be added to the cart', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const listed = (await (await request.get('/api/v1/Product/products')).json()).data as Listed[]
+  // The last piece with a state and little stock, so one order buys every one of them.
+  const piece = listed.filter((p) => p.quantity > 0 && p.quantity <= 20 && p.state).at(-1)!
+  const auth = { authorization: `Bearer ${customer.accessToken}` }
+  const placed = await request.post('/api/v1/order/add', {
+    headers: auth,
+    data: {
+      customerId: customer.userId,
+      products: [{ productId: piece._id, quantity: piece.quantity, price: piece.price }],
+      totalAmount: Math.round(piece.price * piece.quantity * 100) / 100,
+      shippingInfo: {
+        address: '12 Hazratganj',
+        city: 'Lucknow',
+        state: 'Uttar Pradesh',
+        postalCode: '226001',
+        country: 'INDIA',
+        phoneNumber: '9876543210',
+      },
+      paymentInfo: { method: 'Credit Card', status: 'Pending' },
+    },
+  })
+  expect(placed.ok(), await placed.text()).toBeTruthy()
+  const order = (await placed.json()).data[0] as { _id: string }
+  try {
+    await page.goto(`/Productdetails/${piece._id}`)
+    await expect(page.getByTestId('stock-line')).toHaveText(catalogueText.outOfStock)
+    await expect(page.getByText(catalogueText.inStock, { exact: true })).toHaveCount(0)
+    const button = page.getByRole('button', { name: 'Out of stock' })
+    await expect(button).toBeDisabled()
+    await page.screenshot({ path: 'test-results/screens/sold-out-product.png' })
+
+    await page.goto(`/StateProduct/${encodeURIComponent(piece.state!)}`)
+    const card = page
+      .getByTestId('product-card')
+      .filter({ has: page.locator(`a[href="/Productdetails/${piece._id}"]`) })
+    await expect(card.getByTestId('card-sold-out')).toHaveText(catalogueText.outOfStock)
+    await expect(card.getByRole('button', { name: 'Out of stock' })).toBeDisabled()
+
+    const add = await request.post('/api/v1/cart/add', { headers: auth, data: { productId: piece._id } })
+    expect(add.status()).toBe(409)
+  } finally {
+    // The piece goes back on sale for the other tests.
+    const cancel = await request.patch('/api/v1/order/updateorder', {
+      headers: auth,
+      data: { orderID: order._id, status: 'Cancelled' },
+    })
+    expect(cancel.ok()).toBeTruthy()
+  }
+  await page.goto(`/Productdetails/${piece._id}`)
+  await expect(page.getByTestId('stock-line')).not.toHaveText(catalogueText.outOfStock)
+})

@@ -1,0 +1,247 @@
+import { createHmac } from 'node:crypto'
+import { expect } from 'vitest'
+import { newId } from '../../server/db/ids.ts'
+import {
+  coupons,
+  orderItems,
+  orders,
+  pincodes,
+  productImages,
+  products,
+  users,
+} from '../../server/db/schema.ts'
+import { insertCatalogue } from './fixtures.ts'
+import type { TestApp } from './test-app.ts'
+
+/**
+ * The one set of factories the API tests build their data with: people, products, coupons, orders and
+ * payments. Each call makes new rows with fresh ids, so tests never depend on each other.
+ */
+
+export type Person = { id: string; email: string; token: string; auth: { authorization: string } }
+/** Older name kept for the tests that say 'shopper'. */
+export type Shopper = Person
+
+export const PASSWORD = 'Kalaa@12345'
+let serial = 0
+export const freshEmail = (prefix = 'asha') => `${prefix}.${Date.now().toString(36)}${++serial}@example.in`
+
+/** A user row of the given role and a signed access token for it (no password: use registerCustomer). */
+export async function makePerson(
+  app: TestApp,
+  role: 'admin' | 'customer' = 'customer',
+  name = role === 'admin' ? 'Staff Member' : 'Asha Verma',
+): Promise<Person> {
+  const id = newId()
+  const email = `${role}.${id}@example.in`
+  await app.database.db
+    .insert(users)
+    .values({ id, fullName: name, email, passwordHash: 'not-a-real-hash', role })
+  const token = await app.services.tokens.signAccess({ sub: id, role })
+  return { id, email, token, auth: { authorization: `Bearer ${token}` } }
+}
+
+export const makeCustomer = (app: TestApp, name = 'Asha Verma') => makePerson(app, 'customer', name)
+export const makeAdmin = (app: TestApp, name = 'Staff Member') => makePerson(app, 'admin', name)
+
+export type Registered = Person & { password: string; accessToken: string; refreshToken: string }
+
+/** Registers and signs in through the API, from its own client address so limits do not collide. */
+export async function registerCustomer(app: TestApp, fullName = 'Asha Verma'): Promise<Registered> {
+  const email = freshEmail()
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/v1/user/register',
+    payload: { fullName, email, password: PASSWORD },
+  })
+  expect(reg.statusCode, reg.body).toBe(201)
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/user/login',
+    payload: { email, password: PASSWORD },
+    remoteAddress: `10.1.${serial % 250}.${(serial * 7) % 250}`,
+  })
+  expect(login.statusCode, login.body).toBe(200)
+  const d = login.json().data
+  return {
+    id: d.user._id,
+    email,
+    password: PASSWORD,
+    token: d.accessToken,
+    accessToken: d.accessToken,
+    refreshToken: d.refreshToken,
+    auth: { authorization: `Bearer ${d.accessToken}` },
+  }
+}
+
+/** An approved product with a picture; prices in paise as stored. */
+export async function makeProduct(
+  app: TestApp,
+  over: Partial<typeof products.$inferInsert> = {},
+): Promise<{ id: string; title: string; price: number; quantity: number }> {
+  const id = newId()
+  const row = {
+    id,
+    title: `Test piece ${id.slice(-6)}`,
+    price: 1200_00,
+    cutPrice: 1500_00,
+    discount: 20,
+    isApproved: true,
+    sku: `T-${id.slice(-10)}`,
+    quantity: 10,
+    ...over,
+  }
+  await app.database.db.insert(products).values(row)
+  await app.database.db.insert(productImages).values({ productId: id, url: `/uploads/products/${id}/1` })
+  // Written behind the catalogue's back: drop its cached answers as a console write would.
+  app.services.cache.invalidate()
+  return { id, title: row.title, price: row.price, quantity: row.quantity }
+}
+
+export async function makeCoupon(app: TestApp, over: Partial<typeof coupons.$inferInsert> = {}) {
+  const code = over.code ?? `T${newId().slice(-8).toUpperCase()}`
+  await app.database.db.insert(coupons).values({ code, discount: 10, status: 'active', ...over })
+  return code
+}
+
+/** Catalogue, coupons (WELCOME10 active, OLD5 expired) and three PIN codes. */
+export async function seedShop(app: TestApp) {
+  const fx = await insertCatalogue(app.database.db)
+  await app.database.db.insert(coupons).values([
+    { code: 'WELCOME10', discount: 10, status: 'active' },
+    { code: 'OLD5', discount: 5, status: 'expired' },
+  ])
+  await app.database.db.insert(pincodes).values([
+    { pin: '226001', district: 'Lucknow', state: 'Uttar Pradesh' },
+    { pin: '500001', district: 'Hyderabad', state: 'Telangana' },
+    { pin: '194101', district: 'Leh', state: 'Ladakh' },
+  ])
+  return fx
+}
+
+export const shipping = {
+  firstName: 'Asha',
+  lastName: 'Verma',
+  email: 'asha@example.in',
+  address: '12 Hazratganj',
+  apartment: 'Flat 4',
+  city: 'Lucknow',
+  state: 'Uttar Pradesh',
+  postalCode: '226001',
+  country: 'Country',
+  phoneNumber: '9876543210',
+}
+
+type Line = { id: string; price: number }
+
+/** The spec's order payload for some products (prices in paise as stored, sent in rupees). */
+export function orderPayload(
+  customerId: string,
+  lines: Array<{ product: Line; quantity: number }>,
+  extra: Record<string, unknown> = {},
+) {
+  const subtotal = lines.reduce((s, l) => s + (l.product.price / 100) * l.quantity, 0)
+  return {
+    customerId,
+    products: lines.map((l) => ({
+      productId: l.product.id,
+      quantity: l.quantity,
+      price: l.product.price / 100,
+    })),
+    totalAmount: subtotal,
+    shippingInfo: shipping,
+    paymentInfo: { method: 'Credit Card', status: 'Pending' },
+    ...extra,
+  }
+}
+
+export async function placeOrder(app: TestApp, who: Person, payload: unknown, headers = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/order/add',
+    headers: { ...who.auth, ...headers },
+    payload: payload as object,
+  })
+}
+
+/** Places an order of one piece of each product and returns it (the API's order). */
+export async function orderOf(app: TestApp, who: Person, ...lines: Array<Line & { count?: number }>) {
+  const res = await placeOrder(
+    app,
+    who,
+    orderPayload(
+      who.id,
+      lines.map((l) => ({ product: l, quantity: l.count ?? 1 })),
+    ),
+  )
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json().data[0] as { _id: string; orderID: string; totalAmount: number }
+}
+
+/** The three fields the checkout hands back, from the sandbox dialog's answer. */
+export const checkoutResult = (paid: Record<string, string>) => ({
+  razorpay_order_id: paid.razorpay_order_id,
+  razorpay_payment_id: paid.razorpay_payment_id,
+  razorpay_signature: paid.razorpay_signature,
+})
+
+/** Pays an order in the sandbox the way the browser does: create, the dialog's Pay, verify. */
+export async function payOrder(app: TestApp, who: Person, orderId: string) {
+  const session = await app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/create',
+    headers: who.auth,
+    payload: { orderId, currency: 'INR' },
+  })
+  expect(session.statusCode, session.body).toBe(200)
+  const pay = await app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/sandbox/pay',
+    headers: who.auth,
+    payload: { razorpay_order_id: session.json().id },
+  })
+  expect(pay.statusCode, pay.body).toBe(200)
+  const verify = await app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/verify',
+    headers: who.auth,
+    payload: { orderId, ...checkoutResult(pay.json()) },
+  })
+  expect(verify.statusCode, verify.body).toBe(200)
+  return { session: session.json(), sandbox: pay.json() }
+}
+
+/** An order row written straight to the database (for console tests that need odd states). */
+export async function insertOrder(
+  app: TestApp,
+  userId: string,
+  lines: Array<{ id: string; price: number }>,
+  extra: Partial<typeof orders.$inferInsert> = {},
+) {
+  const id = newId()
+  const total = lines.reduce((s, l) => s + l.price, 0)
+  const orderNumber = `ORD-${id.slice(-8).toUpperCase()}`
+  await app.database.db.insert(orders).values({
+    id,
+    orderNumber,
+    userId,
+    subtotal: total,
+    total,
+    shippingFirstName: 'Asha',
+    shippingLastName: 'Verma',
+    shippingAddress: '12 Hazratganj',
+    shippingCity: 'Lucknow',
+    shippingState: 'Uttar Pradesh',
+    shippingPostalCode: '226001',
+    shippingPhone: '9876543210',
+    ...extra,
+  })
+  await app.database.db
+    .insert(orderItems)
+    .values(lines.map((l) => ({ orderId: id, productId: l.id, title: 'Item', price: l.price, quantity: 1 })))
+  return { id, orderNumber }
+}
+
+export function sign(secret: string, data: string) {
+  return createHmac('sha256', secret).update(data).digest('hex')
+}
