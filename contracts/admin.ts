@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatRupees } from './money.ts'
 import { fulfilmentStatuses, paymentStatuses } from './order-states.ts'
 
 /**
@@ -76,12 +77,17 @@ export const youtubePattern = /^https:\/\/(www\.)?(youtube\.com|youtu\.be|youtub
 
 // ----- products -----
 
+/** Why a list price below the price is refused, naming both amounts (the same in the console and the API). */
+export const listPriceBelowPrice = (price: number, cutPrice: number) =>
+  `The cut price (list price) ${formatRupees(cutPrice)} is lower than the price ${formatRupees(price)}. ` +
+  'Enter a cut price of at least the price; the same amount means no discount.'
+
 export const productInputSchema = z
   .object({
     title: text('title', 200),
     price: rupees('price'),
     cutPrice: rupees('cut price'),
-    discount: wholeNumber('discount', 0, 100),
+    // No discount field: the percent is computed from the two prices (decision 014); a sent one is dropped.
     categoryId: optionalId,
     subcategoryId: optionalId,
     stateId: optionalId,
@@ -105,12 +111,8 @@ export const productInputSchema = z
     isApproved: z.boolean().optional(),
   })
   .superRefine((p, ctx) => {
-    if (p.cutPrice > 0 && p.price > p.cutPrice) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['cutPrice'],
-        message: 'The cut price (list price) must not be lower than the price.',
-      })
+    if (p.cutPrice < p.price) {
+      ctx.addIssue({ code: 'custom', path: ['cutPrice'], message: listPriceBelowPrice(p.price, p.cutPrice) })
     }
     if (p.subcategoryId && !p.categoryId) {
       ctx.addIssue({

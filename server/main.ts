@@ -1,5 +1,7 @@
+import path from 'node:path'
 import { buildApp } from './app.ts'
 import { type ControlServer, startControlServer } from './control/server.ts'
+import { fillMissingPictureSizes } from './modules/admin/images.ts'
 import { exitOnStartupError, getRuntime } from './runtime.ts'
 
 const { config, database } = await getRuntime().catch(exitOnStartupError)
@@ -37,6 +39,15 @@ try {
 const address = app.server.address()
 const port = typeof address === 'object' && address ? address.port : config.PORT
 console.log(`\nThe shop is running at http://localhost:${port}\n`)
+// Pictures stored before a size was added get it now, after listening so the start is not delayed.
+if (config.dataDir) {
+  fillMissingPictureSizes(path.join(config.dataDir, 'uploads'))
+    .then(({ pictures, made, failed }) => {
+      if (made.length || failed.length)
+        app.log.info({ pictures, made: made.length, failed }, 'picture sizes filled in')
+    })
+    .catch((err) => app.log.warn({ err }, 'picture sizes not checked'))
+}
 // Lets `npm run admin:create` reach the embedded database this process holds (docs/decisions/051).
 if (config.embedded) {
   control = await startControlServer({ dataDir: config.dataDir, database, log: app.log }).catch((err) => {

@@ -5,7 +5,7 @@ describe('formatRupees', () => {
   it('groups digits the Indian way', () => {
     expect(formatRupees(124999)).toBe('₹1,24,999')
     expect(formatRupees(499)).toBe('₹499')
-    expect(formatRupees(1234.5)).toBe('₹1,234.5')
+    expect(formatRupees(1234.5)).toBe('₹1,234.50')
   })
   it('writes Rs for the wishlist', () => {
     expect(formatRs(1500)).toBe('Rs 1,500')

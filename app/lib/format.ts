@@ -1,13 +1,11 @@
-const inr = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 })
+import { formatRupees } from '../../contracts/money.ts'
 
-/** ₹1,24,999 — the rupee sign with Indian digit grouping. */
-export function formatRupees(amount: number): string {
-  return `₹${inr.format(amount)}`
-}
+/** ₹1,24,999 or ₹45,447.30: the rupee sign, Indian digit grouping, two decimals when there are paise. */
+export { formatRupees }
 
 /** 'Rs 1,24,999' as the wishlist shows prices. */
 export function formatRs(amount: number): string {
-  return `Rs ${inr.format(amount)}`
+  return formatRupees(amount, { sign: 'Rs' })
 }
 
 /** Cuts a title at n characters and adds an ellipsis when it was longer. */

@@ -6,7 +6,7 @@ import {
   type State,
   toCard,
 } from '../../contracts/catalogue.ts'
-import { imageAt, imageSrcSet } from '../../contracts/images.ts'
+import { imageAt, imageSrcSet, responsiveImage } from '../../contracts/images.ts'
 import {
   Carousel,
   productCarouselOptions,
@@ -20,7 +20,6 @@ import { ProductCard } from '../features/catalogue/product-card.tsx'
 import { PromoVideo } from '../features/catalogue/promo-video.tsx'
 import { seo } from '../features/catalogue/seo.ts'
 import { StateTile } from '../features/catalogue/state-tile.tsx'
-import { wideImage } from '../features/catalogue/wide-image.ts'
 import { impactFacts, testimonials } from '../features/content/home-content.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/home'
@@ -70,8 +69,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <link
           rel="preload"
           as="image"
-          href={wideImage(firstSlide).src}
-          imageSrcSet={wideImage(firstSlide).srcSet}
+          href={responsiveImage(firstSlide).src}
+          imageSrcSet={responsiveImage(firstSlide).srcSet}
           imageSizes="100vw"
           fetchPriority="high"
         />
@@ -88,7 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {sliders.map((s, i) => (
             <Link key={s._id} to={s.link ?? '/product/Handloom'} className="block">
               <img
-                {...wideImage(s.sliderImage)}
+                {...responsiveImage(s.sliderImage)}
                 sizes="100vw"
                 alt={s.title ?? 'Featured collection'}
                 width={1600}
@@ -165,7 +164,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={s._id}>
                 <StateTile
                   name={s.State}
-                  src={s.image ? imageAt(s.image, 400) : stateTileImages[i]?.src}
+                  src={s.image ?? stateTileImages[i]?.src}
                   alt={s.image ? '' : (stateTileImages[i]?.alt ?? '')}
                 />
               </li>
@@ -318,7 +317,7 @@ function SaleBanner({ image }: { image: string | null }) {
       <div className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-r from-brand-900 via-brand-800 to-brand-600 px-6 py-10 text-white sm:px-10">
         {image ? (
           <img
-            {...wideImage(image)}
+            {...responsiveImage(image)}
             sizes="(max-width: 1280px) 100vw, 1248px"
             alt=""
             width={1600}

@@ -2,12 +2,13 @@ import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { stockState, toCard } from '../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet } from '../../contracts/images.ts'
+import { discountPercent } from '../../contracts/money.ts'
 import { Carousel, productCarouselOptions, productCarouselSlide } from '../components/carousel.tsx'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx'
 import { Gallery } from '../features/catalogue/gallery.tsx'
 import { notFoundMeta, notFoundPage, safeLoad } from '../features/catalogue/load.ts'
-import { catalogueText, discountPercent, fixedRating, titleLength } from '../features/catalogue/messages.ts'
+import { catalogueText, fixedRating, titleLength } from '../features/catalogue/messages.ts'
 import { ProductCard } from '../features/catalogue/product-card.tsx'
 import { QuickViewButton } from '../features/catalogue/quick-view.tsx'
 import { absoluteUrl, metaDescription, seo } from '../features/catalogue/seo.ts'
@@ -92,7 +93,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       </section>
     )
   }
-  const off = discountPercent(product)
+  const off = discountPercent(product.price, product.cutPrice)
   const stock = stockState(product.quantity)
   const images = product.thumbnail.length > 0 ? product.thumbnail : product.image ? [product.image] : []
   return (

@@ -1,7 +1,7 @@
+import { responsiveImage } from '../../contracts/images.ts'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { notFoundMeta, notFoundPage } from '../features/catalogue/load.ts'
 import { metaDescription, seo } from '../features/catalogue/seo.ts'
-import { wideImage } from '../features/catalogue/wide-image.ts'
 import { contentText, templeServices } from '../features/content/messages.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/temple-details'
@@ -32,8 +32,8 @@ export default function TempleDetails({ loaderData }: Route.ComponentProps) {
     <>
       <section className="relative isolate overflow-hidden bg-brand-900 text-white">
         <img
-          src={temple.image ? wideImage(temple.image).src : '/media/temple-banner.webp'}
-          srcSet={temple.image ? wideImage(temple.image).srcSet : undefined}
+          src={temple.image ? responsiveImage(temple.image).src : '/media/temple-banner.webp'}
+          srcSet={temple.image ? responsiveImage(temple.image).srcSet : undefined}
           sizes="100vw"
           alt=""
           width={1600}

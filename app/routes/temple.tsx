@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
+import { responsiveImage } from '../../contracts/images.ts'
 import { safeLoad } from '../features/catalogue/load.ts'
 import { seo } from '../features/catalogue/seo.ts'
-import { wideImage } from '../features/catalogue/wide-image.ts'
 import { contentText, templeOrder } from '../features/content/messages.ts'
 import { PageBanner } from '../features/content/page-banner.tsx'
 import { appLoadContext } from '../lib/context.ts'
@@ -47,7 +47,7 @@ export default function Temples({ loaderData }: Route.ComponentProps) {
             >
               {t.image ? (
                 <img
-                  {...wideImage(t.image, 400)}
+                  {...responsiveImage(t.image, 400)}
                   sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 400px"
                   alt=""
                   width={400}

@@ -24,7 +24,8 @@ test('an admin signs in, creates a product with pictures, approves it, and finds
   await page.getByLabel('Title', { exact: true }).fill(title)
   await page.getByLabel(/^Price/).fill('2450')
   await page.getByLabel(/^Cut price/).fill('2999')
-  await page.getByLabel(/^Discount shown/).fill('18')
+  // Staff type only the two prices; the percent is worked out (549 off 2,999 is 18.3%, shown as 18%).
+  await expect(page.getByRole('status', { name: 'Discount shown in the shop' })).toHaveText('-18% (₹549 off)')
   await page.getByLabel(/^Stock/).fill('7')
   await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Art & Painting' })
   await page.getByLabel(/^SKU/).fill(`PAT-${Date.now().toString(36)}`)

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { z } from 'zod'
 import { fieldErrors } from '../../../contracts/admin.ts'
+import { imageAt } from '../../../contracts/images.ts'
 import { toast } from '../../lib/toast.tsx'
 import { problemText, serverFieldErrors, type UploadFolder, uploadPicture } from './admin-api.ts'
 import { Button, Checkbox, Field, inputClass, PictureInput } from './ui.tsx'
@@ -23,7 +24,10 @@ export type FieldSpec = {
     | 'date'
     | 'url'
     | 'hidden'
+    | 'computed'
   help?: string
+  /** What a 'computed' field shows, worked out from the other fields (never sent). */
+  compute?: (values: FormValues) => string
   options?: Array<{ value: string; label: string }>
   /** Options that depend on other fields (subcategories of the chosen category). */
   optionsFor?: (values: FormValues) => Array<{ value: string; label: string }>
@@ -38,6 +42,7 @@ export function toBody(fields: FieldSpec[], values: FormValues): Record<string, 
   const out: Record<string, unknown> = {}
   for (const f of fields) {
     const v = values[f.name]
+    if (f.kind === 'computed') continue
     if (f.kind === 'number') {
       const s = String(v ?? '').trim()
       out[f.name] = s === '' ? undefined : Number(s)
@@ -70,6 +75,30 @@ export function FieldInput({
   values?: FormValues
 }) {
   if (spec.kind === 'hidden') return null
+  if (spec.kind === 'computed') {
+    const id = `computed-${spec.name}`
+    return (
+      <div className="grid content-start gap-1">
+        <span id={`${id}-label`} className="text-sm font-semibold text-ink">
+          {spec.label}
+        </span>
+        <output
+          aria-labelledby={`${id}-label`}
+          aria-describedby={spec.help ? `${id}-help` : undefined}
+          aria-live="polite"
+          className="rounded border border-dashed border-brand-200 bg-brand-50 px-3 py-2 text-base"
+          data-testid={id}
+        >
+          {spec.compute?.(values) ?? ''}
+        </output>
+        {spec.help ? (
+          <p id={`${id}-help`} className="text-xs text-ink/70">
+            {spec.help}
+          </p>
+        ) : null}
+      </div>
+    )
+  }
   if (spec.kind === 'checkbox') {
     return (
       <div>
@@ -175,11 +204,7 @@ function PictureList({
       <ul className="flex flex-wrap gap-3">
         {value.map((url, i) => (
           <li key={url} className="grid gap-1 rounded border border-brand-200 bg-white p-2">
-            <img
-              src={url.replace(/-800\.webp$/, '-200.webp')}
-              alt={`No. ${i + 1}`}
-              className="size-20 rounded object-cover"
-            />
+            <img src={imageAt(url, 200)} alt={`No. ${i + 1}`} className="size-20 rounded object-cover" />
             <span className="flex gap-1">
               <Button
                 small

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import type { z } from 'zod'
+import { imageAt } from '../../../contracts/images.ts'
 import { toast } from '../../lib/toast.tsx'
 import { adminSend, problemText, useAdmin } from './admin-api.ts'
 import { type FieldSpec, type FormValues, ResourceForm } from './resource-form.tsx'
@@ -94,11 +95,7 @@ export function ResourceScreen({ config, heading = true }: { config: ResourceCon
           return (
             <li key={row.id} className="flex gap-3 rounded-lg border border-brand-200 bg-white p-3">
               {s.picture ? (
-                <img
-                  src={s.picture.replace(/-800\.webp$/, '-200.webp')}
-                  alt=""
-                  className="size-16 shrink-0 rounded object-cover"
-                />
+                <img src={imageAt(s.picture, 200)} alt="" className="size-16 shrink-0 rounded object-cover" />
               ) : null}
               <div className="min-w-0 flex-1">
                 <h3 className="break-words font-semibold">{s.title}</h3>

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
+import { imageAt } from '../../../contracts/images.ts'
 import { toast } from '../../lib/toast.tsx'
 import { problemText, type UploadFolder, uploadPicture } from './admin-api.ts'
 
@@ -163,7 +164,7 @@ export function PictureInput({
     <div className="flex flex-wrap items-center gap-3">
       {value ? (
         <img
-          src={value.replace(/-800\.webp$/, '-200.webp')}
+          src={imageAt(value, 200)}
           alt=""
           className="size-16 rounded border border-brand-200 object-cover"
         />

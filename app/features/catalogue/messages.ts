@@ -45,10 +45,3 @@ export const stateTileImages = [
   { src: '/media/state-madhya-pradesh.webp', alt: 'A stupa in the style of Madhya Pradesh' },
   { src: '/media/state-rajasthan.webp', alt: 'A desert fort in the style of Rajasthan' },
 ] as const
-
-/** Percentage off the list price as the '-N%' badge shows it. */
-export function discountPercent(p: { discount: number; price: number; cutPrice: number }): number {
-  if (p.discount > 0) return p.discount
-  if (p.cutPrice > p.price && p.cutPrice > 0) return Math.round(((p.cutPrice - p.price) / p.cutPrice) * 100)
-  return 0
-}

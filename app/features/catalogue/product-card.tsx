@@ -1,10 +1,11 @@
 import { Link } from 'react-router'
 import { type ProductCardData, stockState } from '../../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet } from '../../../contracts/images.ts'
+import { discountPercent } from '../../../contracts/money.ts'
 import { formatRupees, truncate } from '../../lib/format.ts'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
 import { WishlistButton } from '../wishlist/wishlist-button.tsx'
-import { catalogueText, discountPercent, fixedRating } from './messages.ts'
+import { catalogueText, fixedRating } from './messages.ts'
 import { QuickViewButton } from './quick-view.tsx'
 import { StarRating } from './star-rating.tsx'
 
@@ -31,7 +32,7 @@ export function ProductCard({
   sizes = '(max-width: 578px) 90vw, (max-width: 992px) 45vw, 25vw',
   headingLevel: Heading = 'h3',
 }: Props) {
-  const off = discountPercent(product)
+  const off = discountPercent(product.price, product.cutPrice)
   const soldOut = stockState(product.quantity).kind === 'soldOut'
   const href = `/Productdetails/${product._id}`
   return (

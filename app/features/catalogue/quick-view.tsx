@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Product } from '../../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet } from '../../../contracts/images.ts'
+import { discountPercent } from '../../../contracts/money.ts'
 import { CloseIcon, EyeIcon } from '../../components/icons.tsx'
 import { api } from '../../lib/api.ts'
 import { formatRupees } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.tsx'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
-import { catalogueText, discountPercent } from './messages.ts'
+import { catalogueText } from './messages.ts'
 
 type ProductAnswer = { success: boolean; product?: Product; message?: string }
 
@@ -97,7 +98,7 @@ function QuickViewDialog({ productId, onClose }: { productId: string; onClose: (
     }
   }
 
-  const off = product ? discountPercent(product) : 0
+  const off = product ? discountPercent(product.price, product.cutPrice) : 0
   return (
     <dialog
       ref={dialog}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { imageAt, imageSrcSet } from '../../../contracts/images.ts'
 
 /** A state picture linking to its products; scrolls to the top as the spec's cards do. */
 export function StateTile({
@@ -20,7 +21,9 @@ export function StateTile({
     >
       {src ? (
         <img
-          src={src}
+          src={imageAt(src, 400)}
+          srcSet={imageSrcSet(src)}
+          sizes="(max-width: 640px) 100vw, 400px"
           alt={alt}
           width={800}
           height={600}

@@ -2,10 +2,17 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { productInputSchema } from '../../../contracts/admin.ts'
+import { imageAt } from '../../../contracts/images.ts'
+import { discountPercent, formatRupees } from '../../../contracts/money.ts'
 import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
 import { htmlHelp } from '../../features/admin/html-help.ts'
-import { type FieldSpec, type FormValues, ResourceForm } from '../../features/admin/resource-form.tsx'
+import {
+  type FieldSpec,
+  type FormValue,
+  type FormValues,
+  ResourceForm,
+} from '../../features/admin/resource-form.tsx'
 import type { Row } from '../../features/admin/resource-screen.tsx'
 import { Badge, Button, ConfirmButton, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
 import { api } from '../../lib/api.ts'
@@ -39,7 +46,6 @@ const blank: FormValues = {
   title: '',
   price: '',
   cutPrice: '',
-  discount: '0',
   categoryId: '',
   subcategoryId: '',
   stateId: '',
@@ -55,7 +61,6 @@ const toForm = (p: AdminProduct): FormValues => ({
   title: p.title,
   price: String(p.price),
   cutPrice: String(p.cutPrice),
-  discount: String(p.discount),
   categoryId: p.categoryId ?? '',
   subcategoryId: p.subcategoryId ?? '',
   stateId: p.stateId ?? '',
@@ -66,6 +71,18 @@ const toForm = (p: AdminProduct): FormValues => ({
   youtubeVideoLink: p.youtubeVideoLink ?? '',
   view360Link: p.view360Link ?? '',
 })
+
+/** The badge the shop will show for the prices typed so far. */
+function discountText(values: FormValues): string {
+  const read = (v: FormValue | undefined) =>
+    typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN
+  const price = read(values.price)
+  const cutPrice = read(values.cutPrice)
+  if (!Number.isFinite(price) || !Number.isFinite(cutPrice)) return 'Enter both prices.'
+  if (cutPrice < price) return 'None: the cut price is lower than the price.'
+  const off = discountPercent(price, cutPrice)
+  return off > 0 ? `-${off}% (${formatRupees(cutPrice - price)} off)` : 'None (no discount badge).'
+}
 
 export default function ProductEditScreen() {
   const { id } = useParams()
@@ -86,7 +103,13 @@ export default function ProductEditScreen() {
     { name: 'title', label: 'Title', kind: 'text', wide: true },
     { name: 'price', label: 'Price (₹, what the customer pays)', kind: 'number' },
     { name: 'cutPrice', label: 'Cut price (₹, the list price shown struck through)', kind: 'number' },
-    { name: 'discount', label: 'Discount shown (percent)', kind: 'number' },
+    {
+      name: 'discount',
+      label: 'Discount shown in the shop',
+      kind: 'computed',
+      help: 'Worked out from the two prices, rounded down.',
+      compute: discountText,
+    },
     { name: 'quantity', label: 'Stock (pieces available)', kind: 'number' },
     {
       name: 'categoryId',
@@ -230,7 +253,7 @@ function Pictures({ product, onChange }: { product: AdminProduct; onChange: () =
         {images.map((img, i) => (
           <li key={img._id} className="grid gap-1 rounded border border-brand-200 p-2">
             <img
-              src={img.url.replace(/-800\.webp$/, '-200.webp')}
+              src={imageAt(img.url, 200)}
               alt={`${product.title}, view ${i + 1}`}
               className="size-24 rounded object-cover"
             />

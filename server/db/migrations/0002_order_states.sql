@@ -16,3 +16,6 @@ UPDATE "orders" SET "payment_status" = 'Refunded' WHERE "refund_status" = 'Refun
 UPDATE "orders" SET "coupon_counted" = true WHERE "coupon_code" IS NOT NULL;--> statement-breakpoint
 -- Earlier unpaid orders lapse like new ones (they never held stock).
 UPDATE "orders" SET "reserved_until" = "created_at" + interval '30 minutes' WHERE "payment_status" IN ('Pending', 'Failed') AND "status" = 'Pending';
+--> statement-breakpoint
+-- The discount is computed from the two prices, rounded down (decision 014).
+UPDATE "products" SET "discount" = CASE WHEN "cut_price" > 0 AND "cut_price" > "price" AND "price" >= 0 THEN (("cut_price" - "price")::bigint * 100 / "cut_price")::int ELSE 0 END;

@@ -4,6 +4,8 @@ import path from 'node:path'
 import { asc, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { imageSrcSet } from '../../../contracts/images.ts'
+import { discountPercent } from '../../../contracts/money.ts'
 import type { Database } from '../client.ts'
 import { openPglite } from '../client.ts'
 import {
@@ -130,7 +132,7 @@ describe('demo catalogue', () => {
       expect(p.price).toBeGreaterThanOrEqual(14_900)
       expect(p.price).toBeLessThanOrEqual(12_499_900)
       expect(p.cutPrice).toBeGreaterThan(p.price)
-      expect(p.discount).toBe(Math.round(((p.cutPrice - p.price) / p.cutPrice) * 100))
+      expect(p.discount).toBe(discountPercent(p.price, p.cutPrice))
       expect(p.quantity).toBeGreaterThanOrEqual(0)
       expect(p.quantity).toBeLessThanOrEqual(50)
       expect(p.description).toContain('<ul>')
@@ -208,13 +210,31 @@ describe('demo catalogue', () => {
     expect(sl.every((s) => s.status === 'active')).toBe(true)
     const bn = await db.select().from(banners).orderBy(asc(banners.position))
     expect(bn).toHaveLength(2)
-    for (const x of [...sl, ...bn]) {
-      expect(x.image).toMatch(/-1600\.webp$/)
-      for (const w of [1600, 800, 400])
-        expect(existsSync(fileOf(x.image.replace('-1600.webp', `-${w}.webp`)))).toBe(true)
-    }
+    for (const x of [...sl, ...bn]) expect(x.image).toMatch(/-1600\.webp$/)
     const meta = await sharp(fileOf(sl[0].image)).metadata()
     expect(meta.width).toBe(1600)
+  })
+
+  it('has every file that a srcset of its pictures names', async () => {
+    const db = database.db
+    const urls = [
+      ...(await db.select().from(categories)).map((c) => c.image),
+      ...(await db.select().from(states)).map((x) => x.image),
+      ...(await db.select().from(sliders)).map((x) => x.image),
+      ...(await db.select().from(banners)).map((x) => x.image),
+      ...(await db.select().from(temples)).flatMap((t) => [t.image, ...t.images]),
+      ...(await db.select().from(productImages)).map((i) => `${i.url}-800.webp`),
+    ]
+    expect(urls.length).toBeGreaterThan(200)
+    for (const url of urls) {
+      const srcset = imageSrcSet(url)
+      expect(srcset, url ?? '').toBeDefined()
+      for (const file of (srcset ?? '').split(', ').map((c) => c.split(' ')[0]))
+        expect(existsSync(fileOf(file)), file).toBe(true)
+    }
+    // A slide fills a laptop screen: its srcset reaches 1600 px.
+    const [slide] = await db.select().from(sliders).limit(1)
+    expect(imageSrcSet(slide.image)).toMatch(/-1200\.webp 1200w, .*-1600\.webp 1600w$/)
   })
 
   it('has the four coupons', async () => {

@@ -1,4 +1,6 @@
 import path from 'node:path'
+import { type PictureKind, pictureSizes } from '../../../contracts/images.ts'
+import { discountPercent } from '../../../contracts/money.ts'
 import type { Db } from '../client.ts'
 import { newId } from '../ids.ts'
 import {
@@ -37,9 +39,8 @@ import { categoryLayers, stateSvg, templeSvg, wideSvg } from './images/scenes.ts
 import { seedPincodes } from './pincodes.ts'
 
 const DAY = 24 * 60 * 60 * 1000
-const PRODUCT_WIDTHS = [800, 400, 200]
-const SQUARE_WIDTHS = [800, 400, 200]
-const WIDE_WIDTHS = [1600, 800, 400]
+// The sizes every picture of a kind comes in (contracts/images.ts), as uploads make them.
+const widthsOf = (kind: PictureKind) => [...pictureSizes[kind]]
 
 /** What a category stands for on its card: its signature product drawing. */
 const COVER_SHAPES: Partial<Record<Motif, { shape?: string; title: string }>> = {
@@ -102,7 +103,7 @@ export function buildDemo(now: Date, withImages: boolean) {
     const cover = COVER_SHAPES[c.coverMotif] ?? { title: c.title }
     jobs.push({
       file,
-      widths: SQUARE_WIDTHS,
+      widths: widthsOf('categories'),
       layers: () => categoryLayers({ motif: c.coverMotif, ...cover }, ci),
     })
     c.subcategories.forEach((s, si) => {
@@ -119,7 +120,7 @@ export function buildDemo(now: Date, withImages: boolean) {
     stateIdByName.set(s.name, id)
     const file = `states/${id}`
     stateRows.push({ id, name: s.name, image: upload(`${file}-800.webp`), position: i })
-    jobs.push({ file, widths: SQUARE_WIDTHS, svg: () => stateSvg(s) })
+    jobs.push({ file, widths: widthsOf('states'), svg: () => stateSvg(s) })
   })
 
   const productRows: (typeof products.$inferInsert)[] = []
@@ -138,7 +139,7 @@ export function buildDemo(now: Date, withImages: boolean) {
       title: p.title,
       price,
       cutPrice,
-      discount: Math.round(((cutPrice - price) / cutPrice) * 100),
+      discount: discountPercent(price, cutPrice),
       isApproved: p.approved !== false,
       categoryId: catIdByCode.get(sub.cat.code),
       subcategoryId: sub.id,
@@ -174,7 +175,7 @@ export function buildDemo(now: Date, withImages: boolean) {
       if (withImages) {
         jobs.push({
           file: rel,
-          widths: PRODUCT_WIDTHS,
+          widths: widthsOf('products'),
           layers: () => {
             drawn ??= drawProduct(picture)
             return productLayers(picture, n, drawn)
@@ -186,12 +187,12 @@ export function buildDemo(now: Date, withImages: boolean) {
 
   const sliderRows = SLIDERS.map((s, i) => {
     const file = `sliders/${i + 1}`
-    jobs.push({ file, widths: WIDE_WIDTHS, svg: () => wideSvg(s.picture, i + 1) })
+    jobs.push({ file, widths: widthsOf('sliders'), svg: () => wideSvg(s.picture, i + 1) })
     return { image: upload(`${file}-1600.webp`), title: s.title, link: s.link, status: 'active', position: i }
   })
   const bannerRows = BANNERS.map((b, i) => {
     const file = `banners/${i + 1}`
-    jobs.push({ file, widths: WIDE_WIDTHS, svg: () => wideSvg(b.picture, 10 + i) })
+    jobs.push({ file, widths: widthsOf('banners'), svg: () => wideSvg(b.picture, 10 + i) })
     return { image: upload(`${file}-1600.webp`), title: b.title, link: b.link, position: i }
   })
 
@@ -214,7 +215,7 @@ export function buildDemo(now: Date, withImages: boolean) {
 
   const templeRows = TEMPLES.map((t, i) => {
     const file = `temples/${t.slug}`
-    jobs.push({ file, widths: WIDE_WIDTHS, svg: () => templeSvg(i, t.scene) })
+    jobs.push({ file, widths: widthsOf('temples'), svg: () => templeSvg(i, t.scene) })
     return {
       slug: t.slug,
       name: t.name,

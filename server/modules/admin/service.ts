@@ -14,6 +14,7 @@ import type {
   productListQuerySchema,
   returnPolicyInputSchema,
 } from '../../../contracts/admin.ts'
+import { discountPercent } from '../../../contracts/money.ts'
 import { nextFulfilmentStatuses, paymentStatusLabel } from '../../../contracts/order-states.ts'
 import type { Config } from '../../config.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
@@ -104,7 +105,7 @@ export function createAdminService(deps: {
       title: row.title,
       price: rupees(row.price),
       cutPrice: rupees(row.cutPrice),
-      discount: row.discount,
+      discount: discountPercent(row.price, row.cutPrice),
       isApproved: row.isApproved,
       archivedAt: row.archivedAt?.toISOString() ?? null,
       categoryId: row.categoryId,
@@ -155,7 +156,8 @@ export function createAdminService(deps: {
       title: input.title,
       price: paise(input.price),
       cutPrice: paise(input.cutPrice),
-      discount: input.discount,
+      // Computed here, never taken from the client (decision 014).
+      discount: discountPercent(input.price, input.cutPrice),
       categoryId: input.categoryId,
       subcategoryId: input.subcategoryId,
       stateId: input.stateId,
@@ -199,7 +201,7 @@ export function createAdminService(deps: {
           sku: r.sku,
           price: rupees(r.price),
           cutPrice: rupees(r.cutPrice),
-          discount: r.discount,
+          discount: discountPercent(r.price, r.cutPrice),
           quantity: r.quantity,
           isApproved: r.isApproved,
           archivedAt: r.archivedAt?.toISOString() ?? null,

@@ -1,5 +1,6 @@
 import type { Category, Product, State } from '../../../contracts/catalogue.ts'
 import { type SortValue, sameName, sortProducts } from '../../../contracts/catalogue-sort.ts'
+import { discountPercent } from '../../../contracts/money.ts'
 import type { Db } from '../../db/client.ts'
 import { idPattern } from '../../db/ids.ts'
 import type { categories, productImages, products, states, subcategories } from '../../db/schema.ts'
@@ -83,7 +84,8 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       image: urls[0] ?? null,
       price: rupees(row.price),
       cutPrice: rupees(row.cutPrice),
-      discount: row.discount,
+      // Computed, not read back: the percent always matches the two prices (decision 014).
+      discount: discountPercent(row.price, row.cutPrice),
       IsApproved: row.isApproved,
       categories: row.categoryId ? (snap.lookup.category.get(row.categoryId)?.title ?? null) : null,
       subcategory: row.subcategoryId ? (snap.lookup.subcategory.get(row.subcategoryId)?.title ?? null) : null,

@@ -7,6 +7,7 @@ import {
   maxCartQuantity,
   stockMessages,
 } from '../../../contracts/cart-rules.ts'
+import { formatPaise } from '../../../contracts/money.ts'
 import {
   canMovePayment,
   customerMayCancel,
@@ -54,8 +55,6 @@ export type OrderPeers = {
 export type PaymentOutcome = 'paid' | 'unchanged' | 'refund'
 
 const rupees = (paise: number) => Math.round(paise) / 100
-const showRupees = (paise: number) =>
-  `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: paise % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 }).format(rupees(paise))}`
 
 /** Minutes until a failed refund is tried again: 1, 2, 4 … up to six hours. */
 const refundBackoffMinutes = (attempts: number) => Math.min(2 ** Math.max(0, attempts - 1), 360)
@@ -267,7 +266,7 @@ export function createOrdersService(deps: {
         }
         if (Math.round(line.price * 100) !== product.price) {
           throw new ConflictError(
-            `The price of ${product.title} is now ${showRupees(product.price)} (your cart shows ${showRupees(Math.round(line.price * 100))}). Please review your cart and place the order again.`,
+            `The price of ${product.title} is now ${formatPaise(product.price)} (your cart shows ${formatPaise(Math.round(line.price * 100))}). Please review your cart and place the order again.`,
           )
         }
         if (product.stock < line.quantity)
@@ -299,7 +298,7 @@ export function createOrdersService(deps: {
             // One paisa of slack for the browser's floating-point rounding of the coupon.
             if (Math.abs(clientTotal - total) > 1) {
               throw new ConflictError(
-                `The order total is ${showRupees(total)}, but your cart shows ${showRupees(clientTotal)}. Prices or your coupon have changed: please review your cart and place the order again.`,
+                `The order total is ${formatPaise(total)}, but your cart shows ${formatPaise(clientTotal)}. Prices or your coupon have changed: please review your cart and place the order again.`,
               )
             }
             const items = [...lines].map(([id, l]) => {
@@ -553,7 +552,7 @@ export function createOrdersService(deps: {
           await deps.db.transaction(async (tx) => {
             const r = createOrdersRepo(tx)
             await r.update(orderId, { paymentStatus: 'Refunded', refundRetryAt: null })
-            await r.addHistory(orderId, row.status, actorId, `Refunded ${showRupees(row.total)}`)
+            await r.addHistory(orderId, row.status, actorId, `Refunded ${formatPaise(row.total)}`)
             await writeAudit(tx, {
               actorId,
               action: 'order.refund',

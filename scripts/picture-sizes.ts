@@ -1,0 +1,22 @@
+import path from 'node:path'
+import { ConfigError, parseEnv } from '../server/config.ts'
+import { fillMissingPictureSizes } from '../server/modules/admin/images.ts'
+
+/**
+ * `npm run images:sizes`: makes every picture size (contracts/images.ts) that an uploaded picture lacks,
+ * under DATA_DIR/uploads. The shop does the same at each start; this runs it on demand. It touches only
+ * files, never the database, so it is safe while the shop is running and cheap to run again.
+ */
+let env: ReturnType<typeof parseEnv>
+try {
+  env = parseEnv()
+} catch (err) {
+  console.error(`\n${err instanceof ConfigError ? err.message : String(err)}\n`)
+  process.exit(1)
+}
+const uploads = path.join(path.resolve(env.DATA_DIR), 'uploads')
+const { pictures, made, failed } = await fillMissingPictureSizes(uploads)
+for (const file of made) console.log(`made ${file}`)
+for (const file of failed) console.error(`could not make ${file}`)
+console.log(`${pictures} pictures checked in ${uploads}: ${made.length} sizes made, ${failed.length} failed.`)
+process.exit(failed.length ? 1 : 0)
