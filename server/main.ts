@@ -1,8 +1,10 @@
-import { buildApp } from './app.ts'
-import { type ControlServer, startControlServer } from './control/server.ts'
+import type { ControlServer } from './control/server.ts'
 import { exitOnStartupError, getRuntime } from './runtime.ts'
 
 const { config, database } = await getRuntime().catch(exitOnStartupError)
+// Loaded once the database is open, so a start that cannot reach it says so without loading the whole shop.
+const { buildApp } = await import('./app.ts')
+const { startControlServer } = await import('./control/server.ts')
 const app = await buildApp({ config, database })
 
 let closing = false
