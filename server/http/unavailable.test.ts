@@ -51,6 +51,9 @@ async function shop(opts: { pageCache?: boolean } = {}) {
     const products = await watched.catalogue.products().catch(() => [] as string[])
     const nonce = (reply.raw as CspResponse).cspNonce
     if (request.url.startsWith('/throws')) await watched.catalogue.products()
+    // Like an account page whose loader took the failure for a missing customer.
+    if (request.url.startsWith('/Dashboard') && products.length === 0)
+      return reply.header('set-cookie', 'accessToken=; Max-Age=0').redirect('/login')
     return reply
       .type('text/html; charset=utf-8')
       .send(`<ul>${products.map((p) => `<li>${p}</li>`).join('')}</ul><script nonce="${nonce}"></script>`)
@@ -109,6 +112,16 @@ describe('a database that is down', () => {
     current.setDown(true)
     const res = await current.get('/throws')
     expect(res.statusCode).toBe(503)
+    expect(res.body).toContain(`<h1>${unavailableTitle}</h1>`)
+  })
+
+  it('turns a fallback redirect to sign-in into the 503 page, without signing the customer out', async () => {
+    current = await shop()
+    current.setDown(true)
+    const res = await current.get('/Dashboard')
+    expect(res.statusCode).toBe(503)
+    expect(res.headers.location).toBeUndefined()
+    expect(res.headers['set-cookie']).toBeUndefined()
     expect(res.body).toContain(`<h1>${unavailableTitle}</h1>`)
   })
 

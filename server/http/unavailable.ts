@@ -110,6 +110,9 @@ export function registerUnavailablePages(app: FastifyInstance) {
     request.log.warn({ url: request.url }, 'page answered 503: database unavailable')
     reply.status(503).header('retry-after', String(retryAfterSeconds)).header('cache-control', 'no-store')
     reply.removeHeader('content-length')
+    // A fallback render's redirect or cookie (a 'signed out' guess) must not outlive it.
+    reply.removeHeader('location')
+    reply.removeHeader('set-cookie')
     if (isDataRequest(request)) {
       reply.removeHeader('x-remix-response')
       reply.header('content-type', 'text/plain; charset=utf-8')

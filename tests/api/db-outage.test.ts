@@ -17,7 +17,11 @@ if (!pgBin) {
   console.warn('Skipping the database outage tests: no PostgreSQL binaries under /usr/lib/postgresql/*/bin')
 }
 
-const config = testConfig({ DB_CONNECT_TIMEOUT_MS: 1000, DB_STATEMENT_TIMEOUT_MS: 1500 })
+const config = testConfig({
+  DB_CONNECT_TIMEOUT_MS: 1000,
+  DB_STATEMENT_TIMEOUT_MS: 1500,
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 1000,
+})
 const timeouts = databaseTimeouts(config)
 // The slowest failure: a query sent to a frozen server, given up a second after the statement timeout.
 const slowestFailureMs = timeouts.statementMs + 1000
@@ -67,7 +71,19 @@ describe.skipIf(!pgBin)('PostgreSQL stopped or frozen under a running shop', () 
     const show = async (name: string) =>
       ((await db.execute(`show ${name}`)) as unknown as { rows: Record<string, string>[] }).rows[0][name]
     expect(await show('statement_timeout')).toBe('1500ms')
-    expect(await show('idle_in_transaction_session_timeout')).toBe('30s')
+    expect(await show('idle_in_transaction_session_timeout')).toBe('1s')
+  })
+
+  it('ends a transaction left idle too long without taking the process down', async () => {
+    const db = (database as Database).db
+    const held = db.transaction(async (tx) => {
+      await tx.execute('select 1')
+      // Past the idle-in-transaction limit: the server ends the connection while it is checked out.
+      await new Promise((r) => setTimeout(r, 2000))
+      await tx.execute('select 1')
+    })
+    await expect(held).rejects.toThrow()
+    expect((await lookup()).statusCode).toBe(200)
   })
 
   it('answers 503 with Retry-After while stopped, /readyz false within a second, and recovers by itself', async () => {
