@@ -4,10 +4,11 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildDir, buildIsCurrent } from '../../scripts/build-stamp.ts'
 import { buildApp, type ShopApp } from '../../server/app.ts'
 import { databaseTimeouts, testConfig } from '../../server/config.ts'
 import { type Database, openPostgres } from '../../server/db/client.ts'
-import { retryAfterSeconds, unavailableMessage } from '../../server/http/unavailable.ts'
+import { retryAfterSeconds, unavailableMessage, unavailableTitle } from '../../server/http/unavailable.ts'
 import { createPgCluster, findPgBin, freePort, type PgCluster } from '../support/pg-cluster.ts'
 
 // Database faults (docs/decisions/064): a stopped or frozen PostgreSQL gives 503s, never 500s or hangs.
@@ -39,16 +40,25 @@ describe.skipIf(!pgBin)('PostgreSQL stopped or frozen under a running shop', () 
   let cluster: PgCluster | undefined
   let database: Database | undefined
   let app: ShopApp | undefined
+  // The storefront's pages, rendered by the production build, on the same database.
+  let pages: ShopApp | undefined
 
   beforeAll(async () => {
+    if (!buildIsCurrent()) {
+      const { build } = await import('../../scripts/build.ts')
+      build()
+    }
     cluster = await createPgCluster(pgBin as string)
     database = await openPostgres(cluster.url, timeouts)
     app = await buildApp({ config, database, web: false })
     await app.ready()
-  }, 60_000)
+    pages = await buildApp({ config, database, web: { buildDirectory: buildDir() } })
+    await pages.ready()
+  }, 180_000)
 
   afterAll(async () => {
     await app?.close()
+    await pages?.close()
     await database?.close().catch(() => {})
     await cluster?.destroy()
   }, 60_000)
@@ -108,10 +118,24 @@ describe.skipIf(!pgBin)('PostgreSQL stopped or frozen under a running shop', () 
     expect(notReady.ms).toBeLessThan(1000)
     expect((await app?.inject({ method: 'GET', url: '/healthz' }))?.statusCode).toBe(200)
 
+    // A page whose data needs the database: the friendly page, not a stack trace or an empty policy.
+    const page = await pages?.inject({ method: 'GET', url: '/Privacy', headers: { accept: 'text/html' } })
+    expect(page?.statusCode).toBe(503)
+    expect(page?.headers['retry-after']).toBe(String(retryAfterSeconds))
+    expect(page?.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page?.body).toContain(`<h1>${unavailableTitle}</h1>`)
+    // The same page's data for a client-side navigation.
+    const data = await pages?.inject({ method: 'GET', url: '/Privacy.data' })
+    expect(data?.statusCode).toBe(503)
+    expect(data?.body).toBe(unavailableMessage)
+
     await (cluster as PgCluster).start()
     await waitFor(async () => (await ready()).status === 200, 10_000)
     expect((await lookup()).statusCode).toBe(200)
-  }, 40_000)
+    const back = await pages?.inject({ method: 'GET', url: '/Privacy', headers: { accept: 'text/html' } })
+    expect(back?.statusCode).toBe(200)
+    expect(back?.body).not.toContain(unavailableTitle)
+  }, 60_000)
 
   it('answers 503 within the timeouts while frozen rather than hanging, and recovers when it thaws', async () => {
     expect((await lookup()).statusCode).toBe(200)
