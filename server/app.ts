@@ -19,6 +19,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
 import { registerPageCache } from './http/page-cache.ts'
+import { registerUnavailablePages, retryAfterSeconds, watchServices } from './http/unavailable.ts'
 import { startSweeper } from './jobs/sweeper.ts'
 import { type CatalogueCache, createMemoryCache } from './lib/cache.ts'
 import { apiModules } from './modules/index.ts'
@@ -52,6 +53,8 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  // Before compression registers its own onSend hook: it must see the page uncompressed.
+  registerUnavailablePages(app)
 
   const cache = opts.cache ?? createMemoryCache()
   const services = createServices({ db: database.db, config, cache, log: app.log })
@@ -137,14 +140,20 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
     })
   }
 
+  // The process is up; it says nothing of the database (a restart would not bring that back).
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
+  // Ready when `select 1` answers within the ping's bound (under a second), so a probe never hangs.
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     try {
       await database.ping()
       return { status: 'ready', database: database.kind }
     } catch (err) {
-      app.log.warn({ err }, 'database not reachable')
-      return reply.status(503).send({ success: false, message: 'The database is not reachable.' })
+      app.log.warn({ reason: (err as Error).message }, 'database not reachable')
+      return reply
+        .status(503)
+        .header('retry-after', String(retryAfterSeconds))
+        .header('cache-control', 'no-store')
+        .send({ success: false, message: 'The database is not reachable.' })
     }
   })
 
@@ -177,7 +186,12 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
           if (claims) viewer = { id: claims.sub, role: claims.role }
         }
         const nonce = (reply.raw as CspResponse).cspNonce ?? randomBytes(16).toString('base64')
-        context.set(appContext, { services, nonce, publicUrl: config.PUBLIC_URL, viewer })
+        context.set(appContext, {
+          services: watchServices(services, request),
+          nonce,
+          publicUrl: config.PUBLIC_URL,
+          viewer,
+        })
         return context
       },
     })

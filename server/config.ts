@@ -32,6 +32,10 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3000),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  // PostgreSQL only (docs/decisions/064); 0 turns the statement or idle-in-transaction limit off.
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -46,6 +50,15 @@ export type Secrets = {
 export type Config = Env & { dataDir: string; secrets: Secrets; embedded: boolean }
 
 export class ConfigError extends Error {}
+
+/** The PostgreSQL timeouts of a configuration, as the database client takes them. */
+export function databaseTimeouts(env: Env) {
+  return {
+    connectMs: env.DB_CONNECT_TIMEOUT_MS,
+    statementMs: env.DB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  }
+}
 
 /** Reads and checks the environment once; a bad value names its variable. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {

@@ -1,10 +1,11 @@
 import path from 'node:path'
-import { buildApp } from './app.ts'
-import { type ControlServer, startControlServer } from './control/server.ts'
-import { fillMissingPictureSizes } from './modules/admin/images.ts'
+import type { ControlServer } from './control/server.ts'
 import { exitOnStartupError, getRuntime } from './runtime.ts'
 
 const { config, database } = await getRuntime().catch(exitOnStartupError)
+// Loaded once the database is open, so a start that cannot reach it says so without loading the whole shop.
+const { buildApp } = await import('./app.ts')
+const { startControlServer } = await import('./control/server.ts')
 const app = await buildApp({ config, database })
 
 let closing = false
@@ -41,6 +42,7 @@ const port = typeof address === 'object' && address ? address.port : config.PORT
 console.log(`\nThe shop is running at http://localhost:${port}\n`)
 // Pictures stored before a size was added get it now, after listening so the start is not delayed.
 if (config.dataDir) {
+  const { fillMissingPictureSizes } = await import('./modules/admin/images.ts')
   fillMissingPictureSizes(path.join(config.dataDir, 'uploads'))
     .then(({ pictures, made, failed }) => {
       if (made.length || failed.length)

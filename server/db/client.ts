@@ -9,6 +9,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import {
+  DatabaseUnavailableError,
+  describeDatabaseUrl,
+  isDatabaseUnavailable,
+  withTimeout,
+} from './faults.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -19,9 +25,31 @@ export type DbOrTx = Db | Tx
 export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
-  ping(): Promise<void>
+  /** `select 1`, failing with DatabaseUnavailableError when it takes longer than `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>
   close(): Promise<void>
 }
+
+/** Limits on waiting for PostgreSQL, in milliseconds (docs/decisions/064); 0 turns one off. */
+export type DatabaseTimeouts = {
+  /** Opening a connection, and waiting for a free one when the pool is full. */
+  connectMs: number
+  /** One statement, enforced by the server; the client gives up a second later if the server is frozen. */
+  statementMs: number
+  /** A transaction left open without a statement, enforced by the server. */
+  idleInTransactionMs: number
+}
+
+export const defaultTimeouts: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 10_000,
+  idleInTransactionMs: 30_000,
+}
+
+/** The start could not reach the server named by DATABASE_URL; the message is one line naming it. */
+export class DatabaseUnreachableError extends Error {}
+
+const pingTimeoutMs = 800
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
@@ -62,7 +90,10 @@ export function lockHolder(dataDir: string): number | null {
   return pid && pidAlive(pid) ? pid : null
 }
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/** Start-up work on the fresh database (the first seed), run once migrations are applied. */
+export type Prepare = (db: Db) => Promise<void>
+
+export async function openPglite(dataDir: string | null, prepare?: Prepare): Promise<Database> {
   let release = () => {}
   let dir: string | undefined
   if (dataDir) {
@@ -74,11 +105,13 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } })
     const db = drizzlePglite(client, { schema }) as unknown as Db
     await migratePglite(db as never, { migrationsFolder })
+    await prepare?.(db)
     return {
       db,
       kind: 'pglite',
-      async ping() {
-        await client.query('select 1')
+      // In-process: nothing to connect to, and a stuck query would hold the event loop anyway.
+      async ping(timeoutMs = pingTimeoutMs) {
+        await withTimeout(client.query('select 1'), timeoutMs, 'database ping')
       },
       async close() {
         await client.close()
@@ -91,17 +124,60 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   }
 }
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
-  // An idle connection dropped by the server (restart, failover) must not crash the process.
-  pool.on('error', (err) => console.error('PostgreSQL connection error:', err.message))
+export async function openPostgres(
+  url: string,
+  timeouts: DatabaseTimeouts = defaultTimeouts,
+  prepare?: Prepare,
+): Promise<Database> {
+  const connection = { connectionString: url, connectionTimeoutMillis: timeouts.connectMs }
+  // Migrations and the first seed run on a connection of their own without the statement and
+  // idle-in-transaction limits: an index build or the demo seed (its transaction waits for the
+  // pictures) may rightly take longer than any request should.
+  const migrator = new pg.Client(connection)
+  try {
+    await migrator.connect()
+  } catch (err) {
+    await migrator.end().catch(() => {})
+    throw unreachable(url, err, timeouts.connectMs)
+  }
+  // A dropped connection mid-migration errors the client; the failed query reports it.
+  migrator.on('error', () => {})
+  try {
+    const db = drizzlePg(migrator, { schema }) as unknown as Db
+    await migratePg(db as never, { migrationsFolder })
+    await prepare?.(db)
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) throw unreachable(url, err, timeouts.connectMs)
+    throw err
+  } finally {
+    await migrator.end().catch(() => {})
+  }
+
+  const pool = new pg.Pool({
+    ...connection,
+    max: 10,
+    ...(timeouts.statementMs > 0
+      ? { statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + 1000 }
+      : {}),
+    ...(timeouts.idleInTransactionMs > 0
+      ? { idle_in_transaction_session_timeout: timeouts.idleInTransactionMs }
+      : {}),
+  })
+  // A connection dropped by the server (restart, failover, idle-in-transaction timeout) must not
+  // crash the process, idle or checked out: the failed query reports it, the pool replaces it.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => console.error('PostgreSQL connection error:', err.message))
+  })
+  // Already logged by the connection's own listener above.
+  pool.on('error', () => {})
   const db = drizzlePg(pool, { schema }) as unknown as Db
-  await migratePg(db as never, { migrationsFolder })
   return {
     db,
     kind: 'postgres',
-    async ping() {
-      await pool.query('select 1')
+    async ping(timeoutMs = pingTimeoutMs) {
+      // Bounded twice: the query itself, and the wait for a connection from a busy pool.
+      const query = { text: 'select 1', query_timeout: timeoutMs } as pg.QueryConfig
+      await withTimeout(pool.query(query), timeoutMs, 'database ping')
     },
     async close() {
       await pool.end()
@@ -109,9 +185,24 @@ export async function openPostgres(url: string): Promise<Database> {
   }
 }
 
+function unreachable(url: string, err: unknown, connectMs: number): Error {
+  let reason = err instanceof Error ? err.message.split('\n')[0] : String(err)
+  if (/timeout/i.test(reason) && !/statement/i.test(reason))
+    reason = `no answer within ${connectMs} ms (DB_CONNECT_TIMEOUT_MS)`
+  return new DatabaseUnreachableError(
+    `Cannot reach the database in DATABASE_URL (${describeDatabaseUrl(url)}): ${reason || (err as { code?: string }).code || 'no answer'}`,
+  )
+}
+
 export async function openDatabase(opts: {
   databaseUrl?: string
   dataDir: string | null
+  timeouts?: DatabaseTimeouts
+  prepare?: Prepare
 }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir)
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.timeouts, opts.prepare)
+    : openPglite(opts.dataDir, opts.prepare)
 }
+
+export { DatabaseUnavailableError, isDatabaseUnavailable }

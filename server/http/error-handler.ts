@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { isDatabaseUnavailable } from '../db/faults.ts'
 import { AppError } from './errors.ts'
+import { sendDatabaseUnavailable } from './unavailable.ts'
 
 type FieldIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }
 
@@ -42,6 +44,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(500)
         .send({ success: false, message: 'Something went wrong on our side. Please try again.' })
+    }
+    // Down or too slow: a moment later it may work, so 503 and Retry-After, not 500 (decision 064).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reason: error.message }, 'database unavailable')
+      return sendDatabaseUnavailable(request, reply)
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { CatalogueCache } from '../lib/cache.ts'
+import { retryAfterSeconds } from './unavailable.ts'
 
 /**
  * Rendered pages for anonymous visitors, kept in memory (docs/decisions/007).
@@ -83,18 +84,21 @@ export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) 
     })
     const contentType = String(res.headers['content-type'] ?? '')
     const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy'] ?? ''))?.[1]
-    // Only a plain page or a plain 'not found' page is used; anything else renders as usual.
+    // Only a plain page, a plain 'not found' page or the database's 503 page is used; anything else
+    // renders as usual.
     const plain = contentType.startsWith('text/html') && nonce && !res.headers['set-cookie']
-    if (!plain || (res.statusCode !== 200 && res.statusCode !== 404)) return null
+    if (!plain || ![200, 404, 503].includes(res.statusCode)) return null
     const entry = { status: res.statusCode, body: res.body, nonce, contentType, expires: Date.now() + ttlMs }
     // A 'not found' page is served once but not kept, so unknown addresses cannot crowd out real pages.
     if (startedIn === generation && entry.status === 200) remember(key, entry)
     return entry
   }
 
-  function send(reply: FastifyReply, entry: Entry, state: 'hit' | 'miss') {
+  function send(reply: FastifyReply, entry: Entry, state: 'hit' | 'miss' | 'stale') {
     const nonce = (reply.raw as CspResponse).cspNonce
     if (!nonce) return false
+    if (entry.status === 503)
+      reply.header('retry-after', String(retryAfterSeconds)).header('cache-control', 'no-store')
     reply
       .code(entry.status)
       .header('content-type', entry.contentType)
@@ -126,6 +130,8 @@ export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) 
       request.log.warn({ err }, 'page cache: render failed')
       return null
     })
+    // The database is unavailable: the last good copy, however old, beats an error (decision 064).
+    if (hit && entry?.status === 503 && send(reply, hit, 'stale')) return reply
     // Not usable (a redirect, an error): render it for this visitor as usual.
     if (!entry) return
     if (send(reply, entry, 'miss')) return reply
