@@ -87,6 +87,7 @@ describe('POST /adress/add', () => {
 describe('GET /adress', () => {
   it("lists only the caller's addresses", async () => {
     await add(ravi, { ...home, fullName: 'Ravi Kumar', city: 'Indore', state: 'Madhya Pradesh' })
+    await add(asha, home)
     const mine = (await list(asha)).json().data as { userId: string }[]
     expect(mine.length).toBeGreaterThan(0)
     expect(mine.every((a) => a.userId === asha.id)).toBe(true)

@@ -563,8 +563,9 @@ describe('customers', () => {
     const self = await call('POST', `/customers/${admin.id}/disable`, admin, { disabled: true })
     expect(self.statusCode).toBe(409)
 
+    const own = await insertOrder(app, customer.id, [{ id: fx.saree.id, price: 10_000 }])
     const detail = (await call('GET', `/customers/${customer.id}`, admin)).json().data
-    expect(detail.orders.length).toBeGreaterThan(0)
+    expect(detail.orders.map((o: { _id: string }) => o._id)).toContain(own.id)
     expect(detail).toHaveProperty('addresses')
     expect(detail).not.toHaveProperty('passwordHash')
     expect((await auditFor(other.id)).map((a) => a.action)).toContain('user.disable')
@@ -579,10 +580,16 @@ describe('overview', () => {
       payload: { firstName: 'Ravi', email: 'ravi@example.in', message: 'Do you ship to Pune?' },
       remoteAddress: '10.7.0.1',
     })
+    const before = (await call('GET', '/overview', admin)).json().data
+    await insertOrder(app, customer.id, [{ id: fx.saree.id, price: 12_345 }], { paymentStatus: 'Paid' })
+    await insertOrder(app, customer.id, [{ id: fx.saree.id, price: 10_000 }])
     const d = (await call('GET', '/overview', admin)).json().data
-    expect(d.ordersToday).toBeGreaterThan(0)
+    expect(d.ordersToday).toBe(before.ordersToday + 2)
     expect(d.ordersThisMonth).toBeGreaterThanOrEqual(d.ordersToday)
-    expect(d.ordersByStatus).toHaveProperty('Pending')
+    expect(d.ordersByStatus.Pending).toBe(before.ordersByStatus.Pending + 2)
+    expect(d.paidToShip).toBe(before.paidToShip + 1)
+    expect(d.awaitingPayment).toBe(before.awaitingPayment + 1)
+    expect(Math.round((d.revenueToday - before.revenueToday) * 100)).toBe(12_345)
     expect(d.productsAwaitingApproval).toBeGreaterThan(0)
     expect(d.newContactMessages).toBeGreaterThan(0)
     expect(typeof d.revenueThisMonth).toBe('number')
