@@ -50,6 +50,8 @@ export const updateAccountBody = z.object({
     .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'must be a date (YYYY-MM-DD)')
     .optional(),
   gender: z.union([z.enum(genders), z.literal('')]).optional(),
+  /** Required only when `email` changes: a new e-mail is a new way into the account. */
+  currentPassword: z.string().max(1024).optional(),
 })
 
 export const accountSchema = z.object({

@@ -1,9 +1,11 @@
 import { buildApp } from './app.ts'
+import { startupWarnings } from './config.ts'
 import { type ControlServer, startControlServer } from './control/server.ts'
 import { exitOnStartupError, getRuntime } from './runtime.ts'
 
 const { config, database } = await getRuntime().catch(exitOnStartupError)
 const app = await buildApp({ config, database })
+for (const warning of startupWarnings(config)) app.log.warn(warning)
 
 let closing = false
 let control: ControlServer | undefined

@@ -34,7 +34,7 @@ export function createServices(deps: ServiceDeps) {
   const orders = createOrdersService({ ...deps, peers: () => ({ coupons, cart, payments }) })
   const payments = createPaymentsService({ ...deps, orders, peers: () => ({ cart }) })
   const pincode = createPincodeService(deps)
-  const admin = createAdminService(deps)
+  const admin = createAdminService({ ...deps, onSessionsEnded: (userId) => accounts.forgetSessions(userId) })
   const messages = createMessagesService(deps)
   return {
     ...deps,

@@ -3,9 +3,10 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../server/db/schema.ts'
+import { refreshTokens, users } from '../../server/db/schema.ts'
 import { defaultUploadsDir } from '../../server/modules/accounts/avatar.ts'
-import { INVALID_CREDENTIALS } from '../../server/modules/accounts/service.ts'
+import { INVALID_CREDENTIALS, REFRESH_GRACE_MS } from '../../server/modules/accounts/service.ts'
+import { hashToken } from '../../server/modules/accounts/tokens.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 import {
   badTokens,
@@ -256,7 +257,12 @@ describe('PATCH /user/update-account', () => {
   })
 
   it("answers 409 when taking another customer's e-mail", async () => {
-    const res = await patch(asha, { fullName: 'A', userName: 'a', email: ravi.email.toUpperCase() })
+    const res = await patch(asha, {
+      fullName: 'A',
+      userName: 'a',
+      email: ravi.email.toUpperCase(),
+      currentPassword: PASSWORD,
+    })
     expect(res.statusCode).toBe(409)
   })
 
@@ -368,7 +374,11 @@ describe('refresh tokens', () => {
     expect(next.refreshToken).not.toBe(me.refreshToken)
     expect(next.accessToken).toEqual(expect.any(String))
 
-    // The old one again: refused, and the new one dies with it.
+    // The old one again after the grace period: refused, and the new one dies with it.
+    await app.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(me.refreshToken)))
     const reuse = await post('/user/refresh-token', { refreshToken: me.refreshToken })
     expect(reuse.statusCode).toBe(401)
     expect((await post('/user/refresh-token', { refreshToken: next.refreshToken })).statusCode).toBe(401)
@@ -385,7 +395,11 @@ describe('refresh tokens', () => {
     const second = (await post('/user/login', { email: me.email, password: PASSWORD }, {}, '10.6.0.1')).json()
       .data
     await post('/user/refresh-token', { refreshToken: me.refreshToken })
-    await post('/user/refresh-token', { refreshToken: me.refreshToken })
+    await app.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(me.refreshToken)))
+    expect((await post('/user/refresh-token', { refreshToken: me.refreshToken })).statusCode).toBe(401)
     expect((await post('/user/refresh-token', { refreshToken: second.refreshToken })).statusCode).toBe(200)
   })
 })

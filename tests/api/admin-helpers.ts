@@ -15,7 +15,7 @@ export async function makePerson(
   const id = newId()
   const email = `${role}.${id}@example.in`
   await app.database.db.insert(users).values({ id, fullName: name, email, passwordHash: 'x', role })
-  const token = await app.services.tokens.signAccess({ sub: id, role })
+  const { accessToken: token } = await app.services.accounts.startSession(id)
   return { id, email, auth: { authorization: `Bearer ${token}` } }
 }
 

@@ -10,6 +10,6 @@ export async function insertShopper(app: TestApp, name = 'Asha Verma'): Promise<
   await app.database.db
     .insert(users)
     .values({ id, fullName: name, email: `${id}@example.in`, passwordHash: 'not-a-real-hash' })
-  const token = await app.services.tokens.signAccess({ sub: id, role: 'customer' })
+  const { accessToken: token } = await app.services.accounts.startSession(id)
   return { id, auth: { authorization: `Bearer ${token}` } }
 }

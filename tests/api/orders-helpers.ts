@@ -15,7 +15,7 @@ export async function makeShopper(app: TestApp, name = 'Asha Verma'): Promise<Sh
     email: `${id}@example.in`,
     passwordHash: 'not-a-real-hash',
   })
-  const token = await app.services.tokens.signAccess({ sub: id, role: 'customer' })
+  const { accessToken: token } = await app.services.accounts.startSession(id)
   return { id, token, auth: { authorization: `Bearer ${token}` } }
 }
 

@@ -159,7 +159,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags: ['accounts'],
         summary: "Change the caller's personal details",
-        description: 'fullName, userName and email are required; empty mobile, dob or gender clear them.',
+        description:
+          'fullName, userName and email are required; empty mobile, dob or gender clear them. Changing the ' +
+          'e-mail also needs `currentPassword` (400 with a message when missing or wrong).',
         security: bearer,
         body: updateAccountBody,
         response: { 200: ok(accountSchema) },

@@ -79,6 +79,8 @@ export function createAdminService(deps: {
   config: Config
   cache: CatalogueCache
   uploadsDir?: string
+  /** Told when staff end an account's sign-ins, so cached sessions go at once. */
+  onSessionsEnded?: (userId: string) => void
 }) {
   const { db, cache } = deps
   const repo = createAdminRepo(db)
@@ -833,6 +835,7 @@ export function createAdminService(deps: {
           { disabledAt },
         )
       })
+      if (input.disabled) deps.onSessionsEnded?.(id)
       return customers.get(id)
     },
   }
