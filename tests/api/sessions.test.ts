@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG } from '../../contracts/accounts.ts'
 import { users } from '../../server/db/schema.ts'
-import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG } from '../../server/modules/accounts/service.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 import { PASSWORD, type Signed, signUp } from './accounts-helpers.ts'
 import { makePerson } from './admin-helpers.ts'

@@ -66,7 +66,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      const { user, accessToken, refreshToken } = await accounts.login(request.body, request.ip)
+      const { user, accessToken, refreshToken, refreshTokenExpiresIn } = await accounts.login(
+        request.body,
+        request.ip,
+      )
       return {
         success: true as const,
         message: 'Login successful',
@@ -80,6 +83,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           },
           accessToken,
           refreshToken,
+          refreshTokenExpiresIn,
         },
       }
     },

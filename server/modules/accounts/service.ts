@@ -1,4 +1,4 @@
-import type { Account } from '../../../contracts/accounts.ts'
+import { type Account, CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG } from '../../../contracts/accounts.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { newId } from '../../db/ids.ts'
@@ -19,8 +19,6 @@ import { hashToken, newOpaqueToken, type TokenService } from './tokens.ts'
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.'
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
-export const CURRENT_PASSWORD_NEEDED = 'Please enter your current password to change your e-mail.'
-export const CURRENT_PASSWORD_WRONG = 'The current password is not correct.'
 
 /** A refresh token just rotated may be presented again this long (two tabs or a retry racing). */
 export const REFRESH_GRACE_MS = 30_000
@@ -86,7 +84,7 @@ export function createAccountsService(deps: AccountsDeps) {
       expiresAt: new Date(Date.now() + refreshTtlMs),
     })
     const accessToken = await tokens().signAccess({ sub: user.id, role: user.role, sid: familyId })
-    return { accessToken, refreshToken }
+    return { accessToken, refreshToken, refreshTokenExpiresIn: Math.floor(refreshTtlMs / 1000) }
   }
 
   async function activeUser(userId: string): Promise<UserRow> {
