@@ -1,4 +1,4 @@
-import { profileMessages } from '../../app/features/account/messages.ts'
+import { loginMessages, profileMessages } from '../../app/features/account/messages.ts'
 import { simulatedPaymentTexts } from '../../app/features/checkout/messages.ts'
 import { CURRENT_PASSWORD_WRONG } from '../../contracts/accounts.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
@@ -75,6 +75,29 @@ test.describe('sessions that end', () => {
     const after = await page(c.accessToken)
     expect(after.status()).toBe(200)
     expect(await after.text()).not.toContain(street)
+  })
+})
+
+test.describe('token cookies', () => {
+  test('live as long as their tokens, SameSite=Lax', async ({ page, request }) => {
+    const c = await registerCustomer(request, 'Cookie Check')
+    await page.goto('/Login')
+    await page.getByLabel('Email').fill(c.email)
+    await page.getByLabel('Password', { exact: true }).fill(c.password)
+    await page.getByRole('button', { name: 'SIGN IN' }).click()
+    await expect(page.getByText(loginMessages.success)).toBeVisible()
+    const now = Date.now() / 1000
+    const cookies = await page.context().cookies()
+    const access = cookies.find((k) => k.name === 'accessToken')
+    const refresh = cookies.find((k) => k.name === 'refreshToken')
+    // The access cookie ends with the token's exp (the e2e shop sets ACCESS_TOKEN_TTL=3600).
+    const token = access?.value ?? ''
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString())
+    expect(Math.abs((access?.expires ?? 0) - exp)).toBeLessThanOrEqual(2)
+    // The refresh cookie lives the default REFRESH_TOKEN_TTL of 30 days.
+    expect(refresh?.expires).toBeGreaterThan(now + 30 * 86_400 - 60)
+    expect(refresh?.expires).toBeLessThanOrEqual(now + 30 * 86_400 + 1)
+    expect([access?.sameSite, refresh?.sameSite]).toEqual(['Lax', 'Lax'])
   })
 })
 
