@@ -34,6 +34,10 @@ export const changePasswordBody = z.object({
   newPassword: z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters'),
 })
 
+/** The answers to an e-mail change without the right current password (the settings screen shows them). */
+export const CURRENT_PASSWORD_NEEDED = 'Please enter your current password to change your e-mail.'
+export const CURRENT_PASSWORD_WRONG = 'The current password is not correct.'
+
 /** Empty strings clear the optional fields. */
 export const updateAccountBody = z.object({
   fullName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
@@ -50,6 +54,8 @@ export const updateAccountBody = z.object({
     .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'must be a date (YYYY-MM-DD)')
     .optional(),
   gender: z.union([z.enum(genders), z.literal('')]).optional(),
+  /** Required only when `email` changes: a new e-mail is a new way into the account. */
+  currentPassword: z.string().max(1024).optional(),
 })
 
 export const accountSchema = z.object({
@@ -67,7 +73,12 @@ export type Account = z.infer<typeof accountSchema>
 /** current-user answers the fields in `data` and again in `data.data` (the spec's client reads both). */
 export const currentUserData = accountSchema.extend({ data: accountSchema })
 
-export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() })
+export const tokenPair = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Seconds the refresh token lives: the client gives its cookie the same Max-Age. */
+  refreshTokenExpiresIn: z.number().int(),
+})
 
 export const loginData = tokenPair.extend({
   user: accountSchema.pick({ _id: true, fullName: true, email: true, userName: true, avatar: true }),

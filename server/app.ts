@@ -181,10 +181,8 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
         const context = new RouterContextProvider()
         let viewer: { id: string; role: 'customer' | 'admin' } | null = null
         const token = request.cookies.accessToken
-        if (token) {
-          const claims = await services.tokens.verifyAccess(token)
-          if (claims) viewer = { id: claims.sub, role: claims.role }
-        }
+        // The same check as the API: an ended sign-in or a disabled account sees no personal pages.
+        if (token) viewer = await services.accounts.authenticate(token)
         const nonce = (reply.raw as CspResponse).cspNonce ?? randomBytes(16).toString('base64')
         context.set(appContext, {
           services: watchServices(services, request),

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { paymentsSimulated } from '../contracts/payment-mode.ts'
+
+export { paymentsSimulated }
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -69,12 +72,29 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const env = parsed.data
-  if (env.PAYMENT_PROVIDER === 'razorpay' && !(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  RAZORPAY_KEY_ID: required (with RAZORPAY_KEY_SECRET) when PAYMENT_PROVIDER=razorpay',
-    )
+  if (env.PAYMENT_PROVIDER === 'razorpay') {
+    // Real payments need all three: without the webhook secret, paid orders would never be confirmed.
+    const needed = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const
+    const missing = needed.filter((name) => !env[name])
+    if (missing.length > 0) {
+      const lines = missing.map((name) => `  ${name}: required when PAYMENT_PROVIDER=razorpay`)
+      throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+    }
   }
   return env
+}
+
+/** Things an operator must hear about at start, one line each. */
+export function startupWarnings(config: Pick<Env, 'NODE_ENV' | 'PAYMENT_PROVIDER'>): string[] {
+  const warnings: string[] = []
+  if (paymentsSimulated(config)) {
+    warnings.push(
+      'Payments are SIMULATED: PAYMENT_PROVIDER is sandbox, so no money moves and customers can mark their ' +
+        'own orders paid. Set PAYMENT_PROVIDER=razorpay with RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and ' +
+        'RAZORPAY_WEBHOOK_SECRET before taking real orders.',
+    )
+  }
+  return warnings
 }
 
 /** Secrets not given in the environment are generated once and kept in DATA_DIR. */

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { startupWarnings } from './config.ts'
 import type { ControlServer } from './control/server.ts'
 import { exitOnStartupError, getRuntime } from './runtime.ts'
 
@@ -7,6 +8,7 @@ const { config, database } = await getRuntime().catch(exitOnStartupError)
 const { buildApp } = await import('./app.ts')
 const { startControlServer } = await import('./control/server.ts')
 const app = await buildApp({ config, database })
+for (const warning of startupWarnings(config)) app.log.warn(warning)
 
 let closing = false
 let control: ControlServer | undefined

@@ -34,7 +34,11 @@ export function createServices(deps: ServiceDeps) {
   const orders = createOrdersService({ ...deps, peers: () => ({ coupons, cart, payments }) })
   const payments = createPaymentsService({ ...deps, orders })
   const pincode = createPincodeService(deps)
-  const admin = createAdminService({ ...deps, orders })
+  const admin = createAdminService({
+    ...deps,
+    orders,
+    onSessionsEnded: (userId) => accounts.forgetSessions(userId),
+  })
   const messages = createMessagesService(deps)
   return {
     ...deps,

@@ -45,7 +45,25 @@ function writeCookie(name: string, value: string, maxAgeSeconds?: number) {
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax${age}${secure}`
 }
 
-export type SignedIn = { accessToken: string; refreshToken: string; userId: string; fullName: string }
+export type SignedIn = {
+  accessToken: string
+  refreshToken: string
+  /** Seconds the refresh token lives, as the server answers it. */
+  refreshTokenExpiresIn?: number
+  userId: string
+  fullName: string
+}
+
+/** The token cookies live as long as their tokens: the access one until its exp, the refresh one its lifetime. */
+function writeTokenCookies(accessToken: string, refreshToken: string, refreshTokenExpiresIn?: number) {
+  const exp = tokenExpiry(accessToken)
+  writeCookie(
+    'accessToken',
+    accessToken,
+    exp === null ? undefined : Math.max(0, Math.floor(exp - Date.now() / 1000)),
+  )
+  writeCookie('refreshToken', refreshToken, refreshTokenExpiresIn)
+}
 
 /** After login: the storage keys and the two token cookies for path /. */
 export function saveSession(s: SignedIn) {
@@ -53,16 +71,14 @@ export function saveSession(s: SignedIn) {
   writeStorage(storageKeys.refreshToken, s.refreshToken)
   writeStorage(storageKeys.userid, s.userId)
   writeStorage(storageKeys.user, s.fullName)
-  writeCookie('accessToken', s.accessToken)
-  writeCookie('refreshToken', s.refreshToken)
+  writeTokenCookies(s.accessToken, s.refreshToken, s.refreshTokenExpiresIn)
   notifySessionChange()
 }
 
-export function updateTokens(accessToken: string, refreshToken: string) {
+export function updateTokens(accessToken: string, refreshToken: string, refreshTokenExpiresIn?: number) {
   writeStorage(storageKeys.accessToken, accessToken)
   writeStorage(storageKeys.refreshToken, refreshToken)
-  writeCookie('accessToken', accessToken)
-  writeCookie('refreshToken', refreshToken)
+  writeTokenCookies(accessToken, refreshToken, refreshTokenExpiresIn)
   notifySessionChange()
 }
 

@@ -30,14 +30,14 @@ export default function ChangePassword() {
       const res = await api<{
         success: boolean
         message: string
-        data: { accessToken: string; refreshToken: string }
+        data: { accessToken: string; refreshToken: string; refreshTokenExpiresIn?: number }
       }>('/user/change-password', {
         method: 'POST',
         body: { oldPassword: form.oldPassword, newPassword: form.newPassword },
         auth: true,
       })
       // Other sign-ins end with the change; this one carries on with the fresh tokens.
-      updateTokens(res.data.accessToken, res.data.refreshToken)
+      updateTokens(res.data.accessToken, res.data.refreshToken, res.data.refreshTokenExpiresIn)
       setForm(empty)
       setSuccess(passwordMessages.success)
     } catch (err) {

@@ -1,7 +1,15 @@
+import { paymentsSimulated } from '../../contracts/payment-mode.ts'
 import { CheckoutPage } from '../features/checkout/checkout-page.tsx'
+import { appLoadContext } from '../lib/context.ts'
+import type { Route } from './+types/checkout'
 
 export const meta = () => [{ title: 'Checkout | Kalaa Setu' }, { name: 'robots', content: 'noindex' }]
 
-export default function Screen() {
-  return <CheckoutPage />
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = appLoadContext(context)
+  return { paymentsSimulated: paymentsSimulated(services.config) }
+}
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  return <CheckoutPage paymentsSimulated={loaderData.paymentsSimulated} />
 }

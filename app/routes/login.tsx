@@ -50,6 +50,7 @@ export default function Login() {
       saveSession({
         accessToken: data.accessToken,
         refreshToken: data.refreshToken,
+        refreshTokenExpiresIn: data.refreshTokenExpiresIn,
         userId: data.user._id,
         fullName: data.user.fullName,
       })

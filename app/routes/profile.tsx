@@ -8,7 +8,7 @@ import {
 } from '../features/account/account-api.ts'
 import { Avatar } from '../features/account/avatar.tsx'
 import { genders, profileMessages } from '../features/account/messages.ts'
-import { fieldClass } from '../features/account/password-field.tsx'
+import { fieldClass, PasswordField } from '../features/account/password-field.tsx'
 import { ApiError, api } from '../lib/api.ts'
 import { storageKeys, writeStorage } from '../lib/session.ts'
 import { toast } from '../lib/toast.tsx'
@@ -82,7 +82,14 @@ export default function Profile() {
   const { data: user } = useCurrentUser()
   const [form, setForm] = useState<Form>(blank)
   const [saving, setSaving] = useState(false)
+  const [currentPassword, setCurrentPassword] = useState('')
+  const [passwordProblem, setPasswordProblem] = useState<string | null>(null)
   const filled = useRef(false)
+  // A new e-mail is a new way into the account, so the server asks for the password (decision 024).
+  const emailChanged =
+    Boolean(user) &&
+    form.email.trim() !== '' &&
+    form.email.trim().toLowerCase() !== (user?.email ?? '').trim().toLowerCase()
   const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setForm((f) => ({ ...f, [k]: e.target.value }))
 
@@ -102,20 +109,26 @@ export default function Profile() {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
     setSaving(true)
+    setPasswordProblem(null)
     try {
       const res = await api<{ data: Account }>('/user/update-account', {
         method: 'PATCH',
-        body: form,
+        body: emailChanged ? { ...form, currentPassword } : form,
         auth: true,
       })
       queryClient.setQueryData(currentUserKey, res.data)
       queryClient.invalidateQueries({ queryKey: dashboardKey })
       writeStorage(storageKeys.user, res.data.fullName)
       setForm(blank)
+      setCurrentPassword('')
       toast.success(profileMessages.updated)
     } catch (err) {
       console.error(err)
-      window.alert(profileMessages.updateFailed)
+      const fields =
+        (err instanceof ApiError && (err.body as { errors?: Record<string, string> })?.errors) || {}
+      // A missing or wrong current password is the customer's to fix here, so it is said beside the field.
+      if (err instanceof ApiError && 'currentPassword' in fields) setPasswordProblem(err.message)
+      else window.alert(profileMessages.updateFailed)
     } finally {
       setSaving(false)
     }
@@ -200,6 +213,26 @@ export default function Profile() {
             ))}
           </select>
         </label>
+        {emailChanged && (
+          <div className="grid gap-1 sm:col-span-2">
+            <p id="current-password-hint" className="text-sm text-ink/80">
+              {profileMessages.currentPasswordHint}
+            </p>
+            <PasswordField
+              label={profileMessages.currentPassword}
+              name="currentPassword"
+              value={currentPassword}
+              onChange={setCurrentPassword}
+              autoComplete="current-password"
+              required
+            />
+            {passwordProblem && (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {passwordProblem}
+              </p>
+            )}
+          </div>
+        )}
         <div className="sm:col-span-2">
           <button
             type="submit"

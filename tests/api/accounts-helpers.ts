@@ -3,36 +3,32 @@ import { crc32, deflateSync } from 'node:zlib'
 import { SignJWT } from 'jose'
 import type { TestApp } from '../support/test-app.ts'
 
-export {
-  freshEmail,
-  PASSWORD,
-  type Registered as Signed,
-  registerCustomer as signUp,
-} from '../support/factories.ts'
-
 const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url')
 
 /** Tokens the server must refuse: alg none, another algorithm, expired, tampered, foreign key. */
 export async function badTokens(app: TestApp, victimId: string, otherId: string) {
   const secret = new TextEncoder().encode(app.services.config.secrets.jwtAccessSecret)
   const now = Math.floor(Date.now() / 1000)
-  const good = await app.services.tokens.signAccess({ sub: otherId, role: 'customer' })
+  const { accessToken: good } = await app.services.accounts.startSession(otherId)
   const [h, , s] = good.split('.')
+  // The victim's live sign-in, so each bad token fails for its own flaw and not for a missing session.
+  const { accessToken: victims } = await app.services.accounts.startSession(victimId)
+  const sid = JSON.parse(Buffer.from(victims.split('.')[1]!, 'base64url').toString()).sid as string
   return {
-    algNone: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: victimId, role: 'customer', exp: now + 600 })}.`,
-    otherAlg: await new SignJWT({ role: 'customer' })
+    algNone: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: victimId, role: 'customer', sid, exp: now + 600 })}.`,
+    otherAlg: await new SignJWT({ role: 'customer', sid })
       .setProtectedHeader({ alg: 'HS512' })
       .setSubject(victimId)
       .setExpirationTime(now + 600)
       .sign(secret),
-    expired: await new SignJWT({ role: 'customer' })
+    expired: await new SignJWT({ role: 'customer', sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(victimId)
       .setIssuedAt(now - 3600)
       .setExpirationTime(now - 60)
       .sign(secret),
-    tampered: `${h}.${b64({ sub: victimId, role: 'customer', iat: now, exp: now + 600 })}.${s}`,
-    foreignKey: await new SignJWT({ role: 'customer' })
+    tampered: `${h}.${b64({ sub: victimId, role: 'customer', sid, iat: now, exp: now + 600 })}.${s}`,
+    foreignKey: await new SignJWT({ role: 'customer', sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(victimId)
       .setExpirationTime(now + 600)

@@ -3,28 +3,22 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../server/db/schema.ts'
+import { refreshTokens, users } from '../../server/db/schema.ts'
 import { defaultUploadsDir } from '../../server/modules/accounts/avatar.ts'
-import { INVALID_CREDENTIALS } from '../../server/modules/accounts/service.ts'
+import { INVALID_CREDENTIALS, REFRESH_GRACE_MS } from '../../server/modules/accounts/service.ts'
+import { hashToken } from '../../server/modules/accounts/tokens.ts'
+import { freshEmail, PASSWORD, type Registered, registerCustomer } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
-import {
-  badTokens,
-  freshEmail,
-  multipart,
-  PASSWORD,
-  pngClaiming,
-  type Signed,
-  signUp,
-} from './accounts-helpers.ts'
+import { badTokens, multipart, pngClaiming } from './accounts-helpers.ts'
 
 let app: TestApp
-let asha: Signed
-let ravi: Signed
+let asha: Registered
+let ravi: Registered
 
 beforeAll(async () => {
   app = await createTestApp()
-  asha = await signUp(app, 'Asha Verma')
-  ravi = await signUp(app, 'Ravi Kumar')
+  asha = await registerCustomer(app, 'Asha Verma')
+  ravi = await registerCustomer(app, 'Ravi Kumar')
 })
 afterAll(async () => {
   await app?.cleanup()
@@ -119,7 +113,7 @@ describe('POST /user/login', () => {
   })
 
   it('limits failed attempts per account (429 with a message), even from many addresses', async () => {
-    const victim = await signUp(app, 'Victim')
+    const victim = await registerCustomer(app, 'Victim')
     for (let i = 0; i < 5; i++) {
       const r = await post(
         '/user/login',
@@ -162,7 +156,7 @@ describe('POST /user/login', () => {
   })
 
   it('refuses a disabled account', async () => {
-    const gone = await signUp(app, 'Disabled One')
+    const gone = await registerCustomer(app, 'Disabled One')
     await app.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id))
     const res = await post('/user/login', { email: gone.email, password: PASSWORD }, {}, '10.5.0.1')
     expect(res.statusCode).toBe(403)
@@ -235,7 +229,7 @@ describe('GET /user/current-user', () => {
 })
 
 describe('PATCH /user/update-account', () => {
-  const patch = (who: Signed, payload: object) =>
+  const patch = (who: Registered, payload: object) =>
     app.inject({ method: 'PATCH', url: '/api/v1/user/update-account', headers: who.auth, payload })
 
   it('changes only the caller and answers the new details', async () => {
@@ -256,7 +250,12 @@ describe('PATCH /user/update-account', () => {
   })
 
   it("answers 409 when taking another customer's e-mail", async () => {
-    const res = await patch(asha, { fullName: 'A', userName: 'a', email: ravi.email.toUpperCase() })
+    const res = await patch(asha, {
+      fullName: 'A',
+      userName: 'a',
+      email: ravi.email.toUpperCase(),
+      currentPassword: PASSWORD,
+    })
     expect(res.statusCode).toBe(409)
   })
 
@@ -277,7 +276,7 @@ describe('PATCH /user/update-account', () => {
 })
 
 describe('PATCH /user/avatar', () => {
-  const upload = (who: Signed, file: Buffer, name = 'me.png', type = 'image/png', field = 'avatar') => {
+  const upload = (who: Registered, file: Buffer, name = 'me.png', type = 'image/png', field = 'avatar') => {
     const m = multipart(field, name, file, type)
     return app.inject({
       method: 'PATCH',
@@ -361,14 +360,18 @@ describe('PATCH /user/avatar', () => {
 
 describe('refresh tokens', () => {
   it('rotate on use; reusing an old one revokes the whole family', async () => {
-    const me = await signUp(app, 'Rotating')
+    const me = await registerCustomer(app, 'Rotating')
     const first = await post('/user/refresh-token', { refreshToken: me.refreshToken })
     expect(first.statusCode).toBe(200)
     const next = first.json().data
     expect(next.refreshToken).not.toBe(me.refreshToken)
     expect(next.accessToken).toEqual(expect.any(String))
 
-    // The old one again: refused, and the new one dies with it.
+    // The old one again after the grace period: refused, and the new one dies with it.
+    await app.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(me.refreshToken)))
     const reuse = await post('/user/refresh-token', { refreshToken: me.refreshToken })
     expect(reuse.statusCode).toBe(401)
     expect((await post('/user/refresh-token', { refreshToken: next.refreshToken })).statusCode).toBe(401)
@@ -381,11 +384,15 @@ describe('refresh tokens', () => {
   })
 
   it('an independent sign-in keeps working when another family is revoked', async () => {
-    const me = await signUp(app, 'Two Devices')
+    const me = await registerCustomer(app, 'Two Devices')
     const second = (await post('/user/login', { email: me.email, password: PASSWORD }, {}, '10.6.0.1')).json()
       .data
     await post('/user/refresh-token', { refreshToken: me.refreshToken })
-    await post('/user/refresh-token', { refreshToken: me.refreshToken })
+    await app.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(me.refreshToken)))
+    expect((await post('/user/refresh-token', { refreshToken: me.refreshToken })).statusCode).toBe(401)
     expect((await post('/user/refresh-token', { refreshToken: second.refreshToken })).statusCode).toBe(200)
   })
 })
@@ -397,7 +404,7 @@ describe('POST /user/logout', () => {
   })
 
   it('revokes the refresh tokens', async () => {
-    const me = await signUp(app, 'Leaving')
+    const me = await registerCustomer(app, 'Leaving')
     const res = await post('/user/logout', { id: me.id }, me.auth)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ success: true })
@@ -405,7 +412,7 @@ describe('POST /user/logout', () => {
   })
 
   it('with a refresh token ends only that sign-in', async () => {
-    const me = await signUp(app, 'Phone And Laptop')
+    const me = await registerCustomer(app, 'Phone And Laptop')
     const laptop = (await post('/user/login', { email: me.email, password: PASSWORD }, {}, '10.7.0.1')).json()
       .data
     await post('/user/logout', { id: me.id, refreshToken: me.refreshToken }, me.auth)
@@ -416,7 +423,7 @@ describe('POST /user/logout', () => {
 
 describe('POST /user/change-password', () => {
   it('changes the password, revokes every refresh token and answers a fresh pair', async () => {
-    const me = await signUp(app, 'Changing')
+    const me = await registerCustomer(app, 'Changing')
     const res = await post(
       '/user/change-password',
       { oldPassword: PASSWORD, newPassword: 'Naya@Pass99' },
@@ -459,7 +466,7 @@ describe('POST /user/change-password', () => {
 
 describe('GET /user/dashboard', () => {
   it('answers the account, the first address and zero order counts', async () => {
-    const me = await signUp(app, 'Dash Board')
+    const me = await registerCustomer(app, 'Dash Board')
     const empty = await app.inject({ url: `/api/v1/user/dashboard?id=${me.id}`, headers: me.auth })
     expect(empty.statusCode).toBe(200)
     expect(empty.json().data).toMatchObject({

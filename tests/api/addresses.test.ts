@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Registered, registerCustomer } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
-import { badTokens, type Signed, signUp } from './accounts-helpers.ts'
+import { badTokens } from './accounts-helpers.ts'
 
 let app: TestApp
-let asha: Signed
-let ravi: Signed
+let asha: Registered
+let ravi: Registered
 
 const home = {
   fullName: 'Asha Verma',
@@ -17,25 +18,25 @@ const home = {
 
 beforeAll(async () => {
   app = await createTestApp()
-  asha = await signUp(app, 'Asha Verma')
-  ravi = await signUp(app, 'Ravi Kumar')
+  asha = await registerCustomer(app, 'Asha Verma')
+  ravi = await registerCustomer(app, 'Ravi Kumar')
 })
 afterAll(async () => {
   await app?.cleanup()
 })
 
-const add = (who: Signed, payload: object) =>
+const add = (who: Registered, payload: object) =>
   app.inject({ method: 'POST', url: '/api/v1/adress/add', headers: who.auth, payload })
-const list = (who: Signed, userId = who.id) =>
+const list = (who: Registered, userId = who.id) =>
   app.inject({ url: `/api/v1/adress?userId=${userId}`, headers: who.auth })
-const update = (who: Signed, addressId: string, payload: object) =>
+const update = (who: Registered, addressId: string, payload: object) =>
   app.inject({
     method: 'PATCH',
     url: `/api/v1/adress/update?addressId=${addressId}`,
     headers: who.auth,
     payload,
   })
-const remove = (who: Signed, id: string) =>
+const remove = (who: Registered, id: string) =>
   app.inject({ method: 'DELETE', url: `/api/v1/adress/delete?id=${id}`, headers: who.auth })
 
 describe('POST /adress/add', () => {

@@ -85,7 +85,10 @@ describe('the /api/v1/admin guard', () => {
   })
 
   it('refuses a forged admin role in a customer token (the database decides the role)', async () => {
-    const forged = await app.services.tokens.signAccess({ sub: customer.id, role: 'admin' })
+    // Signed with the real key and the customer's own live sign-in: only the role claim lies.
+    const real = customer.auth.authorization.slice('Bearer '.length)
+    const { sid } = JSON.parse(Buffer.from(real.split('.')[1]!, 'base64url').toString())
+    const forged = await app.services.tokens.signAccess({ sub: customer.id, role: 'admin', sid })
     const res = await app.inject({
       method: 'GET',
       url: '/api/v1/admin/overview',

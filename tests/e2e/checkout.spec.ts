@@ -2,7 +2,12 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { loginMessages, signupMessages } from '../../app/features/account/messages.ts'
 import { cartMessages } from '../../app/features/cart/messages.ts'
 import { catalogueText } from '../../app/features/catalogue/messages.ts'
-import { checkoutLabels, checkoutMessages, paymentTexts } from '../../app/features/checkout/messages.ts'
+import {
+  checkoutLabels,
+  checkoutMessages,
+  paymentTexts,
+  simulatedPaymentTexts,
+} from '../../app/features/checkout/messages.ts'
 import { orderMessages } from '../../app/features/orders/messages.ts'
 import { type Customer, expect, registerCustomer, signInBrowser, test, uniqueEmail } from './fixtures.ts'
 
@@ -170,6 +175,17 @@ test.describe('checkout', () => {
     await expect(problem).toBeVisible()
     await expect(problem).toContainText('Review your cart')
     await expect(page.getByRole('dialog', { name: paymentTexts.sandboxTitle })).toHaveCount(0)
+  })
+
+  test('says payments are simulated when the production shop runs the sandbox', async ({ page, request }) => {
+    // The e2e shop runs NODE_ENV=production with the default sandbox provider.
+    const customer = await registerCustomer(request, 'Neha Sen')
+    await signInBrowser(page, customer)
+    await fillCart(request, customer)
+    await cartToCheckout(page)
+    const notice = page.getByTestId('simulated-payments')
+    await expect(notice).toHaveText(simulatedPaymentTexts.checkout)
+    await expect(notice).toBeVisible()
   })
 
   test('submit rules, typing rules, an unknown PIN and a missing user id', async ({ page, request }) => {

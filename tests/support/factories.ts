@@ -37,7 +37,7 @@ export async function makePerson(
   await app.database.db
     .insert(users)
     .values({ id, fullName: name, email, passwordHash: 'not-a-real-hash', role })
-  const token = await app.services.tokens.signAccess({ sub: id, role })
+  const { accessToken: token } = await app.services.accounts.startSession(id)
   return { id, email, token, auth: { authorization: `Bearer ${token}` } }
 }
 

@@ -12,7 +12,12 @@ export const dashboardKey = ['dashboard'] as const
 
 export type LoginAnswer = {
   message: string
-  data: { user: { _id: string; fullName: string }; accessToken: string; refreshToken: string }
+  data: {
+    user: { _id: string; fullName: string }
+    accessToken: string
+    refreshToken: string
+    refreshTokenExpiresIn?: number
+  }
 }
 
 export function useStoredUserId(): string | null {

@@ -18,6 +18,8 @@ export const profileMessages = {
   updateFailed: 'Failed to update account. Please try again.',
   avatarUpdated: 'Profile picture updated!',
   genderPlaceholder: 'Select Gender',
+  currentPassword: 'Current Password',
+  currentPasswordHint: 'You are changing your e-mail: please confirm it with your current password.',
 } as const
 
 export const passwordMessages = {

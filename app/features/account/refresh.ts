@@ -32,8 +32,10 @@ async function run(): Promise<string | null> {
       return null
     }
     if (!res.ok) throw new Error(`refresh failed: ${res.status}`)
-    const body = (await res.json()) as { data: { accessToken: string; refreshToken: string } }
-    updateTokens(body.data.accessToken, body.data.refreshToken)
+    const body = (await res.json()) as {
+      data: { accessToken: string; refreshToken: string; refreshTokenExpiresIn?: number }
+    }
+    updateTokens(body.data.accessToken, body.data.refreshToken, body.data.refreshTokenExpiresIn)
     return body.data.accessToken
   }
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined

@@ -19,6 +19,7 @@ import {
 } from './checkout-api.ts'
 import { checkoutLabels, checkoutMessages as m, paymentConstants, paymentTexts } from './messages.ts'
 import type { CheckoutOptions, CheckoutOutcome } from './payment-checkout.ts'
+import { SimulatedPaymentsNotice } from './simulated-payments-notice.tsx'
 import { usePaymentWindow } from './use-payment-window.tsx'
 import {
   cleanTyping,
@@ -50,7 +51,7 @@ function checkoutAttempt(renew = false): string {
 const inputClass =
   'mt-1 w-full rounded border border-ink/30 bg-white px-3 py-2 text-base focus:border-brand-600 aria-[invalid=true]:border-red-700'
 
-export function CheckoutPage() {
+export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?: boolean }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [mounted, setMounted] = useState(false)
@@ -299,6 +300,11 @@ export function CheckoutPage() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <h1 className="font-serif text-2xl font-bold text-brand-800 sm:text-3xl">Checkout</h1>
+      {paymentsSimulated && (
+        <div className="mt-4">
+          <SimulatedPaymentsNotice where="checkout" />
+        </div>
+      )}
       {!userId && (
         <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
           {m.userIdMissing}

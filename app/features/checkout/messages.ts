@@ -51,3 +51,11 @@ export const paymentTexts = {
   payNow: 'Pay now',
   paid: 'Payment received. Thank you!',
 } as const
+
+/** The notice shown while a live shop runs on the payment sandbox (storefront checkout and console). */
+export const simulatedPaymentTexts = {
+  checkout:
+    'Payments are simulated: this shop is running its test payment sandbox, so no money moves and no order placed here is really paid.',
+  console:
+    'Payments are simulated (sandbox): no money moves, and an order shown as paid may not have been paid for. Set up Razorpay before taking real orders.',
+} as const

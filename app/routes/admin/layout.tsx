@@ -10,8 +10,10 @@ import {
   useRevalidator,
   useRouteError,
 } from 'react-router'
+import { paymentsSimulated } from '../../../contracts/payment-mode.ts'
 import { refreshSession } from '../../features/account/refresh.ts'
 import { adminNav, adminTexts } from '../../features/admin/nav.ts'
+import { SimulatedPaymentsNotice } from '../../features/checkout/simulated-payments-notice.tsx'
 import { appLoadContext } from '../../lib/context.ts'
 import type { Route } from './+types/layout'
 
@@ -25,16 +27,15 @@ export const meta = () => [{ title: 'Shop console | Kalaa Setu' }, { name: 'robo
  * every call (/api/v1/admin is guarded in one place).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, viewer } = appLoadContext(context)
+  const { viewer, services } = appLoadContext(context)
   if (!viewer) {
     // An expired access token with a refresh token left: the browser renews it, then asks again.
     if (hasRefreshCookie(request.headers.get('cookie'))) return { state: 'renew' as const }
     throw redirect('/login')
   }
-  const role = await services.accounts.activeRole(viewer.id)
-  if (!role) throw redirect('/login')
-  if (role !== 'admin') throw data(adminTexts.forbidden, { status: 403 })
-  return { state: 'ok' as const }
+  // viewer comes from the database (an enabled account with a live sign-in), not from the token's claims.
+  if (viewer.role !== 'admin') throw data(adminTexts.forbidden, { status: 403 })
+  return { state: 'ok' as const, paymentsSimulated: paymentsSimulated(services.config) }
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -77,6 +78,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       <div className="min-w-0 flex-1">
+        {loaderData.paymentsSimulated && (
+          <div className="mb-4">
+            <SimulatedPaymentsNotice where="console" />
+          </div>
+        )}
         <Outlet />
       </div>
     </div>

@@ -52,6 +52,23 @@ export function createAccountsRepo(db: DbOrTx) {
         .set({ revokedAt: now })
         .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
     },
+    /** The account behind a sign-in that is still live: some token of the family unrevoked and unexpired, account enabled. */
+    async liveSession(familyId: string, now: Date) {
+      const [row] = await db
+        .select({ userId: users.id, role: users.role })
+        .from(refreshTokens)
+        .innerJoin(users, eq(users.id, refreshTokens.userId))
+        .where(
+          and(
+            eq(refreshTokens.familyId, familyId),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.expiresAt, now),
+            isNull(users.disabledAt),
+          ),
+        )
+        .limit(1)
+      return row
+    },
     async revokeAllForUser(userId: string, now: Date) {
       await db
         .update(refreshTokens)

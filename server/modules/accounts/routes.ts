@@ -66,7 +66,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      const { user, accessToken, refreshToken } = await accounts.login(request.body, request.ip)
+      const { user, accessToken, refreshToken, refreshTokenExpiresIn } = await accounts.login(
+        request.body,
+        request.ip,
+      )
       return {
         success: true as const,
         message: 'Login successful',
@@ -80,6 +83,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           },
           accessToken,
           refreshToken,
+          refreshTokenExpiresIn,
         },
       }
     },
@@ -159,7 +163,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: {
         tags: ['accounts'],
         summary: "Change the caller's personal details",
-        description: 'fullName, userName and email are required; empty mobile, dob or gender clear them.',
+        description:
+          'fullName, userName and email are required; empty mobile, dob or gender clear them. Changing the ' +
+          'e-mail also needs `currentPassword` (400 with a message when missing or wrong).',
         security: bearer,
         body: updateAccountBody,
         response: { 200: ok(accountSchema) },

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm'
-import type { Account } from '../../../contracts/accounts.ts'
+import { type Account, CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG } from '../../../contracts/accounts.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { newId } from '../../db/ids.ts'
-import { users } from '../../db/schema.ts'
 import {
   ConflictError,
   ForbiddenError,
@@ -16,9 +14,16 @@ import { createAvatarStore, defaultUploadsDir, processAvatar } from './avatar.ts
 import { type AttemptLimiter, createMemoryLimiter } from './login-limiter.ts'
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts'
 import { createAccountsRepo, type UserRow } from './repo.ts'
+import { createSessionCache, type LiveSession } from './session-cache.ts'
 import { hashToken, newOpaqueToken, type TokenService } from './tokens.ts'
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.'
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
+
+/** A refresh token just rotated may be presented again this long (two tabs or a retry racing). */
+export const REFRESH_GRACE_MS = 30_000
+/** How long a live sign-in is believed without asking the database (see decision 023). */
+export const SESSION_CACHE_MS = 5_000
 
 export type AccountsDeps = {
   db: Db
@@ -29,6 +34,8 @@ export type AccountsDeps = {
   /** Failed sign-ins per account and per client address (defaults: 5 and 20 in 15 minutes). */
   accountLimiter?: AttemptLimiter
   addressLimiter?: AttemptLimiter
+  /** Seconds a live sign-in is cached in this process (default SESSION_CACHE_MS). */
+  sessionCacheMs?: number
 }
 
 export function toAccount(u: UserRow): Account {
@@ -61,6 +68,8 @@ export function createAccountsService(deps: AccountsDeps) {
   const accountLimiter = deps.accountLimiter ?? createMemoryLimiter({ max: 5, windowSeconds: 15 * 60 })
   const addressLimiter = deps.addressLimiter ?? createMemoryLimiter({ max: 20, windowSeconds: 15 * 60 })
 
+  const sessions = createSessionCache({ ttlMs: deps.sessionCacheMs ?? SESSION_CACHE_MS })
+
   const tokens = () => {
     if (!deps.tokens) throw new Error('accounts service built without a token service')
     return deps.tokens
@@ -74,8 +83,8 @@ export function createAccountsService(deps: AccountsDeps) {
       tokenHash: hashToken(refreshToken),
       expiresAt: new Date(Date.now() + refreshTtlMs),
     })
-    const accessToken = await tokens().signAccess({ sub: user.id, role: user.role })
-    return { accessToken, refreshToken }
+    const accessToken = await tokens().signAccess({ sub: user.id, role: user.role, sid: familyId })
+    return { accessToken, refreshToken, refreshTokenExpiresIn: Math.floor(refreshTtlMs / 1000) }
   }
 
   async function activeUser(userId: string): Promise<UserRow> {
@@ -89,15 +98,42 @@ export function createAccountsService(deps: AccountsDeps) {
       `Too many sign-in attempts. Please wait ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''} and try again.`,
     )
 
+  /** Counts a password check against the account before it runs, so racing guesses cannot exceed the limit. */
+  async function checkPassword(user: UserRow, password: string): Promise<boolean> {
+    const key = user.email.trim().toLowerCase()
+    const wait = await accountLimiter.take(key)
+    if (wait > 0) throw tooMany(wait)
+    const ok = await verifyPassword(user.passwordHash, password)
+    if (ok) await accountLimiter.clear(key)
+    return ok
+  }
+
   return {
-    /** The role of an enabled account, or null when it is disabled or gone. */
-    async activeRole(userId: string): Promise<'customer' | 'admin' | null> {
-      const [row] = await deps.db
-        .select({ role: users.role, disabledAt: users.disabledAt })
-        .from(users)
-        .where(eq(users.id, userId))
-      if (!row || row.disabledAt) return null
-      return row.role
+    /**
+     * The account behind an access token, or null: the token must be ours and unexpired, its sign-in
+     * (`sid`) not ended, and the account enabled. Page loaders and the API both ask this.
+     */
+    async authenticate(accessToken: string): Promise<{ id: string; role: 'customer' | 'admin' } | null> {
+      const claims = await tokens().verifyAccess(accessToken)
+      if (!claims) return null
+      let live: LiveSession | undefined = sessions.get(claims.sid)
+      if (!live) {
+        live = await repo.liveSession(claims.sid, new Date())
+        if (!live) return null
+        sessions.set(claims.sid, live)
+      }
+      if (live.userId !== claims.sub) return null
+      return { id: live.userId, role: live.role }
+    },
+
+    /** Drops this process's memory of the account's sign-ins (staff disabled it, or its sign-ins ended). */
+    forgetSessions(userId: string) {
+      sessions.forgetUser(userId)
+    },
+
+    /** A new sign-in for an account without a password (tests and tools); the caller vouches for it. */
+    async startSession(userId: string) {
+      return issueTokens(await activeUser(userId))
     },
 
     /** Registration only ever creates customers. */
@@ -124,40 +160,60 @@ export function createAccountsService(deps: AccountsDeps) {
     async login(input: { email: string; password: string }, clientAddress: string) {
       const accountKey = input.email.trim().toLowerCase()
       const addressKey = clientAddress
-      const wait = Math.max(accountLimiter.blockedFor(accountKey), addressLimiter.blockedFor(addressKey))
-      if (wait > 0) throw tooMany(wait)
+      // Both attempts are reserved before the (slow) check: a burst cannot get more checks than the limits.
+      const addressWait = await addressLimiter.take(addressKey)
+      if (addressWait > 0) throw tooMany(addressWait)
+      const accountWait = await accountLimiter.take(accountKey)
+      if (accountWait > 0) {
+        // No password was checked, so the address keeps its attempt.
+        await addressLimiter.refund(addressKey)
+        throw tooMany(accountWait)
+      }
 
       const user = accountKey ? await repo.userByEmail(accountKey) : undefined
       let ok = false
       if (user) ok = await verifyPassword(user.passwordHash, input.password)
       else await verifyDecoy(input.password)
-      if (!user || !ok) {
-        accountLimiter.fail(accountKey)
-        addressLimiter.fail(addressKey)
-        throw new UnauthorizedError(INVALID_CREDENTIALS)
-      }
+      if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS)
+      // The right password: the account's counter starts again and the address gets its attempt back.
+      await accountLimiter.clear(accountKey)
+      await addressLimiter.refund(addressKey)
       if (user.disabledAt) throw new ForbiddenError('This account has been disabled. Please contact support.')
-      accountLimiter.reset(accountKey)
       const pair = await issueTokens(user)
       return { user: toAccount(user), ...pair }
     },
 
-    /** Rotation: each refresh token works once; presenting a used one ends its whole family. */
+    /**
+     * Rotation: each refresh token works once; presenting a used one ends its whole family, except
+     * within REFRESH_GRACE_MS of its use (a racing second refresh), which gets a working pair too.
+     */
     async refresh(refreshToken: string) {
       const now = new Date()
       const tokenHash = hashToken(refreshToken)
-      const claimed = await repo.claimRefreshToken(tokenHash, now)
-      if (!claimed) {
+      let sign = await repo.claimRefreshToken(tokenHash, now)
+      if (!sign) {
         const known = await repo.refreshTokenByHash(tokenHash)
-        if (known?.usedAt) await repo.revokeFamily(known.familyId, now)
-        throw new UnauthorizedError('Your session has expired. Please sign in again.')
+        const inGrace =
+          known?.usedAt &&
+          !known.revokedAt &&
+          known.expiresAt > now &&
+          now.getTime() - known.usedAt.getTime() <= REFRESH_GRACE_MS
+        if (!known || !inGrace) {
+          if (known?.usedAt) {
+            await repo.revokeFamily(known.familyId, now)
+            sessions.forgetSession(known.familyId)
+          }
+          throw new UnauthorizedError(SESSION_EXPIRED)
+        }
+        sign = known
       }
-      const user = await repo.userById(claimed.userId)
+      const user = await repo.userById(sign.userId)
       if (!user || user.disabledAt) {
-        await repo.revokeFamily(claimed.familyId, now)
-        throw new UnauthorizedError('Your session has expired. Please sign in again.')
+        await repo.revokeFamily(sign.familyId, now)
+        sessions.forgetSession(sign.familyId)
+        throw new UnauthorizedError(SESSION_EXPIRED)
       }
-      return issueTokens(user, claimed.familyId)
+      return issueTokens(user, sign.familyId)
     },
 
     /** Ends one sign-in (its refresh token family) or, without a token, every sign-in of the account. */
@@ -167,10 +223,12 @@ export function createAccountsService(deps: AccountsDeps) {
         const known = await repo.refreshTokenByHash(hashToken(refreshToken))
         if (known && known.userId === userId) {
           await repo.revokeFamily(known.familyId, now)
+          sessions.forgetSession(known.familyId)
           return
         }
       }
       await repo.revokeAllForUser(userId, now)
+      sessions.forgetUser(userId)
     },
 
     async profile(userId: string): Promise<Account> {
@@ -186,16 +244,28 @@ export function createAccountsService(deps: AccountsDeps) {
         mobile?: string
         dob?: string
         gender?: string
+        currentPassword?: string
       },
     ): Promise<Account> {
-      await activeUser(userId)
+      const user = await activeUser(userId)
       const email = input.email.trim()
-      const holder = await repo.userByEmail(email)
-      if (holder && holder.id !== userId)
-        throw new ConflictError('An account with this e-mail already exists.')
       if (input.dob && Number.isNaN(Date.parse(input.dob))) {
         throw new ValidationError('Invalid body: dob must be a real date', { dob: 'must be a real date' })
       }
+      // A new e-mail is a new way into the account (password resets go there): it needs the password.
+      if (email.toLowerCase() !== user.email.toLowerCase()) {
+        if (!input.currentPassword) {
+          throw new ValidationError(CURRENT_PASSWORD_NEEDED, {
+            currentPassword: 'is required to change the e-mail',
+          })
+        }
+        if (!(await checkPassword(user, input.currentPassword))) {
+          throw new ValidationError(CURRENT_PASSWORD_WRONG, { currentPassword: 'is not correct' })
+        }
+      }
+      const holder = await repo.userByEmail(email)
+      if (holder && holder.id !== userId)
+        throw new ConflictError('An account with this e-mail already exists.')
       try {
         const row = await repo.updateUser(userId, {
           fullName: input.fullName,
@@ -224,7 +294,7 @@ export function createAccountsService(deps: AccountsDeps) {
     /** Ends every sign-in of the account, then starts a fresh one for the caller. */
     async changePassword(userId: string, oldPassword: string, newPassword: string) {
       const user = await activeUser(userId)
-      if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+      if (!(await checkPassword(user, oldPassword))) {
         throw new ValidationError('The old password is not correct.')
       }
       if (oldPassword === newPassword) {
@@ -232,6 +302,7 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       await repo.updateUser(userId, { passwordHash: await hashPassword(newPassword) })
       await repo.revokeAllForUser(userId, new Date())
+      sessions.forgetUser(userId)
       return issueTokens(user)
     },
   }

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { errors, jwtVerify, SignJWT } from 'jose'
 
-export type AccessClaims = { sub: string; role: 'customer' | 'admin' }
+/** `sid` names the sign-in (the refresh token family); the server checks it is still live on every call. */
+export type AccessClaims = { sub: string; role: 'customer' | 'admin'; sid: string }
 
 const ALG = 'HS256'
 
@@ -9,7 +10,7 @@ export function createTokenService(opts: { accessSecret: string; accessTtlSecond
   const key = new TextEncoder().encode(opts.accessSecret)
   return {
     async signAccess(claims: AccessClaims): Promise<string> {
-      return new SignJWT({ role: claims.role })
+      return new SignJWT({ role: claims.role, sid: claims.sid })
         .setProtectedHeader({ alg: ALG, typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuedAt()
@@ -21,8 +22,8 @@ export function createTokenService(opts: { accessSecret: string; accessTtlSecond
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALG] })
         const role = payload.role === 'admin' ? 'admin' : 'customer'
-        if (typeof payload.sub !== 'string') return null
-        return { sub: payload.sub, role }
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null
+        return { sub: payload.sub, role, sid: payload.sid }
       } catch (e) {
         if (e instanceof errors.JOSEError || e instanceof TypeError) return null
         throw e

@@ -71,6 +71,8 @@ export function createAdminService(deps: {
   uploadsDir?: string
   /** The orders module: the console moves, cancels and refunds orders only through it. */
   orders: OrdersService
+  /** Told when staff end an account's sign-ins, so cached sessions go at once. */
+  onSessionsEnded?: (userId: string) => void
 }) {
   const { db, cache } = deps
   const repo = createAdminRepo(db)
@@ -728,6 +730,7 @@ export function createAdminService(deps: {
           { disabledAt },
         )
       })
+      if (input.disabled) deps.onSessionsEnded?.(id)
       return customers.get(id)
     },
   }

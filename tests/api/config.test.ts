@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ConfigError, parseEnv, paymentsSimulated, startupWarnings } from '../../server/config.ts'
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-config-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+const razorpayKeys = {
+  RAZORPAY_KEY_ID: 'rzp_test_abc',
+  RAZORPAY_KEY_SECRET: 'key-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+}
+
+/** Runs the real start with the given environment until it exits; its output and exit code. */
+function startProcess(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      PORT: '0',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  child.stdout.on('data', (d) => (out += d))
+  child.stderr.on('data', (d) => (out += d))
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })))
+}
+
+describe('PAYMENT_PROVIDER=razorpay needs its keys', () => {
+  it.each(Object.keys(razorpayKeys))('refuses a configuration without %s, naming it', (name) => {
+    const env = { PAYMENT_PROVIDER: 'razorpay', ...razorpayKeys, [name]: '' }
+    expect(() => parseEnv(env)).toThrow(ConfigError)
+    expect(() => parseEnv(env)).toThrow(new RegExp(`${name}: required when PAYMENT_PROVIDER=razorpay`))
+  })
+
+  it('accepts razorpay with all three', () => {
+    expect(parseEnv({ PAYMENT_PROVIDER: 'razorpay', ...razorpayKeys }).PAYMENT_PROVIDER).toBe('razorpay')
+  })
+
+  it('the start refuses razorpay without keys: exit 1 and one message naming every missing variable', async () => {
+    const { code, out } = await startProcess({
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_test_abc',
+    })
+    expect(code).toBe(1)
+    expect(out).toContain('RAZORPAY_KEY_SECRET: required when PAYMENT_PROVIDER=razorpay')
+    expect(out).toContain('RAZORPAY_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=razorpay')
+    expect(out).not.toContain('RAZORPAY_KEY_ID:')
+    expect(out).not.toMatch(/at .*\.ts:\d+/)
+  }, 30_000)
+})
+
+describe('the sandbox in production', () => {
+  it('is flagged as simulated payments with a start warning', () => {
+    const config = parseEnv({ NODE_ENV: 'production' })
+    expect(config.PAYMENT_PROVIDER).toBe('sandbox')
+    expect(paymentsSimulated(config)).toBe(true)
+    const warnings = startupWarnings(config)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/^Payments are SIMULATED: PAYMENT_PROVIDER is sandbox/)
+  })
+
+  it('is quiet in development and with razorpay in production', () => {
+    expect(startupWarnings(parseEnv({ NODE_ENV: 'development' }))).toEqual([])
+    const real = parseEnv({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'razorpay', ...razorpayKeys })
+    expect(paymentsSimulated(real)).toBe(false)
+    expect(startupWarnings(real)).toEqual([])
+  })
+})
