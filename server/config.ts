@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { parseTrustProxy } from './http/trust-proxy.ts'
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -31,6 +32,15 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3000),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw)
+      if (parsed.ok) return parsed.value
+      ctx.addIssue({ code: 'custom', message: parsed.message })
+      return z.NEVER
+    }),
 })
 
 export type Env = z.infer<typeof envSchema>
