@@ -69,8 +69,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
+// In the browser, the shop's last header and footer data: a failed navigation can lose the root's own
+// data (its loader is fetched with the page's), and the error page still shows the shop's categories.
+let lastShell: Awaited<ReturnType<typeof loader>> | undefined
+
 export default function App() {
   const data = useLoaderData<typeof loader>()
+  if (typeof document !== 'undefined') lastShell = data
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, retry: 1 } } }),
   )
@@ -93,7 +98,7 @@ export default function App() {
  */
 export function ErrorBoundary() {
   const error = useRouteError()
-  const data = useRouteLoaderData<typeof loader>('root')
+  const data = useRouteLoaderData<typeof loader>('root') ?? lastShell
   return (
     <>
       <HeaderView

@@ -29,7 +29,7 @@ export function registerMethodAnswers(app: FastifyInstance) {
   const routes = new Map<string, ApiRoute>()
 
   app.addHook('onRoute', (route) => {
-    if (!isApiPath(route.url) || route.url === '/api/*') return
+    if (!isApiPath(route.url) || route.url === '/api/*' || route.url === '/api') return
     const entry = routes.get(route.url) ?? { pattern: patternOf(route.url), methods: new Set<string>() }
     for (const m of [route.method].flat()) entry.methods.add(m)
     if (entry.methods.has('GET')) entry.methods.add('HEAD')
@@ -59,14 +59,16 @@ export function registerMethodAnswers(app: FastifyInstance) {
   })
 
   // Under /api, whatever the method: never the storefront's HTML.
-  app.all('/api/*', { schema: { hide: true } }, async (request, reply) => {
+  const apiFallback = async (request: FastifyRequest, reply: FastifyReply) => {
     const allow = allowedFor(pathOf(request))
     if (!allow.length) return notFound(request, reply)
     return reply
       .status(405)
       .header('allow', allow.join(', '))
       .send({ success: false, message: `${request.method} is not allowed here. Use ${allow.join(', ')}.` })
-  })
+  }
+  app.all('/api', { schema: { hide: true } }, apiFallback)
+  app.all('/api/*', { schema: { hide: true } }, apiFallback)
 
   // React Router answers 405 for a page without an action; say which methods it takes.
   app.addHook('onSend', async (request, reply) => {

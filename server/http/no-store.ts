@@ -12,7 +12,8 @@ const signedInCookie = /(?:^|;\s*)accessToken=/
 export function registerNoStore(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (isApiPath(request.url)) {
-      if (request.user || !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+      const set = String(reply.getHeader('cache-control') ?? '')
+      if (!set || (request.user && !set.includes('no-store'))) reply.header('cache-control', 'no-store')
       return payload
     }
     if (!signedInCookie.test(request.headers.cookie ?? '')) return payload

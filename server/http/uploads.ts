@@ -48,7 +48,7 @@ export function registerUploadLimits(app: FastifyInstance) {
     const rule = uploadRules[`${request.method} ${request.routeOptions.url}`]
     if (!rule) return
     const type = String(request.headers['content-type'] ?? '')
-    if (!/^multipart\/form-data\s*;/i.test(type)) throw new UnsupportedMediaTypeError()
+    if (!/^multipart\/form-data\s*(;|$)/i.test(type)) throw new UnsupportedMediaTypeError()
     const declared = request.headers['content-length']
     if (declared === undefined || request.headers['transfer-encoding']) throw new LengthRequiredError()
     if (Number(declared) > rule.maxBytes + envelopeBytes) throw new ValidationError(rule.tooLarge)

@@ -63,6 +63,7 @@ describe('TRUST_PROXY', () => {
     return codes
   }
 
+  // Tests that open a database of their own get a longer timeout: a fresh database is slow on a busy machine.
   it('without a trusted proxy, a new X-Forwarded-For on each request does not escape the per-address limit', async () => {
     const shop = await createTestApp({ RATE_LIMIT_MAX: 3 })
     try {
@@ -70,7 +71,7 @@ describe('TRUST_PROXY', () => {
     } finally {
       await shop.cleanup()
     }
-  })
+  }, 120_000)
 
   it('with TRUST_PROXY=127.0.0.1 (the proxy in front), the forwarded client address is the one limited', async () => {
     const shop = await createTestApp({
@@ -85,13 +86,13 @@ describe('TRUST_PROXY', () => {
     } finally {
       await shop.cleanup()
     }
-  })
+  }, 120_000)
 })
 
 describe('every request gets a deliberate answer under /api', () => {
   it('answers an unknown /api path with a JSON 404, whatever the method', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      for (const url of ['/api/v1/nothing-here', '/api/nope', '/api/v2/products']) {
+      for (const url of ['/api/v1/nothing-here', '/api/nope', '/api/v2/products', '/api']) {
         const res = await app.inject({ method, url })
         expect(res.statusCode, `${method} ${url}`).toBe(404)
         expect(res.headers['content-type']).toMatch(/^application\/json/)
@@ -250,7 +251,7 @@ describe('logs', () => {
       await database.close()
       await drop()
     }
-  })
+  }, 120_000)
 })
 
 describe('uploads', () => {
@@ -270,6 +271,8 @@ describe('uploads', () => {
     const noBoundary = await avatar(m.payload, { 'content-type': 'multipart/form-data; charset=utf-8' })
     expect(noBoundary.statusCode).toBe(400)
     expect(noBoundary.json().success).toBe(false)
+    const bare = await avatar(m.payload, { 'content-type': 'multipart/form-data' })
+    expect(bare.statusCode).toBe(400)
     const garbage = await avatar(Buffer.from('this is not multipart at all'), m.headers)
     expect(garbage.statusCode).toBe(400)
   })
@@ -338,7 +341,7 @@ describe('Cache-Control', () => {
     expect(me.statusCode).toBe(200)
     expect(me.headers['cache-control']).toBe('no-store')
     const cart = await app.inject({ url: `/api/v1/cart/product?userId=${asha.id}`, headers: asha.auth })
-    expect(cart.headers['cache-control']).toBe('no-store')
+    expect(cart.headers['cache-control']).toMatch(/(^|[\s,])no-store\b/)
     const login = await app.inject({
       method: 'POST',
       url: '/api/v1/user/login',

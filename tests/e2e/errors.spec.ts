@@ -60,6 +60,7 @@ test("another customer's order and a missing order show the shop's 404 page", as
     await expectShopErrorPage(page, 'Page not found')
     await expect(page.getByText('Meena')).toHaveCount(0)
   }
+  await page.screenshot({ path: 'test-results/error-404-desktop.png' })
   await page.getByRole('link', { name: 'Back to the shop' }).click()
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toHaveCount(0)
@@ -76,6 +77,9 @@ test("a loader that fails while moving between pages shows the shop's error page
   )
   await page.locator('a[href^="/Productdetails/"]').first().click()
   await expectShopErrorPage(page, 'Something went wrong')
+  // The header keeps the shop's categories although the root's data came with the failed answer.
+  await expect(page.locator('header').getByRole('link', { name: 'Handloom' }).first()).toBeVisible()
+  await page.screenshot({ path: 'test-results/error-500-desktop.png' })
   await page.unroute('**/Productdetails/*.data*')
   await page.getByRole('link', { name: 'Back to the shop' }).click()
   await expect(page).toHaveURL(/\/$/)
