@@ -2,11 +2,29 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import type { EntryContext, RouterContextProvider } from 'react-router'
-import { ServerRouter } from 'react-router'
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { appContext } from './lib/context.ts'
 
 export const streamTimeout = 5_000
+
+/**
+ * A page's loader or action failed. An expected answer (404, 405 and the other 4xx) is not a fault and
+ * logs nothing; a real fault is logged once, through the server's logger (which withholds SQL parameters).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  let log: { error(obj: object, msg: string): void } | undefined
+  try {
+    log = (context as RouterContextProvider).get(appContext).services.log
+  } catch {
+    log = undefined
+  }
+  const where = new URL(request.url).pathname
+  if (log) log.error({ err: error, page: where }, 'page failed')
+  else console.error('page failed', where)
+}
 
 export default function handleRequest(
   request: Request,

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -13,9 +12,9 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
+import { ErrorView } from './components/error-view.tsx'
 import { Footer } from './components/footer.tsx'
-import { Header } from './components/header.tsx'
-import { NotFoundView } from './components/not-found-view.tsx'
+import { Header, HeaderView } from './components/header.tsx'
 import { SessionCheck } from './features/account/session-check.tsx'
 import { appLoadContext } from './lib/context.ts'
 import { ShopToaster } from './lib/toast.tsx'
@@ -70,8 +69,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
+// In the browser, the shop's last header and footer data: a failed navigation can lose the root's own
+// data (its loader is fetched with the page's), and the error page still shows the shop's categories.
+let lastShell: Awaited<ReturnType<typeof loader>> | undefined
+
 export default function App() {
   const data = useLoaderData<typeof loader>()
+  if (typeof document !== 'undefined') lastShell = data
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, retry: 1 } } }),
   )
@@ -88,22 +92,23 @@ export default function App() {
   )
 }
 
+/**
+ * The page shown when anything below (or the root loader) fails. It renders with nothing it cannot have:
+ * no query client (the header without counts), possibly no root data, and never the error's details.
+ */
 export function ErrorBoundary() {
   const error = useRouteError()
-  const data = useRouteLoaderData<typeof loader>('root')
-  const notFound = isRouteErrorResponse(error) && error.status === 404
+  const data = useRouteLoaderData<typeof loader>('root') ?? lastShell
   return (
     <>
-      <Header categories={data?.headerCategories ?? []} signedInGuess={data?.signedIn ?? false} />
+      <HeaderView
+        categories={data?.headerCategories ?? []}
+        signedInGuess={data?.signedIn ?? false}
+        isAdmin={data?.isAdmin ?? false}
+        counts={null}
+      />
       <main id="main" className="flex-1">
-        {notFound ? (
-          <NotFoundView />
-        ) : (
-          <div className="mx-auto max-w-xl px-4 py-20 text-center">
-            <h1 className="font-serif text-3xl font-bold text-brand-800">Something went wrong</h1>
-            <p className="mt-3">Please try again in a moment.</p>
-          </div>
-        )}
+        <ErrorView error={error} />
       </main>
       <Footer categories={data?.footerCategories ?? []} />
     </>

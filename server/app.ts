@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { fastifyReactRouter } from '@mcansh/react-router-fastify'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
@@ -18,8 +18,14 @@ import { appContext } from '../app/lib/context.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
+import { type LogStream, loggerOptions } from './http/logging.ts'
+import { registerMethodAnswers } from './http/method-answers.ts'
+import { registerNoStore } from './http/no-store.ts'
 import { registerPageCache } from './http/page-cache.ts'
+import { registerTextGuard } from './http/text-guard.ts'
+import { trustProxyOption } from './http/trust-proxy.ts'
 import { registerUnavailablePages, retryAfterSeconds, watchServices } from './http/unavailable.ts'
+import { CONSOLE_FILE_MAX_BYTES, registerUploadLimits } from './http/uploads.ts'
 import { startSweeper } from './jobs/sweeper.ts'
 import { type CatalogueCache, createMemoryCache } from './lib/cache.ts'
 import { apiModules } from './modules/index.ts'
@@ -30,6 +36,8 @@ export type BuildOptions = {
   config: Config
   database: Database
   cache?: CatalogueCache
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream
   /** Serve the React storefront too (off in API tests). */
   web?: false | { devServer?: ViteDevServer; buildDirectory?: string }
   /** Run the background work (reservations, refunds); off where tests drive it themselves. */
@@ -42,19 +50,25 @@ export type ShopApp = FastifyInstance & { services: Services }
 
 export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   const { config, database } = opts
-  const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+  const serverOptions: FastifyServerOptions = {
+    logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only the configured proxies may name the client's address (X-Forwarded-For); none by default.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-  })
+  }
+  const app = Fastify(serverOptions)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
   // Before compression registers its own onSend hook: it must see the page uncompressed.
   registerUnavailablePages(app)
+  registerMethodAnswers(app)
+  registerTextGuard(app)
+  registerUploadLimits(app)
+  registerNoStore(app)
 
   const cache = opts.cache ?? createMemoryCache()
   const services = createServices({ db: database.db, config, cache, log: app.log })
@@ -110,7 +124,9 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
       message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
     }),
   })
-  await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 10, fields: 40 } })
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: CONSOLE_FILE_MAX_BYTES, files: 10, fields: 40, parts: 60 },
+  })
   await app.register(fastifySwagger, {
     openapi: {
       info: {

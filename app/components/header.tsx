@@ -43,17 +43,24 @@ function CountBadge({ count, label }: { count: number; label: string }) {
   )
 }
 
-export function Header({
+type HeaderProps = { categories: Category[]; signedInGuess: boolean; isAdmin?: boolean }
+
+/** The shop's header with live cart and wishlist counts (needs the query client's provider). */
+export function Header(props: HeaderProps) {
+  const counts = useHeaderCounts(useSignedIn(props.signedInGuess))
+  return <HeaderView {...props} counts={counts} />
+}
+
+/**
+ * The header itself; without counts (the error page, which has no query client) the badges are left out.
+ */
+export function HeaderView({
   categories,
   signedInGuess,
   isAdmin = false,
-}: {
-  categories: Category[]
-  signedInGuess: boolean
-  isAdmin?: boolean
-}) {
+  counts,
+}: HeaderProps & { counts: { cart: number; wishlist: number } | null }) {
   const signedIn = useSignedIn(signedInGuess)
-  const counts = useHeaderCounts(signedIn)
   const navigate = useNavigate()
   const drawer = useRef<HTMLDialogElement>(null)
   const searchDialog = useRef<HTMLDialogElement>(null)
@@ -236,18 +243,18 @@ export function Header({
           <Link
             to="/wishlist"
             className="relative rounded p-2 hover:text-brand-700"
-            aria-label={`Wishlist (${counts.wishlist} items)`}
+            aria-label={counts ? `Wishlist (${counts.wishlist} items)` : 'Wishlist'}
           >
             <HeartIcon />
-            <CountBadge count={counts.wishlist} label="wishlist items" />
+            {counts ? <CountBadge count={counts.wishlist} label="wishlist items" /> : null}
           </Link>
           <Link
             to="/Cart"
             className="relative rounded p-2 hover:text-brand-700"
-            aria-label={`Cart (${counts.cart} items)`}
+            aria-label={counts ? `Cart (${counts.cart} items)` : 'Cart'}
           >
             <CartIcon />
-            <CountBadge count={counts.cart} label="cart items" />
+            {counts ? <CountBadge count={counts.cart} label="cart items" /> : null}
           </Link>
         </div>
       </div>

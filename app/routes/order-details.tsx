@@ -11,8 +11,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!viewer) return { order: null }
   try {
     return { order: await services.orders.getForCustomer(viewer.id, params.id) }
-  } catch {
-    throw data('Order not found', { status: 404 })
+  } catch (err) {
+    // Missing or another customer's: the shop's 404 page. Anything else is a real fault (500).
+    if ((err as { statusCode?: number }).statusCode === 404) throw data('Order not found', { status: 404 })
+    throw err
   }
 }
 

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { isDatabaseUnavailable } from '../db/faults.ts'
 import { AppError } from './errors.ts'
 import { sendDatabaseUnavailable } from './unavailable.ts'
+import { uploadErrorAnswer } from './uploads.ts'
 
 type FieldIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }
 
@@ -39,6 +40,8 @@ export function registerErrorHandling(app: FastifyInstance) {
         errors: fields,
       })
     }
+    const upload = uploadErrorAnswer(error)
+    if (upload) return reply.status(upload.status).send({ success: false, message: upload.message })
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema')
       return reply
@@ -77,12 +80,9 @@ function clientMessage(error: FastifyError, status: number): string {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is not valid JSON.'
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-    case 'FST_REQ_FILE_TOO_LARGE':
       return 'The request is too large.'
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type.'
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return 'Expected a multipart form upload.'
   }
   if (status === 429) return 'Too many requests. Please wait a minute and try again.'
   return error.message || 'Bad request.'

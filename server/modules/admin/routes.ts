@@ -15,6 +15,7 @@ import {
   returnPolicyInputSchema,
 } from '../../../contracts/admin.ts'
 import { ValidationError } from '../../http/errors.ts'
+import { UnsupportedMediaTypeError } from '../../http/uploads.ts'
 import type { Services } from '../../services.ts'
 import { resources } from './resources.ts'
 import type { Actor } from './service.ts'
@@ -37,11 +38,8 @@ const actorOf = (request: FastifyRequest): Actor => ({ id: request.user!.id })
 
 /** Reads the uploaded files of a multipart request (each at most 8 MB, checked by @fastify/multipart). */
 async function uploadedFiles(request: FastifyRequest): Promise<Buffer[]> {
-  if (!request.isMultipart()) {
-    throw new ValidationError('Send the pictures as a file upload (multipart form).', {
-      image: 'Choose a picture to upload.',
-    })
-  }
+  if (!request.isMultipart())
+    throw new UnsupportedMediaTypeError('Send the pictures as a file upload (multipart form).')
   const files: Buffer[] = []
   for await (const part of request.files()) files.push(await part.toBuffer())
   return files

@@ -1,0 +1,59 @@
+import { isIP } from 'node:net'
+
+/** Fastify's `trustProxy` forms the shop accepts: nobody, a hop count, or proxy addresses/CIDRs. */
+export type TrustProxy = false | number | string[]
+
+// proxy-addr's names for whole ranges.
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function validAddress(entry: string): boolean {
+  if (namedRanges.has(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (!family || rest.length) return false
+  if (prefix === undefined) return true
+  if (!/^\d{1,3}$/.test(prefix)) return false
+  return Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * Reads TRUST_PROXY: unset or `false` trusts no proxy (the socket's address is the client's),
+ * a whole number trusts that many hops, otherwise a comma-separated list of addresses or CIDRs.
+ * `true` is refused: it would let any client choose its own address through X-Forwarded-For.
+ */
+export function parseTrustProxy(
+  raw: string | undefined,
+): { ok: true; value: TrustProxy } | { ok: false; message: string } {
+  const text = (raw ?? '').trim()
+  if (text === '' || text === 'false' || text === '0') return { ok: true, value: false }
+  if (text === 'true')
+    return {
+      ok: false,
+      message:
+        "'true' would believe any client's X-Forwarded-For; give the proxy's address (e.g. 127.0.0.1) or a hop count",
+    }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text)
+    if (hops > 10) return { ok: false, message: 'a hop count must be between 1 and 10' }
+    return { ok: true, value: hops }
+  }
+  const entries = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const bad = entries.filter((e) => !validAddress(e))
+  if (bad.length || !entries.length)
+    return {
+      ok: false,
+      message: `not an address or CIDR: ${bad.join(', ') || text} (use false, a hop count, or addresses such as 127.0.0.1,10.0.0.0/8)`,
+    }
+  return { ok: true, value: entries }
+}
+
+/** Fastify's option: a hop count as the function Fastify itself makes of one (its types omit numbers). */
+export function trustProxyOption(
+  value: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value
+  return value
+}

@@ -1,0 +1,18 @@
+import { expect, horizontalOverflow, test } from './fixtures.ts'
+
+test("on a phone, a lost connection while moving between pages shows the shop's page, within the screen", async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  await page.route('**/*.data*', (route) => route.abort('internetdisconnected'))
+  await page.locator('a[href^="/Productdetails/"]').first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'No connection' })).toBeVisible()
+  await expect(page.locator('footer')).toBeVisible()
+  await expect(page.getByText('Application Error')).toHaveCount(0)
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+  await page.screenshot({ path: 'test-results/error-no-connection-phone.png', fullPage: false })
+  await page.unroute('**/*.data*')
+  await page.getByRole('link', { name: 'Back to the shop' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'No connection' })).toHaveCount(0)
+})

@@ -1,0 +1,149 @@
+import type { Page } from '@playwright/test'
+import { listedProducts } from './cart-helpers.ts'
+import { expect, registerCustomer, signInBrowser, test } from './fixtures.ts'
+
+/** The shop's own error page: header, footer, a way back, and nothing of the error itself. */
+async function expectShopErrorPage(page: Page, heading: string | RegExp) {
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+  await expect(page.locator('header').first()).toBeVisible()
+  await expect(page.locator('footer')).toBeVisible()
+  await expect(page.getByText('Application Error')).toHaveCount(0)
+  await expect(page.getByText('Unexpected Server Error')).toHaveCount(0)
+  // biome-ignore lint/performance/useDomNodeTextContent: the visible text only, not the page's scripts
+  expect(await page.locator('body').innerText()).not.toMatch(/\n\s*at\s|Error:|TypeError/)
+}
+
+async function placeOrder(
+  request: import('@playwright/test').APIRequestContext,
+  token: string,
+  userId: string,
+  email: string,
+) {
+  const [item] = await listedProducts(request)
+  const placed = await request.post('/api/v1/order/add', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      customerId: userId,
+      products: [{ productId: item!._id, quantity: 1, price: item!.price }],
+      totalAmount: item!.price,
+      shippingInfo: {
+        firstName: 'Meena',
+        lastName: 'Iyer',
+        email,
+        address: '12 Hazratganj',
+        city: 'Lucknow',
+        state: 'Uttar Pradesh',
+        postalCode: '226001',
+        country: 'INDIA',
+        phoneNumber: '9876543210',
+      },
+      paymentInfo: { method: 'Credit Card', status: 'Pending' },
+    },
+  })
+  expect(placed.ok(), await placed.text()).toBeTruthy()
+  return (await placed.json()).data[0] as { _id: string; orderID: string }
+}
+
+test("another customer's order and a missing order show the shop's 404 page", async ({
+  page,
+  request,
+  customer,
+}) => {
+  const other = await registerCustomer(request, 'Meena Iyer')
+  const theirs = await placeOrder(request, other.accessToken, other.userId, other.email)
+  await signInBrowser(page, customer)
+
+  for (const id of [theirs._id, theirs.orderID, 'no-such-order']) {
+    const res = await page.goto(`/OrderDetails/${id}`)
+    expect(res?.status(), id).toBe(404)
+    expect(res?.headers()['cache-control']).toBe('no-store')
+    await expectShopErrorPage(page, 'Page not found')
+    await expect(page.getByText('Meena')).toHaveCount(0)
+  }
+  await page.screenshot({ path: 'test-results/error-404-desktop.png' })
+  await page.getByRole('link', { name: 'Back to the shop' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toHaveCount(0)
+})
+
+test("a loader that fails while moving between pages shows the shop's error page with a way back", async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  // The product page's route data answers with a server fault the client cannot read.
+  await page.route('**/Productdetails/*.data*', (route) =>
+    route.fulfill({ status: 500, contentType: 'text/x-script', body: 'boom' }),
+  )
+  await page.locator('a[href^="/Productdetails/"]').first().click()
+  await expectShopErrorPage(page, 'Something went wrong')
+  // The header keeps the shop's categories although the root's data came with the failed answer.
+  await expect(page.locator('header').getByRole('link', { name: 'Handloom' }).first()).toBeVisible()
+  await page.screenshot({ path: 'test-results/error-500-desktop.png' })
+  await page.unroute('**/Productdetails/*.data*')
+  await page.getByRole('link', { name: 'Back to the shop' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.locator('a[href^="/Productdetails/"]').first()).toBeVisible()
+})
+
+test('a lost connection during navigation shows the shop\'s "No connection" page, and Try again recovers', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  await page.route('**/*.data*', (route) => route.abort('internetdisconnected'))
+  await page.locator('a[href^="/Productdetails/"]').first().click()
+  await expectShopErrorPage(page, 'No connection')
+  await page.unroute('**/*.data*')
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'No connection' })).toHaveCount(0)
+  await expect(page.locator('header').first()).toBeVisible()
+})
+
+test('pages answer other methods with 405 and Allow, OPTIONS with 204; /api never answers HTML', async ({
+  request,
+}) => {
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+    for (const url of ['/', '/Cart', '/AboutUs', '/no-such-page']) {
+      const res = await request.fetch(url, { method, data: { a: 1 } })
+      expect(res.status(), `${method} ${url}`).toBe(405)
+      expect(res.headers().allow).toBe('GET, HEAD, OPTIONS')
+      const body = await res.text()
+      expect(body).not.toContain('Unexpected Server Error')
+      expect(body).not.toMatch(/\n\s+at /)
+    }
+  }
+  const options = await request.fetch('/Cart', { method: 'OPTIONS' })
+  expect(options.status()).toBe(204)
+  expect(options.headers().allow).toBe('GET, HEAD, OPTIONS')
+  expect(options.headers()['access-control-allow-origin']).toBeUndefined()
+
+  const unknown = await request.post('/api/v1/nothing-here', { data: {} })
+  expect(unknown.status()).toBe(404)
+  expect(unknown.headers()['content-type']).toMatch(/^application\/json/)
+  expect(await unknown.json()).toEqual({
+    success: false,
+    message: 'No such endpoint: POST /api/v1/nothing-here',
+  })
+  const wrong = await request.get('/api/v1/user/login')
+  expect(wrong.status()).toBe(405)
+  expect(wrong.headers().allow).toBe('POST, OPTIONS')
+  expect((await wrong.json()).success).toBe(false)
+  const nul = await request.get('/Productdetails/abc%00def')
+  expect(nul.status()).toBe(400)
+})
+
+test('pages rendered for a signed-in customer are never stored; public pages keep their caching', async ({
+  page,
+  customer,
+  request,
+}) => {
+  const publicPage = await request.get('/AboutUs')
+  expect(publicPage.headers()['cache-control'] ?? '').not.toBe('no-store')
+  await signInBrowser(page, customer)
+  for (const url of ['/Cart', '/profile', '/Order-History', '/AboutUs']) {
+    const res = await page.goto(url)
+    expect(res?.status(), url).toBe(200)
+    expect(res?.headers()['cache-control'], url).toBe('no-store')
+  }
+})
