@@ -3,14 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { couponMessages, maxCartQuantity, stockMessages } from '../../contracts/cart-rules.ts'
 import { auditLog, cartItems, carts, coupons, products } from '../../server/db/schema.ts'
 import {
-  checkoutResult,
+  addToCart,
   makeAdmin,
   makeCoupon,
   makeCustomer,
   makeProduct,
+  openPayment,
   orderOf,
   orderPayload,
   type Person,
+  payOpened,
   payOrder,
   placeOrder,
   sign,
@@ -78,12 +80,7 @@ describe('stock', () => {
   it('refuses a sold-out product in the cart and in an order', async () => {
     const soldOut = await makeProduct(app, { quantity: 0, title: 'Sold Out Dhokra Horse' })
     const asha = await makeCustomer(app)
-    const add = await app.inject({
-      method: 'POST',
-      url: '/api/v1/cart/add',
-      headers: asha.auth,
-      payload: { productId: soldOut.id },
-    })
+    const add = await addToCart(app, asha, soldOut.id)
     expect(add.statusCode).toBe(409)
     expect(add.json().message).toBe(stockMessages.soldOut(soldOut.title))
     const order = await placeOrder(app, asha, orderPayload(asha.id, [{ product: soldOut, quantity: 1 }]))
@@ -94,24 +91,9 @@ describe('stock', () => {
   it('refuses a cart quantity above the stock', async () => {
     const few = await makeProduct(app, { quantity: 2, title: 'Bidri Box' })
     const asha = await makeCustomer(app)
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/cart/add',
-      headers: asha.auth,
-      payload: { productId: few.id },
-    })
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/cart/add',
-      headers: asha.auth,
-      payload: { productId: few.id },
-    })
-    const third = await app.inject({
-      method: 'POST',
-      url: '/api/v1/cart/add',
-      headers: asha.auth,
-      payload: { productId: few.id },
-    })
+    await addToCart(app, asha, few.id)
+    await addToCart(app, asha, few.id)
+    const third = await addToCart(app, asha, few.id)
     expect(third.statusCode).toBe(409)
     expect(third.json().message).toBe('Only 2 of Bidri Box are left.')
   })
@@ -181,28 +163,10 @@ describe('stock', () => {
     const p = await makeProduct(app, { quantity: 1 })
     const asha = await makeCustomer(app)
     const order = await orderOf(app, asha, p)
-    const session = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/payments/create',
-        headers: asha.auth,
-        payload: { orderId: order._id },
-      })
-    ).json()
+    const session = await openPayment(app, asha, order._id)
     await app.services.orders.expireLapsed(later(31))
     expect(await stockOf(p.id)).toBe(1)
-    const paid = await app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/sandbox/pay',
-      headers: asha.auth,
-      payload: { razorpay_order_id: session.id },
-    })
-    const verify = await app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/verify',
-      headers: asha.auth,
-      payload: { orderId: order._id, ...checkoutResult(paid.json()) },
-    })
+    const verify = await payOpened(app, asha, order._id, session.id)
     expect(verify.statusCode).toBe(200)
     const after = await read(asha, order._id)
     expect(after.status).toBe('Pending')
@@ -215,28 +179,10 @@ describe('stock', () => {
     const asha = await makeCustomer(app)
     const ravi = await makeCustomer(app, 'Ravi Kumar')
     const order = await orderOf(app, asha, p)
-    const session = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/payments/create',
-        headers: asha.auth,
-        payload: { orderId: order._id },
-      })
-    ).json()
+    const session = await openPayment(app, asha, order._id)
     await app.services.orders.expireLapsed(later(31))
     await orderOf(app, ravi, p)
-    const paid = await app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/sandbox/pay',
-      headers: asha.auth,
-      payload: { razorpay_order_id: session.id },
-    })
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/verify',
-      headers: asha.auth,
-      payload: { orderId: order._id, ...checkoutResult(paid.json()) },
-    })
+    await payOpened(app, asha, order._id, session.id)
     const after = await read(asha, order._id)
     expect(after.status).toBe('Cancelled')
     expect(after.paymentInfo.status).toBe('Refunded')
@@ -420,14 +366,7 @@ describe('payments', () => {
     const p = await makeProduct(app, { price: 2000_00 })
     const asha = await makeCustomer(app)
     const order = await orderOf(app, asha, p)
-    const session = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/payments/create',
-        headers: asha.auth,
-        payload: { orderId: order._id },
-      })
-    ).json()
+    const session = await openPayment(app, asha, order._id)
     expect((await webhook(captured('evt_low1', session.id, 100))).json()).toMatchObject({ applied: false })
     expect((await webhook(captured('evt_usd1', session.id, 2000_00, 'USD'))).json()).toMatchObject({
       applied: false,
@@ -445,22 +384,10 @@ describe('payments', () => {
     const other = await makeProduct(app, { price: 400_00 })
     const asha = await makeCustomer(app)
     for (const id of [p.id, other.id]) {
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/cart/add',
-        headers: asha.auth,
-        payload: { productId: id },
-      })
+      await addToCart(app, asha, id)
     }
     const order = await orderOf(app, asha, p)
-    const session = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/payments/create',
-        headers: asha.auth,
-        payload: { orderId: order._id },
-      })
-    ).json()
+    const session = await openPayment(app, asha, order._id)
     expect((await webhook(captured('evt_cart1', session.id, 300_00))).json()).toMatchObject({ applied: true })
     const [cart] = await app.database.db.select().from(carts).where(eq(carts.userId, asha.id))
     const left = await app.database.db.select().from(cartItems).where(eq(cartItems.cartId, cart!.id))

@@ -1,5 +1,5 @@
 import { createAdminWithCli, pngFile, type Staff, signInAsStaff } from './admin-helpers.ts'
-import { expect, signInBrowser, test } from './fixtures.ts'
+import { expect, payOrderByApi, placeOrderByApi, signInBrowser, test } from './fixtures.ts'
 
 let staff: Staff
 
@@ -91,29 +91,7 @@ test('an admin cannot ship an unpaid order; once paid, ships it with a tracking 
     _id: string
     price: number
   }>
-  const item = products[0]
-  const placed = await request.post('/api/v1/order/add', {
-    headers: { authorization: `Bearer ${customer.accessToken}` },
-    data: {
-      customerId: customer.userId,
-      products: [{ productId: item._id, quantity: 1, price: item.price }],
-      totalAmount: item.price,
-      shippingInfo: {
-        firstName: 'Asha',
-        lastName: 'Verma',
-        email: customer.email,
-        address: '12 Hazratganj',
-        city: 'Lucknow',
-        state: 'Uttar Pradesh',
-        postalCode: '226001',
-        country: 'INDIA',
-        phoneNumber: '9876543210',
-      },
-      paymentInfo: { method: 'Credit Card', status: 'Pending' },
-    },
-  })
-  expect(placed.ok(), await placed.text()).toBeTruthy()
-  const order = (await placed.json()).data[0] as { _id: string; orderID: string }
+  const order = await placeOrderByApi(request, customer, [products[0]!])
 
   await signInAsStaff(page, staff)
   await page.goto('/admin/orders')
@@ -130,26 +108,7 @@ test('an admin cannot ship an unpaid order; once paid, ships it with a tracking 
   }
 
   // The customer pays in the sandbox (as the checkout dialog does).
-  const auth = { authorization: `Bearer ${customer.accessToken}` }
-  const session = await (
-    await request.post('/api/v1/payments/create', { headers: auth, data: { orderId: order._id } })
-  ).json()
-  const paid = await (
-    await request.post('/api/v1/payments/sandbox/pay', {
-      headers: auth,
-      data: { razorpay_order_id: session.id },
-    })
-  ).json()
-  const verified = await request.post('/api/v1/payments/verify', {
-    headers: auth,
-    data: {
-      orderId: order._id,
-      razorpay_order_id: paid.razorpay_order_id,
-      razorpay_payment_id: paid.razorpay_payment_id,
-      razorpay_signature: paid.razorpay_signature,
-    },
-  })
-  expect(verified.ok(), await verified.text()).toBeTruthy()
+  await payOrderByApi(request, customer, order._id)
   await page.reload()
   await expect(page.getByTestId('payment-status')).toHaveText('Paid')
   await expect(page.getByTestId('awaiting-payment')).toHaveCount(0)

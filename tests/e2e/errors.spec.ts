@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { listedProducts } from './cart-helpers.ts'
-import { expect, registerCustomer, signInBrowser, test } from './fixtures.ts'
+import { expect, placeOrderByApi, registerCustomer, signInBrowser, test } from './fixtures.ts'
 
 /** The shop's own error page: header, footer, a way back, and nothing of the error itself. */
 async function expectShopErrorPage(page: Page, heading: string | RegExp) {
@@ -13,44 +13,13 @@ async function expectShopErrorPage(page: Page, heading: string | RegExp) {
   expect(await page.locator('body').innerText()).not.toMatch(/\n\s*at\s|Error:|TypeError/)
 }
 
-async function placeOrder(
-  request: import('@playwright/test').APIRequestContext,
-  token: string,
-  userId: string,
-  email: string,
-) {
-  const [item] = await listedProducts(request)
-  const placed = await request.post('/api/v1/order/add', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      customerId: userId,
-      products: [{ productId: item!._id, quantity: 1, price: item!.price }],
-      totalAmount: item!.price,
-      shippingInfo: {
-        firstName: 'Meena',
-        lastName: 'Iyer',
-        email,
-        address: '12 Hazratganj',
-        city: 'Lucknow',
-        state: 'Uttar Pradesh',
-        postalCode: '226001',
-        country: 'INDIA',
-        phoneNumber: '9876543210',
-      },
-      paymentInfo: { method: 'Credit Card', status: 'Pending' },
-    },
-  })
-  expect(placed.ok(), await placed.text()).toBeTruthy()
-  return (await placed.json()).data[0] as { _id: string; orderID: string }
-}
-
 test("another customer's order and a missing order show the shop's 404 page", async ({
   page,
   request,
   customer,
 }) => {
   const other = await registerCustomer(request, 'Meena Iyer')
-  const theirs = await placeOrder(request, other.accessToken, other.userId, other.email)
+  const theirs = await placeOrderByApi(request, other, (await listedProducts(request)).slice(0, 1))
   await signInBrowser(page, customer)
 
   for (const id of [theirs._id, theirs.orderID, 'no-such-order']) {

@@ -53,6 +53,60 @@ export async function signInBrowser(page: Page, c: Customer) {
   }, c)
 }
 
+/** Places an order through the API as the checkout does; `lines` are products as the list API gives them. */
+export async function placeOrderByApi(
+  request: APIRequestContext,
+  customer: Pick<Customer, 'userId' | 'accessToken' | 'email'>,
+  lines: Array<{ _id: string; price: number; quantity?: number }>,
+): Promise<{ _id: string; orderID: string }> {
+  const total = lines.reduce((sum, l) => sum + Math.round(l.price * 100) * (l.quantity ?? 1), 0) / 100
+  const placed = await request.post('/api/v1/order/add', {
+    headers: { authorization: `Bearer ${customer.accessToken}` },
+    data: {
+      customerId: customer.userId,
+      products: lines.map((l) => ({ productId: l._id, quantity: l.quantity ?? 1, price: l.price })),
+      totalAmount: total,
+      shippingInfo: {
+        firstName: 'Asha',
+        lastName: 'Verma',
+        email: customer.email,
+        address: '12 Hazratganj',
+        city: 'Lucknow',
+        state: 'Uttar Pradesh',
+        postalCode: '226001',
+        country: 'INDIA',
+        phoneNumber: '9876543210',
+      },
+      paymentInfo: { method: 'Credit Card', status: 'Pending' },
+    },
+  })
+  expect(placed.ok(), await placed.text()).toBeTruthy()
+  return (await placed.json()).data[0]
+}
+
+/** Pays an order in the sandbox as the checkout dialog does: open the payment, Pay, verify. */
+export async function payOrderByApi(
+  request: APIRequestContext,
+  customer: Pick<Customer, 'accessToken'>,
+  orderId: string,
+) {
+  const headers = { authorization: `Bearer ${customer.accessToken}` }
+  const session = await (await request.post('/api/v1/payments/create', { headers, data: { orderId } })).json()
+  const paid = await (
+    await request.post('/api/v1/payments/sandbox/pay', { headers, data: { razorpay_order_id: session.id } })
+  ).json()
+  const verified = await request.post('/api/v1/payments/verify', {
+    headers,
+    data: {
+      orderId,
+      razorpay_order_id: paid.razorpay_order_id,
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_signature: paid.razorpay_signature,
+    },
+  })
+  expect(verified.ok(), await verified.text()).toBeTruthy()
+}
+
 /**
  * How many pixels a page is wider than the width the test set. A phone browser zooms out to fit a
  * wide page, so window.innerWidth grows with the page: never measure against it.

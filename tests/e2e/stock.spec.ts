@@ -1,5 +1,5 @@
 import { catalogueText } from '../../app/features/catalogue/messages.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, placeOrderByApi, test } from './fixtures.ts'
 
 type Listed = { _id: string; title: string; price: number; quantity: number; state: string | null }
 
@@ -12,25 +12,8 @@ test('a sold-out piece says so on its page and its card, and cannot be added to 
   // The last piece with a state and little stock, so one order buys every one of them.
   const piece = listed.filter((p) => p.quantity > 0 && p.quantity <= 20 && p.state).at(-1)!
   const auth = { authorization: `Bearer ${customer.accessToken}` }
-  const placed = await request.post('/api/v1/order/add', {
-    headers: auth,
-    data: {
-      customerId: customer.userId,
-      products: [{ productId: piece._id, quantity: piece.quantity, price: piece.price }],
-      totalAmount: Math.round(piece.price * piece.quantity * 100) / 100,
-      shippingInfo: {
-        address: '12 Hazratganj',
-        city: 'Lucknow',
-        state: 'Uttar Pradesh',
-        postalCode: '226001',
-        country: 'INDIA',
-        phoneNumber: '9876543210',
-      },
-      paymentInfo: { method: 'Credit Card', status: 'Pending' },
-    },
-  })
-  expect(placed.ok(), await placed.text()).toBeTruthy()
-  const order = (await placed.json()).data[0] as { _id: string }
+  // Every piece that is left, in one order.
+  const order = await placeOrderByApi(request, customer, [{ ...piece, quantity: piece.quantity }])
   try {
     await page.goto(`/Productdetails/${piece._id}`)
     await expect(page.getByTestId('stock-line')).toHaveText(catalogueText.outOfStock)

@@ -185,8 +185,11 @@ export const checkoutResult = (paid: Record<string, string>) => ({
   razorpay_signature: paid.razorpay_signature,
 })
 
-/** Pays an order in the sandbox the way the browser does: create, the dialog's Pay, verify. */
-export async function payOrder(app: TestApp, who: Person, orderId: string) {
+export const addToCart = (app: TestApp, who: Person, productId: string) =>
+  app.inject({ method: 'POST', url: '/api/v1/cart/add', headers: who.auth, payload: { productId } })
+
+/** Opens a payment for an order (the checkout's first call); the provider order id is `.id`. */
+export async function openPayment(app: TestApp, who: Person, orderId: string) {
   const session = await app.inject({
     method: 'POST',
     url: '/api/v1/payments/create',
@@ -194,21 +197,32 @@ export async function payOrder(app: TestApp, who: Person, orderId: string) {
     payload: { orderId, currency: 'INR' },
   })
   expect(session.statusCode, session.body).toBe(200)
+  return session.json() as { id: string; amount: number }
+}
+
+/** The sandbox dialog's Pay, then the browser's verify call with what it handed back. */
+export async function payOpened(app: TestApp, who: Person, orderId: string, providerOrderId: string) {
   const pay = await app.inject({
     method: 'POST',
     url: '/api/v1/payments/sandbox/pay',
     headers: who.auth,
-    payload: { razorpay_order_id: session.json().id },
+    payload: { razorpay_order_id: providerOrderId },
   })
   expect(pay.statusCode, pay.body).toBe(200)
-  const verify = await app.inject({
+  return app.inject({
     method: 'POST',
     url: '/api/v1/payments/verify',
     headers: who.auth,
     payload: { orderId, ...checkoutResult(pay.json()) },
   })
+}
+
+/** Pays an order in the sandbox the way the browser does: create, the dialog's Pay, verify. */
+export async function payOrder(app: TestApp, who: Person, orderId: string) {
+  const session = await openPayment(app, who, orderId)
+  const verify = await payOpened(app, who, orderId, session.id)
   expect(verify.statusCode, verify.body).toBe(200)
-  return { session: session.json(), sandbox: pay.json() }
+  return { session }
 }
 
 /** An order row written straight to the database (for console tests that need odd states). */
