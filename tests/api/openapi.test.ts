@@ -4,8 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { testConfig } from '../../server/config.ts'
-import { openPglite } from '../../server/db/client.ts'
-import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { createTestApp, openTestDatabase, type TestApp } from '../support/test-app.ts'
 
 /** The API document says what every operation answers (docs/decisions/065). */
 
@@ -99,7 +98,7 @@ describe('the API document', () => {
   it('keeps the pages, the health checks and the document itself out', async () => {
     // The full app with the web catch-all registered (no build is needed to list the routes).
     const dir = mkdtempSync(path.join(tmpdir(), 'shop-no-build-'))
-    const database = await openPglite(null)
+    const { database, drop } = await openTestDatabase()
     const full = await buildApp({ config: testConfig(), database, web: { buildDirectory: dir } })
     try {
       await full.ready()
@@ -109,7 +108,8 @@ describe('the API document', () => {
     } finally {
       await full.close()
       await database.close()
+      await drop()
       rmSync(dir, { recursive: true, force: true })
     }
-  })
+  }, 60_000)
 })
