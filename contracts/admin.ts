@@ -258,20 +258,23 @@ export const orderStatusInputSchema = z
     }
   })
 
+/** YYYY-MM-DD naming a day that exists (2026-02-30 would reach the database as an invalid date). */
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((s) => {
+    const day = new Date(`${s}T00:00:00Z`)
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s)
+  }, 'is not a real date')
+
 export const orderListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   status: z.enum(fulfilmentStatuses).optional(),
   payment: z.enum(paymentStatuses).optional(),
   /** What staff have to do: orders awaiting payment, paid ones to ship, refunds waiting. */
   queue: z.enum(['awaitingPayment', 'toShip', 'refundPending']).optional(),
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 })

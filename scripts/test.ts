@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 
 /**
- * `npm test`: every check the project has — types, lint, unit and API tests (embedded database, and
+ * `npm test`: every check the project has — types, lint, the API document's lint, unit and API tests (embedded database, and
  * real PostgreSQL when TEST_DATABASE_URL is set), browser tests — then one pass/fail count.
  */
 type Outcome = { name: string; passed: number; failed: number; skipped: number; ok: boolean }
@@ -49,6 +49,8 @@ const want = (phase: string) => only.length === 0 || only.includes(phase)
 if (want('types'))
   single('types', run('types', bin('react-router'), ['typegen']) && run('types', bin('tsc'), ['--noEmit']))
 if (want('lint')) single('lint', run('lint', bin('biome'), ['check', '.']))
+if (want('openapi'))
+  single('openapi (redocly lint)', run('openapi', process.execPath, ['scripts/openapi-lint.ts']))
 if (want('unit'))
   vitest('unit and API (embedded PGlite)', path.join(out, 'vitest.json'), { DATABASE_URL: '' })
 if (want('postgres') && process.env.TEST_DATABASE_URL) {

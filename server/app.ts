@@ -129,6 +129,9 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   })
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: JSON Schema as zod writes it (a nullable union is `anyOf` with `null`, not 3.0's `nullable`).
+      openapi: '3.1.0',
+      servers: [{ url: '/', description: 'This shop' }],
       info: {
         title: 'Foundation storefront API',
         version: '1.0.0',
@@ -193,6 +196,8 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
       assetCacheControl: 'public, max-age=31536000, immutable',
       fileCacheControl: 'public, max-age=3600',
       staticOptions: { preCompressed: true },
+      // Pages are not API operations: the catch-all stays out of the API document.
+      routeOptions: { schema: { hide: true } },
       async getLoadContext(request, reply) {
         const context = new RouterContextProvider()
         let viewer: { id: string; role: 'customer' | 'admin' } | null = null

@@ -14,13 +14,10 @@ import {
   updateAccountBody,
 } from '../../../contracts/accounts.ts'
 import { ValidationError } from '../../http/errors.ts'
+import { bearer, customerFailures, done, failures, ok, publicAccess } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 import { AVATAR_MAX_BYTES } from './avatar.ts'
 import { assertSelf } from './service.ts'
-
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string(), data })
-const done = z.object({ success: z.literal(true), message: z.string() })
-const bearer = [{ bearer: [] }]
 
 export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { accounts, addresses, orders, config } = services
@@ -34,11 +31,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     {
       config: authLimit,
       schema: {
+        operationId: 'registerCustomer',
+        security: publicAccess,
         tags: ['accounts'],
         summary: 'Create a customer account (never an administrator)',
         description: 'Answers 409 when the e-mail (compared case-insensitively) is taken.',
         body: registerBody,
-        response: { 201: ok(accountSchema.pick({ _id: true, fullName: true, email: true })) },
+        response: {
+          201: ok(accountSchema.pick({ _id: true, fullName: true, email: true })),
+          ...failures(409),
+        },
       },
     },
     async (request, reply) => {
@@ -56,13 +58,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     {
       config: authLimit,
       schema: {
+        operationId: 'signIn',
+        security: publicAccess,
         tags: ['accounts'],
         summary: 'Sign in with e-mail and password',
         description:
           'A wrong e-mail and a wrong password both answer 401 with the same message. Failed attempts are ' +
           'counted per account and per client address; past the limit the answer is 429 with a message.',
         body: loginBody,
-        response: { 200: ok(loginData) },
+        response: { 200: ok(loginData), ...failures(401, 403) },
       },
     },
     async (request) => {
@@ -94,13 +98,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     {
       config: authLimit,
       schema: {
+        operationId: 'refreshSession',
+        security: publicAccess,
         tags: ['accounts'],
         summary: 'Swap a refresh token for a new access token and a new refresh token',
         description:
           'Each refresh token works once. Presenting one that was already used revokes every token of that ' +
           'sign-in (a stolen token is then useless too). Expired, revoked or unknown tokens answer 401.',
         body: refreshBody,
-        response: { 200: ok(tokenPair) },
+        response: { 200: ok(tokenPair), ...failures(401) },
       },
     },
     async (request) => ({
@@ -115,6 +121,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'signOut',
         tags: ['accounts'],
         summary: 'Sign out',
         description:
@@ -122,7 +129,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           '`id`, when sent, must be the caller (else 403).',
         security: bearer,
         body: logoutBody.optional(),
-        response: { 200: done },
+        response: { 200: done, ...customerFailures(403) },
       },
     },
     async (request) => {
@@ -138,6 +145,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'currentUser',
         tags: ['accounts'],
         summary: "The caller's account",
         description:
@@ -145,7 +153,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           '`id`, when sent, must be the caller (else 403).',
         security: bearer,
         querystring: z.object({ id: z.string().max(64).optional() }),
-        response: { 200: ok(currentUserData) },
+        response: { 200: ok(currentUserData), ...customerFailures(403, 404) },
       },
     },
     async (request) => {
@@ -161,6 +169,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'updateAccount',
         tags: ['accounts'],
         summary: "Change the caller's personal details",
         description:
@@ -168,7 +177,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           'e-mail also needs `currentPassword` (400 with a message when missing or wrong).',
         security: bearer,
         body: updateAccountBody,
-        response: { 200: ok(accountSchema) },
+        response: { 200: ok(accountSchema), ...customerFailures(403, 404, 409) },
       },
     },
     async (request) => ({
@@ -183,6 +192,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'uploadAvatar',
         tags: ['accounts'],
         summary: "Upload the caller's avatar (multipart, file field `avatar`)",
         description:
@@ -190,7 +200,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           'Stored re-encoded as a 256 × 256 WebP; anything else answers 400 with a message.',
         security: bearer,
         consumes: ['multipart/form-data'],
-        response: { 200: ok(accountSchema) },
+        response: { 200: ok(accountSchema), ...customerFailures(404, 415) },
       },
     },
     async (request) => {
@@ -220,6 +230,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'changePassword',
         tags: ['accounts'],
         summary: "Change the caller's password",
         description:
@@ -227,7 +238,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           'for the caller. A wrong old password answers 400 with a message.',
         security: bearer,
         body: changePasswordBody,
-        response: { 200: ok(tokenPair) },
+        response: { 200: ok(tokenPair), ...customerFailures(404) },
       },
     },
     async (request) => ({
@@ -246,12 +257,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'accountDashboard',
         tags: ['accounts'],
         summary: "The caller's dashboard: account, first saved address, order counts",
         description: 'Completed counts Delivered orders. `id`, when sent, must be the caller (else 403).',
         security: bearer,
         querystring: z.object({ id: z.string().max(64).optional() }),
-        response: { 200: ok(dashboardData) },
+        response: { 200: ok(dashboardData), ...customerFailures(403, 404) },
       },
     },
     async (request) => {

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { addAddressBody, addressSchema, updateAddressBody } from '../../../contracts/accounts.ts'
+import { bearer, customerFailures, done, ok } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 import { assertSelf } from '../accounts/service.ts'
 
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string(), data })
-const bearer = [{ bearer: [] }]
 const id = z.string().min(1).max(64)
 
 /** The address book at the spec's paths (`adress` is the spec's spelling). */
@@ -17,12 +16,13 @@ export const addressRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     '/adress',
     {
       schema: {
+        operationId: 'listAddresses',
         tags: ['addresses'],
         summary: "The caller's saved addresses, oldest first",
         description: '`userId`, when sent, must be the caller (else 403).',
         security: bearer,
         querystring: z.object({ userId: z.string().max(64).optional() }),
-        response: { 200: ok(z.array(addressSchema)) },
+        response: { 200: ok(z.array(addressSchema)), ...customerFailures(403) },
       },
     },
     async (request) => {
@@ -39,6 +39,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     '/adress/add',
     {
       schema: {
+        operationId: 'addAddress',
         tags: ['addresses'],
         summary: 'Save a new address',
         description:
@@ -46,7 +47,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           'Hotels, Others) to Office. `userId`, when sent, must be the caller (else 403).',
         security: bearer,
         body: addAddressBody,
-        response: { 201: ok(addressSchema) },
+        response: { 201: ok(addressSchema), ...customerFailures(403) },
       },
     },
     async (request, reply) => {
@@ -63,13 +64,14 @@ export const addressRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     '/adress/update',
     {
       schema: {
+        operationId: 'updateAddress',
         tags: ['addresses'],
         summary: 'Change a saved address (only the fields sent)',
         description: "Another customer's address answers 403; an unknown id 404.",
         security: bearer,
         querystring: z.object({ addressId: id }),
         body: updateAddressBody,
-        response: { 200: ok(addressSchema) },
+        response: { 200: ok(addressSchema), ...customerFailures(403, 404) },
       },
     },
     async (request) => {
@@ -87,12 +89,13 @@ export const addressRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     '/adress/delete',
     {
       schema: {
+        operationId: 'deleteAddress',
         tags: ['addresses'],
         summary: 'Delete a saved address',
         description: "Another customer's address answers 403; an unknown id 404.",
         security: bearer,
         querystring: z.object({ id }),
-        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+        response: { 200: done, ...customerFailures(403, 404) },
       },
     },
     async (request) => {

@@ -15,12 +15,12 @@ import {
   returnPolicyInputSchema,
 } from '../../../contracts/admin.ts'
 import { ValidationError } from '../../http/errors.ts'
+import { adminFailures, bearer, done, ok } from '../../http/route-kit.ts'
 import { UnsupportedMediaTypeError } from '../../http/uploads.ts'
 import type { Services } from '../../services.ts'
 import { resources } from './resources.ts'
 import type { Actor } from './service.ts'
 
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string(), data })
 const row = z.record(z.string(), z.unknown())
 const paged = z.object({
   items: z.array(row),
@@ -30,9 +30,12 @@ const paged = z.object({
   pages: z.number().int(),
 })
 const idParams = z.object({ id: z.string().min(1).max(64) })
-const done = z.object({ success: z.literal(true), message: z.string() })
-const security = [{ bearer: [] }]
 const tags = ['admin']
+const security = bearer
+/** Resource names as operation ids say them: adminListCategories, adminAddCategory… */
+const pascal = (path: string) => path.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())
+const oneOf: Record<string, string> = { sliders: 'Slide', faqs: 'Faq', 'policy-sections': 'PolicySection' }
+const singular = (path: string) => oneOf[path] ?? pascal(path).replace(/ies$/, 'y').replace(/s$/, '')
 
 const actorOf = (request: FastifyRequest): Actor => ({ id: request.user!.id })
 
@@ -54,10 +57,11 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/overview',
     {
       schema: {
+        operationId: 'adminOverview',
         tags,
         security,
         summary: 'Orders today and this month, revenue, orders by status, work waiting',
-        response: { 200: ok(row) },
+        response: { 200: ok(row), ...adminFailures() },
       },
     },
     async () => ({ success: true as const, message: 'Overview', data: await admin.overview() }),
@@ -67,11 +71,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/audit',
     {
       schema: {
+        operationId: 'adminAuditLog',
         tags,
         security,
         summary: 'The audit log of admin changes, newest first',
         querystring: listQuerySchema.extend({ entity: z.string().max(40).optional() }),
-        response: { 200: ok(paged) },
+        response: { 200: ok(paged), ...adminFailures() },
       },
     },
     async (request) => ({
@@ -87,11 +92,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/products',
     {
       schema: {
+        operationId: 'adminListProducts',
         tags,
         security,
         summary: 'Products (all, approved, awaiting approval or archived), searchable and paginated',
         querystring: productListQuerySchema,
-        response: { 200: ok(paged) },
+        response: { 200: ok(paged), ...adminFailures() },
       },
     },
     async (request) => ({
@@ -105,11 +111,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/products',
     {
       schema: {
+        operationId: 'adminCreateProduct',
         tags,
         security,
         summary: 'Create a product (awaiting approval unless isApproved is true)',
         body: productInputSchema,
-        response: { 200: ok(row) },
+        response: { 200: ok(row), ...adminFailures(409) },
       },
     },
     async (request) => ({
@@ -123,11 +130,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/products/:id',
     {
       schema: {
+        operationId: 'adminGetProduct',
         tags,
         security,
         summary: 'One product with its pictures',
         params: idParams,
-        response: { 200: ok(row) },
+        response: { 200: ok(row), ...adminFailures(404) },
       },
     },
     async (request) => ({
@@ -141,12 +149,13 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/products/:id',
     {
       schema: {
+        operationId: 'adminUpdateProduct',
         tags,
         security,
         summary: 'Edit a product',
         params: idParams,
         body: productInputSchema,
-        response: { 200: ok(row) },
+        response: { 200: ok(row), ...adminFailures(404, 409) },
       },
     },
     async (request) => ({
@@ -160,12 +169,13 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/products/:id/approval',
     {
       schema: {
+        operationId: 'adminApproveProduct',
         tags,
         security,
         summary: 'Approve (show in the shop) or unapprove a product',
         params: idParams,
         body: approvalInputSchema,
-        response: { 200: ok(row) },
+        response: { 200: ok(row), ...adminFailures(404, 409) },
       },
     },
     async (request) => ({
@@ -179,12 +189,13 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/products/:id/archive',
     {
       schema: {
+        operationId: 'adminArchiveProduct',
         tags,
         security,
         summary: 'Archive (hide from the shop, keep for orders) or restore a product',
         params: idParams,
         body: z.object({ archived: z.boolean() }),
-        response: { 200: ok(row) },
+        response: { 200: ok(row), ...adminFailures(404, 409) },
       },
     },
     async (request) => ({
@@ -198,11 +209,15 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/products/:id',
     {
       schema: {
+        operationId: 'adminDeleteProduct',
         tags,
         security,
         summary: 'Delete a product (refused while an open order holds it; archived if past orders do)',
         params: idParams,
-        response: { 200: ok(z.object({ outcome: z.enum(['deleted', 'archived']) })) },
+        response: {
+          200: ok(z.object({ outcome: z.enum(['deleted', 'archived']) })),
+          ...adminFailures(404, 409),
+        },
       },
     },
     async (request) => {
@@ -215,12 +230,13 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/products/:id/images',
     {
       schema: {
+        operationId: 'adminAddProductImages',
         tags,
         security,
         summary: 'Upload pictures (multipart, field "image"); re-encoded to 200, 400 and 800 px WebP',
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: ok(row) },
+        response: { 200: ok(row), ...adminFailures(404, 415) },
       },
     },
     async (request) => {
@@ -237,12 +253,13 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/products/:id/images/order',
     {
       schema: {
+        operationId: 'adminOrderProductImages',
         tags,
         security,
         summary: 'Set the order of the pictures (the first is the main picture)',
         params: idParams,
         body: imageOrderSchema,
-        response: { 200: ok(row) },
+        response: { 200: ok(row), ...adminFailures(404) },
       },
     },
     async (request) => ({
@@ -256,11 +273,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/products/:id/images/:imageId',
     {
       schema: {
+        operationId: 'adminRemoveProductImage',
         tags,
         security,
         summary: 'Remove one picture',
         params: z.object({ id: z.string().min(1).max(64), imageId: z.string().min(1).max(64) }),
-        response: { 200: ok(row) },
+        response: { 200: ok(row), ...adminFailures(404) },
       },
     },
     async (request) => ({
@@ -274,12 +292,16 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/uploads/:folder',
     {
       schema: {
+        operationId: 'adminUploadImage',
         tags,
         security,
         summary: 'Upload one picture for a category, state, slide, banner or temple; answers its URL',
         consumes: ['multipart/form-data'],
         params: z.object({ folder: z.enum(['categories', 'states', 'sliders', 'banners', 'temples']) }),
-        response: { 200: ok(z.object({ url: z.string(), width: z.number(), height: z.number() })) },
+        response: {
+          200: ok(z.object({ url: z.string(), width: z.number(), height: z.number() })),
+          ...adminFailures(415),
+        },
       },
     },
     async (request) => {
@@ -299,12 +321,29 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
   for (const r of resources) {
     app.get(
       `/${r.path}`,
-      { schema: { tags, security, summary: `Every ${r.label}`, response: { 200: ok(z.array(row)) } } },
+      {
+        schema: {
+          operationId: `adminList${pascal(r.path)}`,
+          tags,
+          security,
+          summary: `Every ${r.label}`,
+          response: { 200: ok(z.array(row)), ...adminFailures() },
+        },
+      },
       async () => ({ success: true as const, message: 'OK', data: await admin.resources.list(r.path) }),
     )
     app.post(
       `/${r.path}`,
-      { schema: { tags, security, summary: `Add a ${r.label}`, body: r.input, response: { 200: ok(row) } } },
+      {
+        schema: {
+          operationId: `adminAdd${singular(r.path)}`,
+          tags,
+          security,
+          summary: `Add a ${r.label}`,
+          body: r.input,
+          response: { 200: ok(row), ...adminFailures(409) },
+        },
+      },
       async (request) => ({
         success: true as const,
         message: 'Saved',
@@ -315,12 +354,13 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
       `/${r.path}/:id`,
       {
         schema: {
+          operationId: `adminUpdate${singular(r.path)}`,
           tags,
           security,
           summary: `Edit a ${r.label}`,
           params: idParams,
           body: r.input,
-          response: { 200: ok(row) },
+          response: { 200: ok(row), ...adminFailures(404, 409) },
         },
       },
       async (request) => ({
@@ -337,7 +377,14 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     app.delete(
       `/${r.path}/:id`,
       {
-        schema: { tags, security, summary: `Delete a ${r.label}`, params: idParams, response: { 200: done } },
+        schema: {
+          operationId: `adminDelete${singular(r.path)}`,
+          tags,
+          security,
+          summary: `Delete a ${r.label}`,
+          params: idParams,
+          response: { 200: done, ...adminFailures(404, 409) },
+        },
       },
       async (request) => {
         await admin.resources.remove(actorOf(request), r.path, request.params.id)
@@ -350,10 +397,14 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/return-policy',
     {
       schema: {
+        operationId: 'adminGetReturnPolicy',
         tags,
         security,
         summary: 'The return policy (HTML)',
-        response: { 200: ok(z.object({ content: z.string(), updatedAt: z.string().nullable() })) },
+        response: {
+          200: ok(z.object({ content: z.string(), updatedAt: z.string().nullable() })),
+          ...adminFailures(),
+        },
       },
     },
     async () => ({ success: true as const, message: 'Return policy', data: await admin.returnPolicy.get() }),
@@ -363,11 +414,15 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/return-policy',
     {
       schema: {
+        operationId: 'adminSaveReturnPolicy',
         tags,
         security,
         summary: 'Save the return policy (HTML, sanitised)',
         body: returnPolicyInputSchema,
-        response: { 200: ok(z.object({ content: z.string(), updatedAt: z.string().nullable() })) },
+        response: {
+          200: ok(z.object({ content: z.string(), updatedAt: z.string().nullable() })),
+          ...adminFailures(),
+        },
       },
     },
     async (request) => ({
@@ -383,12 +438,13 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/orders',
     {
       schema: {
+        operationId: 'adminListOrders',
         tags,
         security,
         summary:
           'Orders, searchable by order number, customer, phone, status and date (YYYY-MM-DD, India time)',
         querystring: orderListQuerySchema,
-        response: { 200: ok(paged) },
+        response: { 200: ok(paged), ...adminFailures() },
       },
     },
     async (request) => ({
@@ -402,11 +458,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/orders/:id',
     {
       schema: {
+        operationId: 'adminGetOrder',
         tags,
         security,
         summary: 'One order with items, address, payment and history',
         params: idParams,
-        response: { 200: ok(row) },
+        response: { 200: ok(row), ...adminFailures(404) },
       },
     },
     async (request) => ({
@@ -420,12 +477,13 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/orders/:id/status',
     {
       schema: {
+        operationId: 'adminSetOrderStatus',
         tags,
         security,
         summary: 'Move an order forward (Processing, Shipped with a tracking link, Delivered) or cancel it',
         params: idParams,
         body: orderStatusInputSchema,
-        response: { 200: ok(row) },
+        response: { 200: ok(row), ...adminFailures(404, 409) },
       },
     },
     async (request) => {
@@ -443,11 +501,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/orders/:id/refund',
     {
       schema: {
+        operationId: 'adminRefundOrder',
         tags,
         security,
         summary: 'Send a waiting refund of a cancelled, paid order now (a failed one is retried)',
         params: idParams,
-        response: { 200: ok(row) },
+        response: { 200: ok(row), ...adminFailures(404, 409) },
       },
     },
     async (request) => {
@@ -462,11 +521,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/customers',
     {
       schema: {
+        operationId: 'adminListCustomers',
         tags,
         security,
         summary: 'Accounts, searchable by name, e-mail or mobile',
         querystring: listQuerySchema,
-        response: { 200: ok(paged) },
+        response: { 200: ok(paged), ...adminFailures() },
       },
     },
     async (request) => ({
@@ -480,11 +540,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/customers/:id',
     {
       schema: {
+        operationId: 'adminGetCustomer',
         tags,
         security,
         summary: 'One account with its orders and addresses',
         params: idParams,
-        response: { 200: ok(row) },
+        response: { 200: ok(row), ...adminFailures(404) },
       },
     },
     async (request) => ({
@@ -498,12 +559,13 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/customers/:id/disable',
     {
       schema: {
+        operationId: 'adminDisableCustomer',
         tags,
         security,
         summary: 'Disable an account (its tokens stop working at once) or enable it again',
         params: idParams,
         body: customerDisableSchema,
-        response: { 200: ok(row) },
+        response: { 200: ok(row), ...adminFailures(404, 409) },
       },
     },
     async (request) => ({
@@ -517,11 +579,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/messages',
     {
       schema: {
+        operationId: 'adminListMessages',
         tags,
         security,
         summary: 'Contact Us messages and newsletter sign-ups, newest first',
         querystring: messageListQuerySchema,
-        response: { 200: ok(paged) },
+        response: { 200: ok(paged), ...adminFailures() },
       },
     },
     async (request) => ({
@@ -535,12 +598,13 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
     '/messages/:id/status',
     {
       schema: {
+        operationId: 'adminSetMessageStatus',
         tags,
         security,
         summary: 'Mark a message read or new',
         params: idParams,
         body: messageStatusSchema,
-        response: { 200: ok(z.object({ _id: z.string(), status: z.string() })) },
+        response: { 200: ok(z.object({ _id: z.string(), status: z.string() })), ...adminFailures(404) },
       },
     },
     async (request) => ({

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { cartQuantityBodySchema, cartResponseSchema, productIdBodySchema } from '../../../contracts/cart.ts'
+import { bearer, customerFailures, done } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
-
-const done = z.object({ success: z.literal(true), message: z.string() })
-const bearer = [{ bearer: [] }]
 
 export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { cart } = services
@@ -20,8 +18,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       schema: {
         tags: ['cart'],
         summary: "The caller's cart: lines with product, price and quantity, and the total in rupees",
+        operationId: 'cartView',
         security: bearer,
-        response: { 200: cartResponseSchema },
+        response: { 200: cartResponseSchema, ...customerFailures() },
       },
     },
     async (request) => ({
@@ -38,9 +37,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       schema: {
         tags: ['cart'],
         summary: 'Adds one of an approved product (adding it again adds one more)',
+        operationId: 'cartAddProduct',
         security: bearer,
         body: productIdBodySchema,
-        response: { 200: done.extend({ quantity: z.number().int() }) },
+        response: { 200: done.extend({ quantity: z.number().int() }), ...customerFailures(404, 409) },
       },
     },
     async (request) => {
@@ -56,9 +56,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       schema: {
         tags: ['cart'],
         summary: "Removes a product's line from the caller's cart",
+        operationId: 'cartRemoveProduct',
         security: bearer,
         body: productIdBodySchema,
-        response: { 200: done },
+        response: { 200: done, ...customerFailures(404) },
       },
     },
     async (request) => {
@@ -74,9 +75,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       schema: {
         tags: ['cart'],
         summary: "Sets a line's quantity (a whole number from 1 to 20), so the cart survives a reload",
+        operationId: 'cartSetQuantity',
         security: bearer,
         body: cartQuantityBodySchema,
-        response: { 200: done.extend({ cart: cartResponseSchema.shape.cart }) },
+        response: {
+          200: done.extend({ cart: cartResponseSchema.shape.cart }),
+          ...customerFailures(404, 409),
+        },
       },
     },
     async (request) => {

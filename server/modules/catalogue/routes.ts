@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { categorySchema, productSchema, stateSchema } from '../../../contracts/catalogue.ts'
 import { isSortValue, sortOptions } from '../../../contracts/catalogue-sort.ts'
+import { failures, ok, publicAccess } from '../../http/route-kit.ts'
 import { sendCached } from '../../http/send-cached.ts'
 import type { Services } from '../../services.ts'
 
@@ -42,9 +43,6 @@ const paginationSchema = z.object({
   pages: z.number().int(),
 })
 
-const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.literal(true), message: z.string(), data })
-
 export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { catalogue, cache } = services
 
@@ -52,9 +50,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     '/category/allcategory',
     {
       schema: {
+        operationId: 'listCategories',
+        security: publicAccess,
         tags: ['catalogue'],
         summary: 'Active categories with their subcategories',
-        response: { 200: envelope(z.array(categorySchema)) },
+        response: { 200: ok(z.array(categorySchema)), ...failures() },
       },
     },
     async (request, reply) => {
@@ -71,9 +71,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     '/State',
     {
       schema: {
+        operationId: 'listStates',
+        security: publicAccess,
         tags: ['catalogue'],
         summary: 'States with products',
-        response: { 200: envelope(z.array(stateSchema)) },
+        response: { 200: ok(z.array(stateSchema)), ...failures() },
       },
     },
     async (request, reply) => {
@@ -90,6 +92,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     '/Product/products',
     {
       schema: {
+        operationId: 'listProducts',
+        security: publicAccess,
         tags: ['catalogue'],
         summary: 'Approved products (list items carry no HTML description)',
         description:
@@ -98,7 +102,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
           'and pagination (page, limit) which adds a `pagination` object.',
         querystring: productListQuery,
         response: {
-          200: envelope(z.array(productSchema)).extend({ pagination: paginationSchema.optional() }),
+          200: ok(z.array(productSchema)).extend({ pagination: paginationSchema.optional() }),
+          ...failures(),
         },
       },
     },
@@ -130,13 +135,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     '/Product/searchproduct',
     {
       schema: {
+        operationId: 'searchProducts',
+        security: publicAccess,
         tags: ['catalogue'],
         summary: 'Search approved products by title, category, state and description words',
         description:
           'Full-text prefix matching plus trigram similarity, so typos and partial words still find products. ' +
           'Best matches first; at most 60.',
         querystring: z.object({ query: z.string().max(200).describe('The words to look for') }),
-        response: { 200: envelope(z.array(productSchema)) },
+        response: { 200: ok(z.array(productSchema)), ...failures() },
       },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
@@ -155,11 +162,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     '/Product/product',
     {
       schema: {
+        operationId: 'getProduct',
+        security: publicAccess,
         tags: ['catalogue'],
         summary: 'One approved product',
         querystring: z.object({ id: z.string().min(1).max(64) }),
         response: {
           200: z.object({ success: z.literal(true), message: z.string(), product: productSchema }),
+          ...failures(404),
         },
       },
     },

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { failures, ok, publicAccess } from '../../http/route-kit.ts'
 import { sendCached } from '../../http/send-cached.ts'
 import type { Services } from '../../services.ts'
 
 const link = z.string().nullable()
-const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string(), data })
 
 const sectionSchema = z.object({
   _id: z.string(),
@@ -32,6 +32,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     '/slider/allslider',
     {
       schema: {
+        operationId: 'listSliders',
+        security: publicAccess,
         tags: ['content'],
         summary: 'Home page slider images',
         response: {
@@ -40,6 +42,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
             message: z.string(),
             data: z.array(z.object({ _id: z.string(), sliderImage: z.string(), title: link, link })),
           }),
+          ...failures(),
         },
       },
     },
@@ -59,6 +62,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     '/Banner/allabnner',
     {
       schema: {
+        operationId: 'listBanners',
+        security: publicAccess,
         tags: ['content'],
         summary: 'Promotional banners (the first is used)',
         response: {
@@ -67,6 +72,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
             message: z.string(),
             data: z.array(z.object({ _id: z.string(), image: z.string(), title: link, link })),
           }),
+          ...failures(),
         },
       },
     },
@@ -83,6 +89,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   )
 
   const cachedRoute = (
+    operationId: string,
     path: string,
     summary: string,
     schema: z.ZodType,
@@ -92,7 +99,15 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   ) =>
     app.get(
       path,
-      { schema: { tags: ['content'], summary, response: { 200: schema } } },
+      {
+        schema: {
+          operationId,
+          security: publicAccess,
+          tags: ['content'],
+          summary,
+          response: { 200: schema, ...failures() },
+        },
+      },
       async (request, reply) =>
         sendCached(
           request,
@@ -102,6 +117,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     )
 
   cachedRoute(
+    'privacyPolicy',
     '/privacy',
     'Privacy policy sections (HTML)',
     ok(policySchema),
@@ -110,6 +126,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     () => content.privacy(),
   )
   cachedRoute(
+    'termsAndConditions',
     '/terms',
     'Terms and conditions sections (HTML)',
     ok(policySchema),
@@ -118,6 +135,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     () => content.terms(),
   )
   cachedRoute(
+    'returnPolicy',
     '/Returnpolicy',
     'Return policy (one HTML text)',
     ok(z.object({ _id: z.string(), ReturnPolicy: z.string().describe('Sanitised HTML') })),
@@ -126,6 +144,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     () => content.returnPolicy(),
   )
   cachedRoute(
+    'listFaqs',
     '/faq/all',
     'Frequently asked questions (answers are HTML)',
     ok(z.array(z.object({ _id: z.string(), question: z.string(), answer: z.string() }))),
@@ -134,6 +153,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     () => content.faqs(),
   )
   cachedRoute(
+    'listTemples',
     '/temple/all',
     'The temples of the temple pages, in order',
     ok(z.array(templeSchema)),

@@ -4,6 +4,7 @@ import {
   applyCouponResponseSchema,
   couponListResponseSchema,
 } from '../../../contracts/cart.ts'
+import { failures, publicAccess } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 
 export const couponRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -13,9 +14,11 @@ export const couponRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     '/coupon/coupons',
     {
       schema: {
+        operationId: 'listCoupons',
+        security: publicAccess,
         tags: ['coupons'],
         summary: "Public coupons with their current status ('active', or why not)",
-        response: { 200: couponListResponseSchema },
+        response: { 200: couponListResponseSchema, ...failures() },
       },
     },
     async () => ({ success: true as const, message: 'Coupons fetched', data: await coupons.listPublic() }),
@@ -27,11 +30,13 @@ export const couponRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       // Private codes must not be guessable by trying many.
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
+        operationId: 'applyCoupon',
+        security: publicAccess,
         tags: ['coupons'],
         summary:
           "Checks any code (exact, case-sensitive): its percent, or 400 'Invalid coupon code' / 'Coupon code has expired'",
         body: applyCouponBodySchema,
-        response: { 200: applyCouponResponseSchema },
+        response: { 200: applyCouponResponseSchema, ...failures() },
       },
     },
     async (request) => {

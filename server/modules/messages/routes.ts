@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { contactInputSchema, newsletterInputSchema } from '../../../contracts/messages.ts'
 import { messageTexts } from '../../../contracts/messages-text.ts'
+import { done, failures, publicAccess } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 
-const done = z.object({ success: z.literal(true), message: z.string() })
 /** Per visitor address: enough for real people, too few for a spam run. */
 export const messageRateLimit = { max: 10, timeWindow: '15 minutes' }
 
@@ -14,10 +13,12 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       config: { rateLimit: messageRateLimit },
       schema: {
+        operationId: 'sendContactMessage',
+        security: publicAccess,
         tags: ['messages'],
         summary: 'The Contact Us form: saves the message for the shop staff',
         body: contactInputSchema,
-        response: { 200: done },
+        response: { 200: done, ...failures() },
       },
     },
     async (request) => {
@@ -31,10 +32,12 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       config: { rateLimit: messageRateLimit },
       schema: {
+        operationId: 'subscribeNewsletter',
+        security: publicAccess,
         tags: ['messages'],
         summary: 'The footer newsletter box: saves the e-mail address',
         body: newsletterInputSchema,
-        response: { 200: done },
+        response: { 200: done, ...failures() },
       },
     },
     async (request) => {

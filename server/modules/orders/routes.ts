@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { orderSchema, placeOrderSchema, updateOrderSchema } from '../../../contracts/orders.ts'
+import { bearer, customerFailures, ok } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 
-const security = [{ bearer: [] }]
 /** Placing orders and payments: a hundredth of the global limit per minute, at least 30. */
 const limitFor = (services: Services) => Math.max(30, Math.floor(services.config.RATE_LIMIT_MAX / 100))
 
@@ -17,16 +17,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       onRequest: app.requireUser,
       config: { rateLimit: { max: placeLimit, timeWindow: '1 minute' } },
       schema: {
+        operationId: 'placeOrder',
         tags: ['orders'],
         summary: 'Place an order (priced by the server; the client total must match)',
         description:
           'Every price and the total are recomputed from the shop’s own data and the coupon. A client total that differs is refused with 409. Send an `Idempotency-Key` header (or `idempotencyKey`) so a repeated submit returns the first order.',
-        security,
+        security: bearer,
         headers: z.object({ 'idempotency-key': z.string().min(8).max(100).optional() }).passthrough(),
         body: placeOrderSchema,
         response: {
-          200: z.object({ success: z.literal(true), message: z.string(), data: z.array(orderSchema) }),
-          201: z.object({ success: z.literal(true), message: z.string(), data: z.array(orderSchema) }),
+          200: ok(z.array(orderSchema)),
+          201: ok(z.array(orderSchema)),
+          ...customerFailures(403, 404, 409, 422),
         },
       },
     },
@@ -49,11 +51,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'listMyOrders',
         tags: ['orders'],
         summary: 'The caller’s own orders, newest first',
-        security,
+        security: bearer,
         response: {
-          200: z.object({ success: z.literal(true), message: z.string(), data: z.array(orderSchema) }),
+          200: ok(z.array(orderSchema)),
+          ...customerFailures(),
         },
       },
     },
@@ -69,11 +73,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'getMyOrder',
         tags: ['orders'],
         summary: 'One of the caller’s orders (by id or order number)',
-        security,
+        security: bearer,
         params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: z.object({ success: z.literal(true), message: z.string(), data: orderSchema }) },
+        response: { 200: ok(orderSchema), ...customerFailures(404) },
       },
     },
     async (request) => ({
@@ -88,13 +93,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'cancelMyOrder',
         tags: ['orders'],
         summary: 'Cancel one of the caller’s orders (only before it ships)',
         description:
           '`orderID` is the order’s `_id` or its order number. A paid order is marked for refund and refunded through the payment provider.',
-        security,
+        security: bearer,
         body: updateOrderSchema,
-        response: { 200: z.object({ success: z.literal(true), message: z.string(), data: orderSchema }) },
+        response: { 200: ok(orderSchema), ...customerFailures(404, 409) },
       },
     },
     async (request) => ({

@@ -6,13 +6,12 @@ import {
   paymentSessionSchema,
   verifyPaymentSchema,
 } from '../../../contracts/orders.ts'
+import { bearer, customerFailures, done, failures, publicAccess } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 import type { WebhookDelivery } from './service.ts'
 
-const security = [{ bearer: [] }]
 /** Placing orders and payments: a hundredth of the global limit per minute, at least 30. */
 const limitFor = (services: Services) => Math.max(30, Math.floor(services.config.RATE_LIMIT_MAX / 100))
-const ok = z.object({ success: z.literal(true), message: z.string() })
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { payments } = services
@@ -41,11 +40,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       onRequest: app.requireUser,
       config: { rateLimit: { max: placeLimit, timeWindow: '1 minute' } },
       schema: {
+        operationId: 'createPayment',
         tags: ['payments'],
         summary: 'Open a payment for one of the caller’s orders (amount from the server, in paise)',
-        security,
+        security: bearer,
         body: createPaymentSchema,
-        response: { 200: paymentSessionSchema },
+        response: { 200: paymentSessionSchema, ...customerFailures(403, 404, 409) },
       },
     },
     async (request) => payments.create(request.user!.id, request.body),
@@ -57,16 +57,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       onRequest: app.requireUser,
       config: { rateLimit: { max: placeLimit, timeWindow: '1 minute' } },
       schema: {
+        operationId: 'verifyPayment',
         tags: ['payments'],
         summary: 'Verify the checkout’s signature and record the payment',
         description:
           'HMAC-SHA256(provider order id stored for this order + "|" + payment id) with the key secret, compared in constant time. Verifying twice changes nothing.',
-        security,
+        security: bearer,
         body: verifyPaymentSchema,
         response: {
-          200: ok.extend({
+          200: done.extend({
             payment: z.object({ order: orderSchema, paymentId: z.string(), status: z.string() }),
           }),
+          ...customerFailures(403, 404, 409),
         },
       },
     },
@@ -88,6 +90,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       {
         config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
         schema: {
+          operationId: 'receivePaymentWebhook',
+          security: publicAccess,
           tags: ['payments'],
           summary: 'Payment provider events (payment.captured, order.paid, payment.failed)',
           description:
@@ -98,7 +102,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
               'x-razorpay-event-id': z.string().max(100).optional(),
             })
             .passthrough(),
-          response: { 200: ok.extend({ applied: z.boolean(), duplicate: z.boolean() }) },
+          response: { 200: done.extend({ applied: z.boolean(), duplicate: z.boolean() }), ...failures() },
         },
       },
       async (request) => {
@@ -117,16 +121,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'sandboxPay',
         tags: ['payments'],
         summary: 'Sandbox checkout: pay (only with PAYMENT_PROVIDER=sandbox)',
-        security,
+        security: bearer,
         body: z.object({ razorpay_order_id: z.string().min(1).max(100) }),
         response: {
-          200: ok.extend({
+          200: done.extend({
             razorpay_order_id: z.string(),
             razorpay_payment_id: z.string(),
             razorpay_signature: z.string(),
           }),
+          ...customerFailures(403, 404, 409),
         },
       },
     },
@@ -142,12 +148,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'sandboxDecline',
         tags: ['payments'],
         summary: 'Sandbox checkout: decline the payment (only with PAYMENT_PROVIDER=sandbox)',
-        security,
+        security: bearer,
         body: z.object({ razorpay_order_id: z.string().min(1).max(100) }),
         response: {
-          200: ok.extend({
+          200: done.extend({
             error: z.object({
               code: z.string(),
               description: z.string(),
@@ -157,6 +164,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
               metadata: z.object({ order_id: z.string(), payment_id: z.string() }),
             }),
           }),
+          ...customerFailures(403, 404, 409),
         },
       },
     },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { failures, publicAccess } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 
 const answer = z.array(
@@ -25,12 +26,14 @@ export const pincodeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     '/pincode/:pin',
     {
       schema: {
+        operationId: 'lookUpPincode',
+        security: publicAccess,
         tags: ['checkout'],
         summary: 'Indian PIN code lookup (state, district) from the embedded data set',
         description:
           'Answers in the shape of the public PIN lookup the checkout reads: `[{ Status, PostOffice: [{ State, Country, District }] }]`. An unknown PIN answers `Status: "Error"` and `PostOffice: null`.',
         params: z.object({ pin: z.string().regex(/^\d{6}$/, 'must be exactly 6 digits') }),
-        response: { 200: answer },
+        response: { 200: answer, ...failures() },
       },
     },
     async (request, reply) => {

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { productIdBodySchema, wishlistResponseSchema } from '../../../contracts/cart.ts'
+import { bearer, customerFailures, done } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
-
-const done = z.object({ success: z.literal(true), message: z.string() })
-const bearer = [{ bearer: [] }]
 
 export const wishlistRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { wishlist } = services
@@ -18,10 +15,11 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'wishlistView',
         tags: ['wishlist'],
         summary: "The caller's wishlist, newest first; quantity is the product's stock",
         security: bearer,
-        response: { 200: wishlistResponseSchema },
+        response: { 200: wishlistResponseSchema, ...customerFailures() },
       },
     },
     async (request) => ({
@@ -36,11 +34,12 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'wishlistAddProduct',
         tags: ['wishlist'],
         summary: 'Adds an approved product to the wishlist (adding it twice keeps one entry)',
         security: bearer,
         body: productIdBodySchema,
-        response: { 200: done },
+        response: { 200: done, ...customerFailures(404) },
       },
     },
     async (request) => {
@@ -54,11 +53,12 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     {
       onRequest: app.requireUser,
       schema: {
+        operationId: 'wishlistRemoveProduct',
         tags: ['wishlist'],
         summary: "Removes a product from the caller's wishlist",
         security: bearer,
         body: productIdBodySchema,
-        response: { 200: done },
+        response: { 200: done, ...customerFailures(404) },
       },
     },
     async (request) => {

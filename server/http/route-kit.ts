@@ -1,0 +1,56 @@
+import { z } from 'zod'
+
+/**
+ * What every route file shares: the success envelopes, the one error shape, the security
+ * declarations and the standard failure answers, so the API document says the same thing everywhere
+ * (docs/decisions/065).
+ */
+
+/** `{ success: true, message, data }`. */
+export const ok = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data })
+
+/** `{ success: true, message }`: an action with nothing to return. */
+export const done = z.object({ success: z.literal(true), message: z.string() })
+
+/**
+ * The one error shape (server/http/error-handler.ts). Loose, so that a field added by the error
+ * handler later is passed on rather than refused by the response serializer.
+ */
+export const errorSchema = z
+  .looseObject({
+    success: z.literal(false),
+    message: z.string().meta({ description: 'A sentence the shop can show as it is' }),
+    errors: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'Per field: what is wrong with it (validation answers only)' }),
+  })
+  .meta({ description: 'Failure: `{ success: false, message, errors? }`' })
+
+/** Operations that need `Authorization: Bearer <accessToken>`. */
+export const bearer = [{ bearer: [] }]
+/** Operations anyone may call: said explicitly, so the document never leaves it to a default. */
+export const publicAccess: never[] = []
+
+/** 401 and 403 come from the guards; 404, 409 and 422 from the services; 415 from uploads. */
+export type Failure = 401 | 403 | 404 | 409 | 415 | 422
+
+/**
+ * The 4xx and 503 answers of an operation, each with the one error shape. Every operation can answer
+ * 400 (invalid input), 429 (the general rate limit) and 503 (database unavailable); add the rest.
+ */
+export function failures(...codes: Failure[]) {
+  const answers: Partial<Record<400 | 429 | 503 | Failure, typeof errorSchema>> = {
+    400: errorSchema,
+    429: errorSchema,
+    503: errorSchema,
+  }
+  for (const code of codes) answers[code] = errorSchema
+  return answers
+}
+
+/** A customer's operation: 401 without a valid token. */
+export const customerFailures = (...codes: Failure[]) => failures(401, ...codes)
+/** A staff operation: 401 without a valid token, 403 for a customer's. */
+export const adminFailures = (...codes: Failure[]) => failures(401, 403, ...codes)
