@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { fastifyReactRouter } from '@mcansh/react-router-fastify'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
@@ -55,6 +55,21 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
     bodyLimit: 1024 * 1024,
     // Only the configured proxies may name the client's address (X-Forwarded-For); none by default.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // Addresses the router cannot read (a broken percent-encoding, a parameter past maxParamLength)
+    // get the shop's error shape instead of Fastify's own.
+    frameworkErrors: (error, _request, untyped) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      const reply = untyped as unknown as FastifyReply
+      reply
+        .code(tooLong ? 414 : 400)
+        .header('cache-control', 'no-store')
+        .send({
+          success: false,
+          message: tooLong
+            ? 'That address is too long.'
+            : 'That address cannot be read: it holds characters that are not valid.',
+        })
+    },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
