@@ -1,4 +1,5 @@
 import { createAdminWithCli, pngFile, type Staff, signInAsStaff } from './admin-helpers.ts'
+import { listedProducts } from './cart-helpers.ts'
 import { expect, payOrderByApi, placeOrderByApi, signInBrowser, test } from './fixtures.ts'
 
 let staff: Staff
@@ -87,11 +88,8 @@ test('an admin cannot ship an unpaid order; once paid, ships it with a tracking 
   customer,
   baseURL,
 }) => {
-  const products = (await (await request.get('/api/v1/Product/products')).json()).data as Array<{
-    _id: string
-    price: number
-  }>
-  const order = await placeOrderByApi(request, customer, [products[0]!])
+  const [item] = await listedProducts(request)
+  const order = await placeOrderByApi(request, customer, [item!])
 
   await signInAsStaff(page, staff)
   await page.goto('/admin/orders')

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { checkoutLabels, paymentTexts } from '../../app/features/checkout/messages.ts'
 import { orderMessages } from '../../app/features/orders/messages.ts'
+import { listedProducts } from './cart-helpers.ts'
 import { expect, horizontalOverflow, registerCustomer, signInBrowser, test } from './fixtures.ts'
 
 async function expectFitsAndAccessible(page: Page) {
@@ -33,8 +34,7 @@ test('on a phone: deliver to a saved address, pay in the sandbox, track the orde
     },
   })
   expect(saved.ok(), await saved.text()).toBeTruthy()
-  const products = (await (await request.get('/api/v1/Product/products')).json()).data
-  const product = (products.data ?? products)[0]
+  const [product] = await listedProducts(request)
   expect(
     (await request.post('/api/v1/cart/add', { headers: auth, data: { productId: product._id } })).ok(),
   ).toBe(true)

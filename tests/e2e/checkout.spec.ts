@@ -9,17 +9,14 @@ import {
   simulatedPaymentTexts,
 } from '../../app/features/checkout/messages.ts'
 import { orderMessages } from '../../app/features/orders/messages.ts'
+import { paymentStatusLabel } from '../../contracts/order-states.ts'
+import { listedProducts } from './cart-helpers.ts'
 import { type Customer, expect, registerCustomer, signInBrowser, test, uniqueEmail } from './fixtures.ts'
 
 type Listed = { _id: string; title: string; price: number }
 
 async function twoProducts(request: APIRequestContext): Promise<Listed[]> {
-  const res = await request.get('/api/v1/Product/products')
-  expect(res.ok()).toBeTruthy()
-  const body = await res.json()
-  const list = (body.data?.data ?? body.data) as Listed[]
-  expect(list.length).toBeGreaterThan(1)
-  return list.slice(0, 2)
+  return (await listedProducts(request)).slice(0, 2)
 }
 
 /** Puts two products in the customer's server cart. */
@@ -114,7 +111,7 @@ test.describe('checkout', () => {
 
     await row.getByRole('link', { name: /View/ }).click()
     await expect(page).toHaveURL(/\/orderDetails\/[0-9a-f]{24}$/)
-    await expect(page.getByText('Payment: Paid')).toBeVisible()
+    await expect(page.getByText(`Payment: ${paymentStatusLabel('Paid')}`)).toBeVisible()
     await expect(page.getByText('Uttar Pradesh')).toBeVisible()
 
     await page.getByRole('button', { name: orderMessages.trackOrder }).click()
@@ -126,7 +123,7 @@ test.describe('checkout', () => {
     await expect(page.getByText(orderMessages.cancelled)).toBeVisible()
     await expect(page.getByText('Cancelled').first()).toBeVisible()
     await expect(page.getByRole('button', { name: orderMessages.cancel, exact: true })).toHaveCount(0)
-    await expect(page.getByText('Refund: Refunded')).toBeVisible()
+    await expect(page.getByText(`Payment: ${paymentStatusLabel('Refunded')}`)).toBeVisible()
   })
 
   test('a declined payment lands on /payment-failed, which offers to try again', async ({
@@ -266,11 +263,11 @@ test.describe('order history', () => {
     const order = (await res.json()).data[0]
     await signInBrowser(page, customer)
     await page.goto(`/OrderDetails/${order._id}`)
-    await expect(page.getByText('Payment: Pending')).toBeVisible()
+    await expect(page.getByText(`Payment: ${paymentStatusLabel('Pending')}`)).toBeVisible()
     await page.getByRole('button', { name: paymentTexts.payNow }).click()
     const dialog = page.getByRole('dialog', { name: paymentTexts.sandboxTitle })
     await dialog.getByRole('button', { name: new RegExp(`^${paymentTexts.pay} `) }).click()
-    await expect(page.getByText('Payment: Paid')).toBeVisible()
+    await expect(page.getByText(`Payment: ${paymentStatusLabel('Paid')}`)).toBeVisible()
     await expect(page.getByRole('button', { name: paymentTexts.payNow })).toHaveCount(0)
   })
 
@@ -280,8 +277,10 @@ test.describe('order history', () => {
     await page.goto('/Order-History')
     await expect(page.getByText(orderMessages.empty)).toBeVisible()
 
-    const [product] = await twoProducts(request)
+    // Eleven orders, one piece each, spread over several products so no shelf runs dry.
+    const shelf = (await listedProducts(request)).slice(0, 6)
     for (let i = 0; i < 11; i++) {
+      const product = shelf[i % shelf.length]
       const res = await request.post('/api/v1/order/add', {
         headers: { authorization: `Bearer ${customer.accessToken}` },
         data: {

@@ -1,4 +1,5 @@
 import { catalogueText } from '../../app/features/catalogue/messages.ts'
+import { listedProducts } from './cart-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 test.describe('storefront on a phone', () => {
@@ -34,7 +35,8 @@ test.describe('storefront on a phone', () => {
   })
 
   test('product detail fits the screen with price, stock and Add To Cart', async ({ page, request }) => {
-    const p = (await (await request.get('/api/v1/Product/products')).json()).data[0]
+    const [p] = await listedProducts(request)
+    if (!p) throw new Error('no products listed')
     await page.goto(`/Productdetails/${p._id}`)
     await expect(page.getByText(catalogueText.inStock)).toBeVisible()
     await expect(page.getByRole('button', { name: catalogueText.addToCart, exact: true })).toBeVisible()
