@@ -53,18 +53,21 @@ export async function signInBrowser(page: Page, c: Customer) {
   }, c)
 }
 
-/** Places an order through the API as the checkout does; `lines` are products as the list API gives them. */
+/**
+ * Places an order through the API as the checkout does: `count` pieces (1 unless said) of each product.
+ * (A listed product's own `quantity` is its stock, never the amount ordered.)
+ */
 export async function placeOrderByApi(
   request: APIRequestContext,
   customer: Pick<Customer, 'userId' | 'accessToken' | 'email'>,
-  lines: Array<{ _id: string; price: number; quantity?: number }>,
+  lines: Array<{ _id: string; price: number; count?: number }>,
 ): Promise<{ _id: string; orderID: string }> {
-  const total = lines.reduce((sum, l) => sum + Math.round(l.price * 100) * (l.quantity ?? 1), 0) / 100
+  const total = lines.reduce((sum, l) => sum + Math.round(l.price * 100) * (l.count ?? 1), 0) / 100
   const placed = await request.post('/api/v1/order/add', {
     headers: { authorization: `Bearer ${customer.accessToken}` },
     data: {
       customerId: customer.userId,
-      products: lines.map((l) => ({ productId: l._id, quantity: l.quantity ?? 1, price: l.price })),
+      products: lines.map((l) => ({ productId: l._id, quantity: l.count ?? 1, price: l.price })),
       totalAmount: total,
       shippingInfo: {
         firstName: 'Asha',

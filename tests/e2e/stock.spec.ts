@@ -21,7 +21,7 @@ test('a sold-out piece says so on its page and its card, and cannot be added to 
   const piece = listed.filter((p) => p.quantity > 0 && p.quantity <= 20 && p.state && !p.view360Link).at(-1)!
   const auth = { authorization: `Bearer ${customer.accessToken}` }
   // Every piece that is left, in one order.
-  const order = await placeOrderByApi(request, customer, [{ ...piece, quantity: piece.quantity }])
+  const order = await placeOrderByApi(request, customer, [{ ...piece, count: piece.quantity }])
   try {
     await page.goto(`/Productdetails/${piece._id}`)
     await expect(page.getByTestId('stock-line')).toHaveText(catalogueText.outOfStock)
