@@ -514,7 +514,6 @@ export function createOrdersService(deps: {
       const r = createOrdersRepo(tx)
       const row = await r.lockById(orderId)
       if (row?.status !== 'Pending' || !canMovePayment(row.paymentStatus, 'Failed')) return false
-      if (row.paymentStatus === 'Failed') return false
       await r.update(orderId, { paymentStatus: 'Failed' })
       return true
     },
