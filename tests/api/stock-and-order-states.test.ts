@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { couponMessages, maxCartQuantity, stockMessages } from '../../contracts/cart-rules.ts'
-import { auditLog, cartItems, carts, coupons, products } from '../../server/db/schema.ts'
+import { auditLog, cartItems, carts, coupons } from '../../server/db/schema.ts'
 import {
   addToCart,
   makeAdmin,
@@ -16,6 +16,7 @@ import {
   payOrder,
   placeOrder,
   sign,
+  stockOf,
 } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 
@@ -30,11 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.cleanup()
 })
-
-const stockOf = async (productId: string) =>
-  (
-    await app.database.db.select({ q: products.quantity }).from(products).where(eq(products.id, productId))
-  )[0]!.q
 
 const read = async (who: Person, id: string) =>
   (await app.inject({ url: `/api/v1/order/singleorder/${id}`, headers: who.auth })).json().data
@@ -56,7 +52,7 @@ describe('stock', () => {
     expect(placed).toHaveLength(1)
     expect(refused).toHaveLength(19)
     expect(refused[0]!.json()).toEqual({ success: false, message: stockMessages.onlyLeft(piece.title, 0) })
-    expect(await stockOf(piece.id)).toBe(0)
+    expect(await stockOf(app, piece.id)).toBe(0)
   })
 
   it('refuses an order for more than is left, naming the product and what is left, and reserves nothing', async () => {
@@ -73,8 +69,8 @@ describe('stock', () => {
     )
     expect(res.statusCode).toBe(409)
     expect(res.json().message).toBe('Only 2 of Kantha Stole are left.')
-    expect(await stockOf(a.id)).toBe(5)
-    expect(await stockOf(b.id)).toBe(2)
+    expect(await stockOf(app, a.id)).toBe(5)
+    expect(await stockOf(app, b.id)).toBe(2)
   })
 
   it('refuses a sold-out product in the cart and in an order', async () => {
@@ -111,16 +107,16 @@ describe('stock', () => {
     )
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toContain(`at most ${maxCartQuantity}`)
-    expect(await stockOf(p.id)).toBe(500)
+    expect(await stockOf(app, p.id)).toBe(500)
   })
 
   it('keeps the stock taken through payment, and gives it back on a cancel', async () => {
     const p = await makeProduct(app, { quantity: 4 })
     const asha = await makeCustomer(app)
     const order = await orderOf(app, asha, { ...p, count: 3 })
-    expect(await stockOf(p.id)).toBe(1)
+    expect(await stockOf(app, p.id)).toBe(1)
     await payOrder(app, asha, order._id)
-    expect(await stockOf(p.id)).toBe(1)
+    expect(await stockOf(app, p.id)).toBe(1)
     const cancel = await app.inject({
       method: 'PATCH',
       url: '/api/v1/order/updateorder',
@@ -128,7 +124,7 @@ describe('stock', () => {
       payload: { orderID: order._id, status: 'Cancelled' },
     })
     expect(cancel.statusCode).toBe(200)
-    expect(await stockOf(p.id)).toBe(4)
+    expect(await stockOf(app, p.id)).toBe(4)
     const after = await read(asha, order._id)
     expect(after.status).toBe('Cancelled')
     expect(after.paymentInfo.status).toBe('Refunded')
@@ -139,11 +135,11 @@ describe('stock', () => {
     const p = await makeProduct(app, { quantity: 2 })
     const asha = await makeCustomer(app)
     const order = await orderOf(app, asha, p)
-    expect(await stockOf(p.id)).toBe(1)
+    expect(await stockOf(app, p.id)).toBe(1)
     expect(Date.parse((await read(asha, order._id)).reservedUntil)).toBeGreaterThan(Date.now() + 29 * 60_000)
     expect(await app.services.orders.expireLapsed(later(5))).toBe(0)
     expect(await app.services.orders.expireLapsed(later(31))).toBeGreaterThanOrEqual(1)
-    expect(await stockOf(p.id)).toBe(2)
+    expect(await stockOf(app, p.id)).toBe(2)
     const after = await read(asha, order._id)
     expect(after.status).toBe('Cancelled')
     expect(after.paymentInfo.status).toBe('Expired')
@@ -165,13 +161,13 @@ describe('stock', () => {
     const order = await orderOf(app, asha, p)
     const session = await openPayment(app, asha, order._id)
     await app.services.orders.expireLapsed(later(31))
-    expect(await stockOf(p.id)).toBe(1)
+    expect(await stockOf(app, p.id)).toBe(1)
     const verify = await payOpened(app, asha, order._id, session.id)
     expect(verify.statusCode).toBe(200)
     const after = await read(asha, order._id)
     expect(after.status).toBe('Pending')
     expect(after.paymentInfo.status).toBe('Paid')
-    expect(await stockOf(p.id)).toBe(0)
+    expect(await stockOf(app, p.id)).toBe(0)
   })
 
   it('refunds a payment that arrives after the reservation lapsed and the piece sold meanwhile', async () => {
@@ -189,7 +185,7 @@ describe('stock', () => {
     expect(after.orderHistory.map((h: { note: string | null }) => h.note).join(' ')).toContain(
       'Only Chikankari Jacket had sold out',
     )
-    expect(await stockOf(p.id)).toBe(0)
+    expect(await stockOf(app, p.id)).toBe(0)
   })
 })
 
@@ -228,7 +224,7 @@ describe('order and payment states', () => {
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().data.payment.status).toBe('Refunded')
     expect(res.json().data.status).toBe('Cancelled')
-    expect(await stockOf(p.id)).toBe(3)
+    expect(await stockOf(app, p.id)).toBe(3)
     const after = await read(asha, order._id)
     expect(after.refundStatus).toBe('Refunded')
     expect(after.orderHistory.map((h: { note: string | null }) => h.note)).toContain(

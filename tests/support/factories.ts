@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { newId } from '../../server/db/ids.ts'
 import {
@@ -96,6 +97,15 @@ export async function makeProduct(
   // Written behind the catalogue's back: drop its cached answers as a console write would.
   app.services.cache.invalidate()
   return { id, title: row.title, price: row.price, quantity: row.quantity }
+}
+
+/** What is left of a product on the shelf now. */
+export async function stockOf(app: TestApp, productId: string): Promise<number> {
+  const [row] = await app.database.db
+    .select({ q: products.quantity })
+    .from(products)
+    .where(eq(products.id, productId))
+  return row?.q ?? 0
 }
 
 export async function makeCoupon(app: TestApp, over: Partial<typeof coupons.$inferInsert> = {}) {

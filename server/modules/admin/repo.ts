@@ -6,7 +6,6 @@ import {
   eq,
   gte,
   ilike,
-  inArray,
   isNotNull,
   isNull,
   lt,

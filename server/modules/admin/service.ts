@@ -19,14 +19,7 @@ import { nextFulfilmentStatuses, paymentStatusLabel } from '../../../contracts/o
 import type { Config } from '../../config.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { idPattern, newId } from '../../db/ids.ts'
-import {
-  contactMessages,
-  orderHistory,
-  orders,
-  policySections,
-  productImages,
-  products,
-} from '../../db/schema.ts'
+import { contactMessages, policySections, productImages, products } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
 import type { OrdersService } from '../orders/service.ts'

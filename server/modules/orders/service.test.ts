@@ -7,9 +7,10 @@ import {
   orderOf,
   type Person,
   payOrder,
+  stockOf,
 } from '../../../tests/support/factories.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import { orders, products } from '../../db/schema.ts'
+import { orders } from '../../db/schema.ts'
 import { createOrdersService } from './service.ts'
 
 let app: TestApp
@@ -23,8 +24,6 @@ afterAll(async () => {
   await app?.cleanup()
 })
 
-const stockOf = async (id: string) =>
-  (await app.database.db.select({ q: products.quantity }).from(products).where(eq(products.id, id)))[0]!.q
 const rowOf = async (id: string) => (await app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
 
 describe('stock reservation', () => {
@@ -32,15 +31,15 @@ describe('stock reservation', () => {
     const p = await makeProduct(app, { quantity: 3 })
     const asha = await makeCustomer(app)
     const order = await orderOf(app, asha, { ...p, count: 2 })
-    expect(await stockOf(p.id)).toBe(1)
+    expect(await stockOf(app, p.id)).toBe(1)
     expect((await rowOf(order._id)).stockHeld).toBe(true)
     await payOrder(app, asha, order._id)
     await app.services.orders.changeStatus(order._id, 'Cancelled', { actorId: staff.id })
-    expect(await stockOf(p.id)).toBe(3)
+    expect(await stockOf(app, p.id)).toBe(3)
     expect((await rowOf(order._id)).stockHeld).toBe(false)
     // A second cancel changes nothing (and gives nothing back twice).
     await app.services.orders.cancelForCustomer(asha.id, order._id)
-    expect(await stockOf(p.id)).toBe(3)
+    expect(await stockOf(app, p.id)).toBe(3)
   })
 
   it('expires only orders past their reservation, and each once', async () => {
@@ -49,9 +48,9 @@ describe('stock reservation', () => {
     const order = await orderOf(app, asha, p)
     const at = new Date(Date.now() + 31 * 60_000)
     expect(await app.services.orders.expireLapsed(at)).toBeGreaterThanOrEqual(1)
-    expect(await stockOf(p.id)).toBe(5)
+    expect(await stockOf(app, p.id)).toBe(5)
     expect(await app.services.orders.expireLapsed(at)).toBe(0)
-    expect(await stockOf(p.id)).toBe(5)
+    expect(await stockOf(app, p.id)).toBe(5)
     expect((await rowOf(order._id)).paymentStatus).toBe('Expired')
   })
 })
