@@ -255,17 +255,20 @@ describe('order and payment states', () => {
 })
 
 describe('coupons', () => {
+  /** One piece of a product with a coupon, at the total the customer was shown. */
+  const oneWithCoupon = (who: Person, product: { id: string; price: number }, code: string, total: number) =>
+    placeOrder(
+      app,
+      who,
+      orderPayload(who.id, [{ product, quantity: 1 }], { couponCode: code, totalAmount: total }),
+    )
+
   it('holds a limited coupon for an unpaid order and gives it back when that order is cancelled', async () => {
     const code = await makeCoupon(app, { discount: 10, usageLimit: 1 })
     const p = await makeProduct(app, { price: 1000_00 })
     const asha = await makeCustomer(app)
     const ravi = await makeCustomer(app, 'Ravi Kumar')
-    const withCoupon = (who: Person) =>
-      placeOrder(
-        app,
-        who,
-        orderPayload(who.id, [{ product: p, quantity: 1 }], { couponCode: code, totalAmount: 900 }),
-      )
+    const withCoupon = (who: Person) => oneWithCoupon(who, p, code, 900)
     const first = await withCoupon(asha)
     expect(first.statusCode).toBe(201)
     const second = await withCoupon(ravi)
@@ -310,12 +313,7 @@ describe('coupons', () => {
     const p = await makeProduct(app, { price: 1000_00 })
     const asha = await makeCustomer(app)
     const ravi = await makeCustomer(app, 'Ravi Kumar')
-    const withCoupon = (who: Person) =>
-      placeOrder(
-        app,
-        who,
-        orderPayload(who.id, [{ product: p, quantity: 1 }], { couponCode: code, totalAmount: 850 }),
-      )
+    const withCoupon = (who: Person) => oneWithCoupon(who, p, code, 850)
     expect((await withCoupon(asha)).statusCode).toBe(201)
     const twice = await withCoupon(asha)
     expect(twice.statusCode).toBe(400)
