@@ -201,14 +201,16 @@ test.describe('checkout', () => {
       checkoutMessages.emailRequired,
       checkoutMessages.phoneRequired,
     ]) {
-      await expect(page.getByText(text, { exact: true })).toBeVisible()
+      // Under its field, and again in the summary beside Place Order.
+      await expect(page.getByText(text, { exact: true })).toHaveCount(2)
+      await expect(page.getByText(text, { exact: true }).first()).toBeVisible()
     }
     await page.getByLabel('Email *').fill('asha@')
     await page.getByLabel('PIN code *').fill('22a60')
     await expect(page.getByLabel('PIN code *')).toHaveValue('2260')
     await page.getByRole('button', { name: checkoutLabels.placeOrder }).click()
-    await expect(page.getByText(checkoutMessages.emailInvalid, { exact: true })).toBeVisible()
-    await expect(page.getByText(checkoutMessages.postalCodeDigits, { exact: true })).toBeVisible()
+    await expect(page.getByText(checkoutMessages.emailInvalid, { exact: true }).first()).toBeVisible()
+    await expect(page.getByText(checkoutMessages.postalCodeDigits, { exact: true }).first()).toBeVisible()
 
     const alert = page.waitForEvent('dialog')
     await page.getByLabel('PIN code *').fill('')
