@@ -125,8 +125,12 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
           setUnpaid(order)
           // The address as typed for that order, so 'Try again' starts where the customer left off.
           const typed = formFromOrder(order)
-          setForm((f) => ({ ...typed, email: typed.email || f.email }))
-          lastPin.current = typed.postalCode
+          // Unless the customer has started typing meanwhile: what they type wins.
+          setForm((f) => {
+            if (f.address.trim() || f.postalCode) return f
+            lastPin.current = typed.postalCode
+            return { ...typed, email: typed.email || f.email }
+          })
           setFormOpen(true)
         })
         .catch(() => forgetUnpaidOrder())
