@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { cartMessages } from '../../app/features/cart/messages.ts'
 import { catalogueText } from '../../app/features/catalogue/messages.ts'
@@ -34,6 +35,12 @@ async function shot(page: Page, name: string) {
     })
     .toBe(true)
   await page.screenshot({ path: `${shots}/${name}.png` })
+}
+
+async function expectNoSeriousA11yIssues(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
 }
 
 const bearer = (c: Customer) => ({ authorization: `Bearer ${c.accessToken}` })
@@ -82,6 +89,7 @@ test('a refused Place Order takes the customer to the first field in error and s
   await expect(summary).toContainText(checkoutMessages.addressRequired)
   await expect(summary).toContainText(checkoutMessages.phoneRequired)
   await shot(page, '03a-checkout-refused')
+  await expectNoSeriousA11yIssues(page)
 
   // Everything right but a phone that is not a 10-digit number: the phone is where it goes next.
   await typeAddress(page, '+1 415 555')
@@ -180,6 +188,7 @@ test('product to confirmation on a phone: +91 phone kept as 10 digits, a confirm
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
   await expect(page.getByRole('table')).toHaveCount(0)
   await shot(page, '06-order-history')
+  await expectNoSeriousA11yIssues(page)
 
   await page.reload()
   await expect(confirmation).toContainText(order!.orderID)
@@ -233,6 +242,7 @@ test('a failed payment, then Try again: the address is still there and the same 
   await expect(page.getByText('22 Civil Lines').first()).toBeVisible()
   await expect(page.getByRole('button', { name: checkoutLabels.deliverHere })).toHaveCount(1)
   await shot(page, '08-try-again-checkout')
+  await expectNoSeriousA11yIssues(page)
 
   await placeOrderButton(page).click()
   await expect(dialog.getByText(`Order ${orderNumber}`)).toBeVisible()
