@@ -100,6 +100,8 @@ test('a refused Place Order takes the customer to the first field in error and s
   await expect(phone).toHaveAccessibleDescription(checkoutMessages.phoneRequired)
   await expect(summary).not.toContainText(checkoutMessages.addressRequired)
   await expect(paymentWindow(page)).toHaveCount(0)
+  await placeOrderButton(page).scrollIntoViewIfNeeded()
+  await shot(page, '03b-checkout-refused-summary')
 })
 
 test('/CheckOut opened directly shows the cart the server holds', async ({ page, request }) => {
@@ -199,11 +201,17 @@ test('product to confirmation on a phone: +91 phone kept as 10 digits, a confirm
   await expect(confirmation).toHaveCount(0)
 
   // At 640 px and up the spec's table stands, with the payment state beside the status.
-  await page.setViewportSize({ width: 800, height: 900 })
+  await page.setViewportSize({ width: 640, height: 900 })
   for (const header of orderMessages.columns) {
     await expect(page.getByRole('columnheader', { name: header })).toBeVisible()
   }
-  await expect(page.getByRole('row').nth(1)).toContainText(paymentStatusLabel('Paid'))
+  const row = page.getByRole('row').nth(1)
+  await expect(row).toContainText(paymentStatusLabel('Paid'))
+  await expect(
+    row.getByRole('link', { name: `${orderMessages.view} order ${order!.orderID}` }),
+  ).toBeInViewport()
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
+  await shot(page, '06b-order-history-640')
 })
 
 test('a failed payment, then Try again: the address is still there and the same order is paid', async ({
