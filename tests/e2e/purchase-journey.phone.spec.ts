@@ -117,6 +117,18 @@ test('/CheckOut opened directly shows the cart the server holds', async ({ page,
   await expect(summary).toContainText(formatRupees(first!.price + 2 * second!.price))
   await expect(summary.getByText('Your cart is empty.')).toHaveCount(0)
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
+
+  // With a coupon the cart page stored, the total is the discounted one the order will be checked against.
+  await page.evaluate(() => {
+    localStorage.setItem('couponCode', 'WELCOME10')
+    localStorage.setItem('couponDiscount', '10')
+  })
+  await page.reload()
+  const subtotal = first!.price + 2 * second!.price
+  await expect(summary.getByText('Coupon WELCOME10')).toBeVisible()
+  await expect(
+    summary.getByRole('row', { name: new RegExp(checkoutLabels.total.replace(/[()]/g, '\\$&')) }),
+  ).toContainText(formatRupees(Number((subtotal - (subtotal * 10) / 100).toFixed(2))))
 })
 
 test('product to confirmation on a phone: +91 phone kept as 10 digits, a confirmation that stays until dismissed', async ({
