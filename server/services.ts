@@ -31,7 +31,7 @@ export function createServices(deps: ServiceDeps) {
   const content = createContentService(deps)
   const accounts = createAccountsService({ ...deps, tokens })
   const addresses = createAddressesService(deps)
-  const orders = createOrdersService({ ...deps, peers: () => ({ coupons, cart, payments }) })
+  const orders = createOrdersService({ ...deps, peers: () => ({ coupons, cart, payments, addresses }) })
   const payments = createPaymentsService({ ...deps, orders })
   const pincode = createPincodeService(deps)
   const admin = createAdminService({

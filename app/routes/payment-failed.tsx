@@ -1,12 +1,19 @@
+import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { PaymentFailedState } from '../features/checkout/checkout-page.tsx'
 import { paymentTexts } from '../features/checkout/messages.ts'
+import { keptUnpaidOrder } from '../features/checkout/unpaid-order.ts'
+import { getUserId } from '../lib/session.ts'
 
 export const meta = () => [{ title: 'Payment failed | Kalaa Setu' }, { name: 'robots', content: 'noindex' }]
 
 /** Where a failed or unverified payment lands: what happened, and the way back to paying. */
 export default function Screen() {
   const state = (useLocation().state ?? {}) as PaymentFailedState
+  // After a reload the navigation state is gone; the order kept for 'Try again' still names it.
+  const [keptNumber, setKeptNumber] = useState<string | undefined>(undefined)
+  useEffect(() => setKeptNumber(keptUnpaidOrder(getUserId())?.orderID), [])
+  const orderID = state.orderID ?? keptNumber
   return (
     <section className="mx-auto max-w-xl px-4 py-12 text-center sm:py-16">
       <div
@@ -19,12 +26,16 @@ export default function Screen() {
         {paymentTexts.failedHeading}
       </h1>
       <p className="mt-3 text-ink/90">{state.reason || paymentTexts.failedDefault}</p>
-      {state.orderID && (
+      {orderID && (
         <p className="mt-2 text-sm text-ink/80">
-          Your order <strong>{state.orderID}</strong> is saved and waiting for payment.
+          Your order <strong>{orderID}</strong> is saved and waiting for payment.
         </p>
       )}
-      <p className="mt-2 text-sm text-ink/80">Your cart is unchanged, so you can try again now.</p>
+      <p className="mt-2 text-sm text-ink/80">
+        {orderID
+          ? `Your cart and delivery address are kept: ${paymentTexts.tryAgain} pays this same order.`
+          : 'Your cart is unchanged, so you can try again now.'}
+      </p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
         <Link
           to="/checkout"

@@ -149,8 +149,9 @@ test.describe('checkout', () => {
     await page.getByRole('link', { name: paymentTexts.tryAgain }).click()
     await expect(page).toHaveURL(/\/checkout$/i)
 
-    // Trying again pays the same order rather than placing a second one.
-    await fillShipping(page)
+    // Trying again starts from the address typed before and pays the same order rather than a second one.
+    await expect(page.getByLabel('Address *')).toHaveValue('14 Ashok Marg, Hazratganj')
+    await expect(page.getByLabel('Phone number *')).toHaveValue('9876543210')
     await page.getByRole('button', { name: checkoutLabels.placeOrder }).click()
     const retry = page.getByRole('dialog', { name: paymentTexts.sandboxTitle })
     await expect(retry.getByText(`Order ${orderNumber}`)).toBeVisible()
@@ -201,14 +202,16 @@ test.describe('checkout', () => {
       checkoutMessages.emailRequired,
       checkoutMessages.phoneRequired,
     ]) {
-      await expect(page.getByText(text, { exact: true })).toBeVisible()
+      // Under its field, and again in the summary beside Place Order.
+      await expect(page.getByText(text, { exact: true })).toHaveCount(2)
+      await expect(page.getByText(text, { exact: true }).first()).toBeVisible()
     }
     await page.getByLabel('Email *').fill('asha@')
     await page.getByLabel('PIN code *').fill('22a60')
     await expect(page.getByLabel('PIN code *')).toHaveValue('2260')
     await page.getByRole('button', { name: checkoutLabels.placeOrder }).click()
-    await expect(page.getByText(checkoutMessages.emailInvalid, { exact: true })).toBeVisible()
-    await expect(page.getByText(checkoutMessages.postalCodeDigits, { exact: true })).toBeVisible()
+    await expect(page.getByText(checkoutMessages.emailInvalid, { exact: true }).first()).toBeVisible()
+    await expect(page.getByText(checkoutMessages.postalCodeDigits, { exact: true }).first()).toBeVisible()
 
     const alert = page.waitForEvent('dialog')
     await page.getByLabel('PIN code *').fill('')

@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import type { Order } from '../../../contracts/orders.ts'
 import { ApiError } from '../../lib/api.ts'
 import { formatRupees, truncate } from '../../lib/format.ts'
 import { getUserId, storageKeys, writeStorage } from '../../lib/session.ts'
 import { site } from '../../lib/site.ts'
 import { toast } from '../../lib/toast.tsx'
 import { type CheckoutCart, clearCheckoutCart, readCheckoutCart } from '../cart/checkout-storage.ts'
+import { cancelOrder, fetchOrder } from '../orders/orders-api.ts'
 import {
   createPayment,
   fetchAccountEmail,
@@ -19,18 +21,34 @@ import {
 } from './checkout-api.ts'
 import { checkoutLabels, checkoutMessages as m, paymentConstants, paymentTexts } from './messages.ts'
 import type { CheckoutOptions, CheckoutOutcome } from './payment-checkout.ts'
+import { fetchServerCheckoutCart } from './server-cart.ts'
 import { SimulatedPaymentsNotice } from './simulated-payments-notice.tsx'
+import {
+  awaitingPayment,
+  forgetUnpaidOrder,
+  formFromOrder,
+  isSameOrder,
+  keepUnpaidOrder,
+  keptUnpaidOrder,
+} from './unpaid-order.ts'
 import { usePaymentWindow } from './use-payment-window.tsx'
 import {
   cleanTyping,
   emptyShippingForm,
+  firstErrorField,
   hashText,
+  nationalPhone,
   type ShippingErrors,
   type ShippingForm,
+  shippingFieldOrder,
   validateShipping,
 } from './validate.ts'
 
 export type PaymentFailedState = { reason?: string; orderID?: string }
+
+/** The messages in screen order, for the summary beside Place Order. */
+const shippingErrorList = (errors: ShippingErrors) =>
+  shippingFieldOrder.flatMap((name) => (errors[name] ? [[name, errors[name]] as const] : []))
 
 const attemptKey = 'checkoutAttempt'
 const newAttempt = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
@@ -57,6 +75,12 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
   const [mounted, setMounted] = useState(false)
   const [userId, setUserId] = useState<string | null>(null)
   const [cart, setCart] = useState<CheckoutCart | null>(null)
+  const [cartLoading, setCartLoading] = useState(false)
+  // The order placed earlier and not paid yet: Place Order pays it rather than placing a second one.
+  const [unpaid, setUnpaid] = useState<Order | null>(null)
+  // Counts refused submits, so each one moves focus to the first field in error.
+  const [refusals, setRefusals] = useState(0)
+  const refusedAt = useRef<keyof ShippingForm | undefined>(undefined)
   const [addresses, setAddresses] = useState<SavedAddress[]>([])
   const [selected, setSelected] = useState<string | null>(null)
   const [formOpen, setFormOpen] = useState(false)
@@ -75,11 +99,41 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
     visitKey.current = checkoutAttempt()
     const id = getUserId()
     setUserId(id)
-    setCart(readCheckoutCart())
+    const stored = readCheckoutCart()
+    setCart(stored)
     setMounted(true)
     if (!id) {
       setFormOpen(true)
       return
+    }
+    if (!stored || stored.items.length === 0) {
+      // Opened directly (a link, a bookmark): the cart the server holds, not an empty one.
+      setCartLoading(true)
+      fetchServerCheckoutCart()
+        .then((serverCart) => setCart(serverCart.items.length > 0 ? serverCart : stored))
+        .catch((err) => console.error(err))
+        .finally(() => setCartLoading(false))
+    }
+    const kept = keptUnpaidOrder(id)
+    if (kept) {
+      fetchOrder(kept.id)
+        .then((order) => {
+          if (!awaitingPayment(order)) {
+            forgetUnpaidOrder()
+            return
+          }
+          setUnpaid(order)
+          // The address as typed for that order, so 'Try again' starts where the customer left off.
+          const typed = formFromOrder(order)
+          // Unless the customer has started typing meanwhile: what they type wins.
+          setForm((f) => {
+            if (f.address.trim() || f.postalCode) return f
+            lastPin.current = typed.postalCode
+            return { ...typed, email: typed.email || f.email }
+          })
+          setFormOpen(true)
+        })
+        .catch(() => forgetUnpaidOrder())
     }
     fetchAddresses(id)
       .then((list) => {
@@ -96,6 +150,22 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
       })
       .catch(() => {})
   }, [])
+
+  const focusField = useCallback(
+    (name: keyof ShippingForm) => {
+      const input = document.getElementById(`${formId}-${name}`)
+      if (!input) return
+      input.scrollIntoView({ block: 'center' })
+      input.focus({ preventScroll: true })
+    },
+    [formId],
+  )
+
+  // Runs once per refused submit (not when a PIN lookup later clears an error, which would steal focus).
+  useEffect(() => {
+    // The messages sit above the Place Order button, out of view on a phone: take the customer there.
+    if (refusals > 0 && refusedAt.current) focusField(refusedAt.current)
+  }, [refusals, focusField])
 
   const update = (field: keyof ShippingForm, raw: string) => {
     const value = cleanTyping(field, raw)
@@ -135,6 +205,18 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
     setFormOpen(true)
   }
 
+  /** Cancels the kept order if it still awaits payment (a paid one is left alone), then forgets it. */
+  const replaceUnpaid = async (old: Order) => {
+    try {
+      if (awaitingPayment(await fetchOrder(old._id))) await cancelOrder(old._id)
+    } catch (err) {
+      console.error(err)
+    }
+    forgetUnpaidOrder()
+    setUnpaid(null)
+    visitKey.current = checkoutAttempt(true)
+  }
+
   const placeOrder = async (e: React.FormEvent) => {
     e.preventDefault()
     if (placing) return
@@ -143,6 +225,8 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
     setErrors(found)
     if (Object.keys(found).length > 0) {
       setFormOpen(true)
+      refusedAt.current = firstErrorField(found)
+      setRefusals((n) => n + 1)
       return
     }
     const customerId = getUserId()
@@ -172,26 +256,35 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
         state: form.state,
         postalCode: form.postalCode,
         country: paymentConstants.shippingCountry,
-        phoneNumber: form.phoneNumber,
+        phoneNumber: nationalPhone(form.phoneNumber) ?? form.phoneNumber,
       },
       paymentInfo: { method: paymentConstants.method, status: paymentConstants.status },
       ...(cart.couponCode ? { couponCode: cart.couponCode } : {}),
     }
     setPlacing(true)
     try {
-      const res = await postOrder(body, `${visitKey.current}-${hashText(JSON.stringify(body))}`)
-      if (!res.ok) {
-        toast.error(m.orderFailed(res.status, res.text))
-        // A changed price or coupon stays on screen, not only in a one-second toast.
-        if (res.status === 409) setProblem(res.text)
-        return
+      let order: Order | undefined
+      if (unpaid && isSameOrder(body, unpaid)) {
+        order = unpaid
+      } else {
+        // A changed address or cart replaces the unpaid order, whose pieces go back on sale first.
+        if (unpaid) await replaceUnpaid(unpaid)
+        const res = await postOrder(body, `${visitKey.current}-${hashText(JSON.stringify(body))}`)
+        if (!res.ok) {
+          toast.error(m.orderFailed(res.status, res.text))
+          // A changed price or coupon stays on screen, not only in a one-second toast.
+          if (res.status === 409) setProblem(res.text)
+          return
+        }
+        order = Array.isArray(res.json?.data) ? res.json.data[0] : undefined
+        if (!order?._id) {
+          toast.error(m.noOrders)
+          return
+        }
+        keepUnpaidOrder({ id: order._id, orderID: order.orderID, userId: customerId })
+        setUnpaid(order)
       }
-      const order = Array.isArray(res.json?.data) ? res.json.data[0] : undefined
-      if (!order?._id) {
-        toast.error(m.noOrders)
-        return
-      }
-      const amount = Math.round(cart.total * 100)
+      const amount = Math.round(order.totalAmount * 100)
       let session: Awaited<ReturnType<typeof createPayment>>
       try {
         session = await createPayment({
@@ -205,8 +298,12 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
         const serverMessage =
           err instanceof ApiError ? (err.body as { message?: string } | null)?.message : null
         toast.error(serverMessage || m.paymentCreateFailed)
-        // That order cannot be paid (cancelled meanwhile): the next Place Order makes a new one.
-        if (err instanceof ApiError && err.status === 409) visitKey.current = checkoutAttempt(true)
+        // That order cannot be paid (cancelled or expired meanwhile): the next Place Order makes a new one.
+        if (err instanceof ApiError && err.status === 409) {
+          visitKey.current = checkoutAttempt(true)
+          forgetUnpaidOrder()
+          setUnpaid(null)
+        }
         return
       }
       const options: CheckoutOptions = {
@@ -219,7 +316,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
         prefill: {
           name: `${form.firstName} ${form.lastName}`.trim(),
           email: form.email.trim(),
-          contact: form.phoneNumber,
+          contact: body.shippingInfo.phoneNumber,
         },
         theme: { color: paymentConstants.themeColor },
       }
@@ -249,6 +346,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
         return
       }
       clearCheckoutCart()
+      forgetUnpaidOrder()
       checkoutAttempt(true)
       writeStorage(storageKeys.orderId, order._id)
       void queryClient.invalidateQueries()
@@ -267,6 +365,14 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
     )
   }
 
+  // Once the typed phone reads as a number, it shows as the 10 digits the order will carry.
+  const showNationalPhone = () => {
+    const national = nationalPhone(form.phoneNumber)
+    if (national && national !== form.phoneNumber) setForm((f) => ({ ...f, phoneNumber: national }))
+  }
+
+  const errorList = shippingErrorList(errors)
+
   const field = (
     name: keyof ShippingForm,
     label: string,
@@ -281,6 +387,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
         name={name}
         value={form[name]}
         onChange={(e) => update(name, e.target.value)}
+        onBlur={name === 'phoneNumber' ? showNationalPhone : undefined}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${formId}-${name}-error` : undefined}
         className={inputClass}
@@ -312,6 +419,16 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
       )}
       <form noValidate onSubmit={placeOrder} className="mt-6 grid gap-6 lg:grid-cols-[1fr_380px]">
         <div className="space-y-6">
+          {unpaid && (
+            <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-ink">
+              <strong>
+                Your order {unpaid.orderID} ({formatRupees(unpaid.totalAmount)}) is saved and waiting for
+                payment.
+              </strong>{' '}
+              {checkoutLabels.placeOrder} pays this same order. If you change the address or your cart, it is
+              replaced by a new order.
+            </p>
+          )}
           <section aria-labelledby={`${formId}-addresses`} className="rounded-lg bg-white p-4 shadow-sm">
             <h2 id={`${formId}-addresses`} className="text-lg font-semibold text-brand-800">
               Delivery address
@@ -369,7 +486,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
               {field('firstName', 'First name *', { autoComplete: 'given-name' })}
               {field('lastName', 'Last name *', { autoComplete: 'family-name' })}
               <div className="sm:col-span-2">
-                {field('address', 'Address *', { autoComplete: 'street-address' })}
+                {field('address', 'Address *', { autoComplete: 'address-line1' })}
               </div>
               <div className="sm:col-span-2">
                 {field('apartment', 'Apartment, suite, etc. (optional)', { autoComplete: 'address-line2' })}
@@ -380,13 +497,17 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
               })}
               {field('city', 'City *', { autoComplete: 'address-level2' })}
               {field('state', 'State *', { autoComplete: 'address-level1' })}
-              {field('country', 'Country', { readOnly: true, placeholder: 'Filled from the PIN code' })}
+              {field('country', 'Country', {
+                readOnly: true,
+                placeholder: 'Filled from the PIN code',
+                autoComplete: 'country-name',
+              })}
               {field('email', 'Email *', { type: 'email', autoComplete: 'email' })}
               {field('phoneNumber', 'Phone number *', {
                 type: 'tel',
-                inputMode: 'numeric',
-                autoComplete: 'tel-national',
-                pattern: '[0-9]{10}',
+                // The phone keypad: digits plus the '+' of '+91'.
+                inputMode: 'tel',
+                autoComplete: 'tel',
               })}
             </div>
           </section>
@@ -421,7 +542,11 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
           <h2 id={`${formId}-summary`} className="text-lg font-semibold text-brand-800">
             Your order
           </h2>
-          {items.length === 0 ? (
+          {items.length === 0 && cartLoading ? (
+            <p role="status" className="mt-2 text-sm">
+              Loading your cart…
+            </p>
+          ) : items.length === 0 ? (
             <p className="mt-2 text-sm">
               Your cart is empty.{' '}
               <Link to="/Cart" className="text-brand-700 underline">
@@ -479,6 +604,36 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
               </Link>
             </p>
           )}
+          {/* Announced at once on a refused Place Order; the first field in error also takes focus. */}
+          <div aria-live="assertive" aria-atomic="true">
+            {errorList.length > 0 && (
+              <div
+                key={refusals}
+                className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+              >
+                <p className="font-semibold">
+                  {errorList.length === 1 ? 'One field needs' : `${errorList.length} fields need`} your
+                  attention:
+                </p>
+                <ul className="mt-1 list-disc pl-5">
+                  {errorList.map(([name, message]) => (
+                    <li key={name}>
+                      <a
+                        href={`#${formId}-${name}`}
+                        onClick={(e) => {
+                          e.preventDefault()
+                          focusField(name)
+                        }}
+                        className="underline"
+                      >
+                        {message}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </div>
           <div className="mt-4 flex flex-col gap-2">
             <button
               type="submit"

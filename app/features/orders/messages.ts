@@ -11,5 +11,15 @@ export const orderMessages = {
   columns: ['Order no.', 'Date', 'Status', 'Total', 'Action'] as const,
 } as const
 
+/** The confirmation at the top of /Order-History after a verified payment. */
+export const confirmationTexts = {
+  heading: 'Thank you! Your order is confirmed.',
+  paid: (amount: string) => `We have received your payment of ${amount}.`,
+  order: 'Order number',
+  amount: 'Amount paid',
+  deliverTo: 'Delivering to',
+  dismiss: 'Dismiss',
+} as const
+
 /** Order history page size (spec section 9). */
 export const ORDERS_PER_PAGE = 10

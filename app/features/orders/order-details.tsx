@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { imageAt } from '../../../contracts/images.ts'
-import { paymentStatusLabel } from '../../../contracts/order-states.ts'
 import type { Order } from '../../../contracts/orders.ts'
 import { ApiError } from '../../lib/api.ts'
 import { formatRupees } from '../../lib/format.ts'
@@ -14,7 +13,13 @@ import { checkoutMessages, paymentConstants, paymentTexts } from '../checkout/me
 import { usePaymentWindow } from '../checkout/use-payment-window.tsx'
 import { orderMessages as m } from './messages.ts'
 import { cancelOrder, fetchOrder, ordersQueryKey } from './orders-api.ts'
-import { canCancel, formatOrderDate, formatOrderDateTime, statusClass } from './status.ts'
+import {
+  canCancel,
+  customerPaymentLabel,
+  formatOrderDate,
+  formatOrderDateTime,
+  statusClass,
+} from './status.ts'
 
 function Dialog({
   open,
@@ -172,7 +177,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
           <p className="mt-1">
             Status: <strong className={statusClass(order.status)}>{order.status}</strong>
             <span className="ml-3 text-sm" data-testid="order-payment">
-              Payment: {paymentStatusLabel(order.paymentInfo.status)}
+              Payment: {customerPaymentLabel(order)}
             </span>
           </p>
         </div>

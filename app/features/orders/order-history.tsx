@@ -4,8 +4,20 @@ import { Link } from 'react-router'
 import type { Order } from '../../../contracts/orders.ts'
 import { formatRupees } from '../../lib/format.ts'
 import { orderMessages as m, ORDERS_PER_PAGE } from './messages.ts'
+import { OrderConfirmation } from './order-confirmation.tsx'
 import { fetchOrders, ordersQueryKey } from './orders-api.ts'
-import { formatOrderDate, pageCount, statusClass } from './status.ts'
+import { customerPaymentLabel, formatOrderDate, pageCount, paymentBadgeClass, statusClass } from './status.ts'
+
+/** The payment state beside the status: Paid, Awaiting payment, Expired unpaid, Refunded… */
+function PaymentBadge({ order }: { order: Order }) {
+  return (
+    <span
+      className={`inline-block rounded px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap ${paymentBadgeClass(order)}`}
+    >
+      {customerPaymentLabel(order)}
+    </span>
+  )
+}
 
 /** My orders: 10 a page with Previous and Next (spec sections 2 and 9). */
 export function OrderHistory({ initial }: { initial: Order[] | null }) {
@@ -24,6 +36,7 @@ export function OrderHistory({ initial }: { initial: Order[] | null }) {
   if (orders.length === 0) {
     return (
       <div className="py-6">
+        <OrderConfirmation orders={orders} />
         <p>{m.empty}</p>
         <Link to="/" className="mt-3 inline-block font-semibold text-brand-700 underline">
           Continue shopping
@@ -38,8 +51,44 @@ export function OrderHistory({ initial }: { initial: Order[] | null }) {
 
   return (
     <div>
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
-        <table className="w-full min-w-[34rem] text-left text-sm">
+      <OrderConfirmation orders={orders} />
+      {/* Below 640 px one card per order, so the total and View are never off-screen. */}
+      <ul className="space-y-3 sm:hidden" aria-label="Orders">
+        {shown.map((o) => (
+          <li key={o._id} className="rounded-lg bg-white p-4 shadow-sm">
+            <div className="flex items-baseline justify-between gap-3">
+              <p className="font-semibold break-all">
+                <span className="sr-only">{m.columns[0]} </span>
+                {o.orderID}
+              </p>
+              <p className="font-semibold whitespace-nowrap">
+                <span className="sr-only">{m.columns[3]} </span>
+                {formatRupees(o.totalAmount)}
+              </p>
+            </div>
+            <p className="mt-1 text-sm text-ink/80">
+              <span className="sr-only">{m.columns[1]} </span>
+              {formatOrderDate(o.createdAt)}
+            </p>
+            <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+              <p className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="sr-only">{m.columns[2]} </span>
+                <span className={`font-semibold ${statusClass(o.status)}`}>{o.status}</span>
+                <PaymentBadge order={o} />
+              </p>
+              <Link
+                to={`/orderDetails/${o._id}`}
+                className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
+                aria-label={`${m.view} order ${o.orderID}`}
+              >
+                {m.view}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg bg-white shadow-sm sm:block">
+        <table className="w-full text-left text-sm">
           <thead className="bg-brand-100 text-brand-900">
             <tr>
               {m.columns.map((c) => (
@@ -54,7 +103,10 @@ export function OrderHistory({ initial }: { initial: Order[] | null }) {
               <tr key={o._id} className="border-t border-ink/10">
                 <td className="px-3 py-2 font-medium whitespace-nowrap">{o.orderID}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(o.createdAt)}</td>
-                <td className={`px-3 py-2 font-semibold ${statusClass(o.status)}`}>{o.status}</td>
+                <td className="px-3 py-2">
+                  <span className={`mr-2 font-semibold ${statusClass(o.status)}`}>{o.status}</span>
+                  <PaymentBadge order={o} />
+                </td>
                 <td className="px-3 py-2 whitespace-nowrap">{formatRupees(o.totalAmount)}</td>
                 <td className="px-3 py-2">
                   <Link

@@ -1,3 +1,5 @@
+import { paymentStatusLabel } from '../../../contracts/order-states.ts'
+
 /** Canceled (old records) and Cancelled show red, Delivered green (spec section 4). */
 export function statusClass(status: string): string {
   if (status === 'Cancelled' || status === 'Canceled') return 'text-red-700'
@@ -30,4 +32,29 @@ export const formatOrderDateTime = (iso: string) => dateTimeFormat.format(new Da
 
 export function pageCount(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / perPage))
+}
+
+/**
+ * The payment state a customer reads beside the status (contracts/order-states.ts), except that an
+ * order cancelled before it was paid reads 'Not paid' rather than 'Awaiting payment'.
+ */
+export function customerPaymentLabel(order: { status: string; paymentInfo: { status: string } }): string {
+  const payment = order.paymentInfo.status
+  if (
+    (order.status === 'Cancelled' || order.status === 'Canceled') &&
+    (payment === 'Pending' || payment === 'Failed')
+  ) {
+    return 'Not paid'
+  }
+  return paymentStatusLabel(payment)
+}
+
+/** Paid reads green, money owed or lost reads amber, money on its way back reads neutral. */
+export function paymentBadgeClass(order: { status: string; paymentInfo: { status: string } }): string {
+  const payment = order.paymentInfo.status
+  if (payment === 'Paid') return 'bg-green-100 text-green-900'
+  if (order.status !== 'Cancelled' && (payment === 'Pending' || payment === 'Failed')) {
+    return 'bg-amber-100 text-amber-900'
+  }
+  return 'bg-ink/10 text-ink'
 }

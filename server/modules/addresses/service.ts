@@ -1,9 +1,31 @@
-import type { Address, AddressInput } from '../../../contracts/accounts.ts'
-import type { Db } from '../../db/client.ts'
+import { type Address, type AddressInput, addressFields } from '../../../contracts/accounts.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
 import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import { type AddressRow, createAddressesRepo } from './repo.ts'
 
 export const MAX_ADDRESSES = 50
+
+/** An address as a customer would recognise it again: case, spaces and punctuation between words ignored. */
+const sameText = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[\s,.]+/g, ' ')
+    .trim()
+const addressKey = (
+  a: Pick<AddressInput, 'streetAddress' | 'city' | 'state' | 'postalCode' | 'phoneNumber' | 'fullName'>,
+) => [a.fullName, a.streetAddress, a.city, a.state, a.postalCode, a.phoneNumber].map(sameText).join('|')
+
+/** The shipping part of an order, as the orders module hands it over. */
+export type OrderShipping = {
+  firstName?: string | null
+  lastName?: string | null
+  address: string
+  apartment?: string | null
+  city: string
+  state: string
+  postalCode: string
+  phoneNumber: string
+}
 
 export function toAddress(r: AddressRow): Address {
   return {
@@ -53,6 +75,30 @@ export function createAddressesService(deps: { db: Db }) {
       await owned(userId, addressId)
       const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
       return toAddress(await repo.update(addressId, { ...values, updatedAt: new Date() }))
+    },
+    /**
+     * Keeps the address an order ships to in the customer's address book, inside the order's own
+     * transaction, unless the same address is already there. A nameless address or a full book is
+     * skipped: the order never fails for the sake of the address book. Answers whether one was added.
+     */
+    async rememberFromOrder(userId: string, shipping: OrderShipping, tx?: DbOrTx): Promise<boolean> {
+      const fullName = [shipping.firstName, shipping.lastName].filter(Boolean).join(' ').trim()
+      const parsed = addressFields.safeParse({
+        fullName,
+        phoneNumber: shipping.phoneNumber,
+        streetAddress: [shipping.address, shipping.apartment].filter((p) => p?.trim()).join(', '),
+        city: shipping.city,
+        state: shipping.state,
+        postalCode: shipping.postalCode,
+      })
+      if (!parsed.success) return false
+      const r = tx ? createAddressesRepo(tx) : repo
+      const saved = await r.listForUser(userId)
+      if (saved.length >= MAX_ADDRESSES) return false
+      const key = addressKey(parsed.data)
+      if (saved.some((a) => addressKey(a) === key)) return false
+      await r.insert({ ...parsed.data, userId })
+      return true
     },
     async remove(userId: string, addressId: string): Promise<void> {
       await owned(userId, addressId)

@@ -158,13 +158,14 @@ export function createOrdersRepo(db: DbOrTx) {
       return row ?? { all: 0, customer: 0, customerPaid: 0 }
     },
 
-    /** Unpaid orders whose reservation has lapsed, locked for this transaction (skipping any another instance holds). */
-    async lapsed(now: Date, limit: number) {
+    /** Unpaid orders whose reservation has lapsed (of one customer, when named), locked for this transaction (skipping any another instance holds). */
+    async lapsed(now: Date, limit: number, userId?: string) {
       return db
         .select()
         .from(orders)
         .where(
           and(
+            userId ? eq(orders.userId, userId) : undefined,
             eq(orders.status, 'Pending'),
             inArray(orders.paymentStatus, ['Pending', 'Failed']),
             lte(orders.reservedUntil, now),

@@ -49,6 +49,10 @@ export type OrderPeers = {
   /** Refunds the order's captured payment through the provider; null when it has none. */
   payments?: { refundCaptured(orderId: string): Promise<{ refundId: string } | null> }
   cart?: { removeOrdered(userId: string, productIds: string[], tx: Tx): Promise<void> }
+  /** Keeps the order's shipping address in the customer's address book (once). */
+  addresses?: {
+    rememberFromOrder(userId: string, shipping: PlaceOrderInput['shippingInfo'], tx: Tx): Promise<boolean>
+  }
 }
 
 /** What a payment did to its order: it paid it, changed nothing, or must be given back. */
@@ -67,6 +71,16 @@ const payloadHash = (input: PlaceOrderInput) => {
   const { idempotencyKey: _key, ...rest } = input
   return createHash('sha256').update(JSON.stringify(rest)).digest('hex')
 }
+
+/**
+ * Unpaid past its reservation: the sweeper's next run expires it. Reading the customer's orders expires
+ * it at once, so nobody sees it as a live 'Pending' order in the meantime.
+ */
+const isLapsed = (row: OrderRow, now: Date) =>
+  row.status === 'Pending' &&
+  (row.paymentStatus === 'Pending' || row.paymentStatus === 'Failed') &&
+  row.reservedUntil !== null &&
+  row.reservedUntil <= now
 
 export function toApiOrder({ order, items, history }: FullOrder): Order {
   return {
@@ -307,6 +321,8 @@ export function createOrdersService(deps: {
             })
             const short = await takeAll(txRepo, items)
             if (short) throw new ConflictError(stockMessages.onlyLeft(short.title, short.left))
+            // The address typed at checkout is offered again next time ('Try again', the next visit).
+            await peers().addresses?.rememberFromOrder(userId, s, tx)
             return txRepo.insertOrder(
               {
                 orderNumber: await nextOrderNumber(txRepo, now),
@@ -351,14 +367,22 @@ export function createOrdersService(deps: {
       }
     },
 
-    async listForCustomer(userId: string): Promise<Order[]> {
+    /** The customer's orders, newest first; an unpaid one past its reservation reads as expired at once. */
+    async listForCustomer(userId: string, now = new Date()): Promise<Order[]> {
+      const list = await repo.listForUser(userId)
+      if (!list.some(({ order }) => isLapsed(order, now))) return list.map(toApiOrder)
+      await service.expireLapsed(now, userId)
       return (await repo.listForUser(userId)).map(toApiOrder)
     },
 
     /** One of the customer's own orders; anybody else's is 'not found'. */
-    async getForCustomer(userId: string, idOrNumber: string): Promise<Order> {
-      const row = await repo.byIdOrNumber(idOrNumber)
+    async getForCustomer(userId: string, idOrNumber: string, now = new Date()): Promise<Order> {
+      let row = await repo.byIdOrNumber(idOrNumber)
       if (!row || row.userId !== userId) throw new NotFoundError('Order not found.')
+      if (isLapsed(row, now)) {
+        await service.expireLapsed(now, userId)
+        row = (await repo.byIdOrNumber(row.id))!
+      }
       return full(row)
     },
 
@@ -589,9 +613,9 @@ export function createOrdersService(deps: {
     },
 
     /** Unpaid orders past their reservation are cancelled as expired and their stock goes back on sale. */
-    async expireLapsed(now = new Date()): Promise<number> {
+    async expireLapsed(now = new Date(), userId?: string): Promise<number> {
       const n = await deps.db.transaction(async (tx) => {
-        const rows = await createOrdersRepo(tx).lapsed(now, 100)
+        const rows = await createOrdersRepo(tx).lapsed(now, 100, userId)
         for (const row of rows) {
           await cancelInTx(
             tx,
