@@ -1,8 +1,33 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { toast } from '../../lib/toast.tsx'
+import { Link } from 'react-router'
+import { ApiError } from '../../lib/api.ts'
+import { getAccessToken } from '../../lib/session.ts'
+import { TOAST_WITH_ACTION_MS, toast } from '../../lib/toast.tsx'
+import { signInHref } from '../account/sign-in-return.ts'
 import { addToCart, cartQueryKey } from './cart-api.ts'
-import { cartMessages } from './messages.ts'
+import { cartMessages, signInAction } from './messages.ts'
+
+/** The spec's add-to-cart failure, with a way to sign in when the shopper is a visitor (decision 028). */
+function failureToast(message: string, kind: 'warning' | 'error') {
+  const visitor = !getAccessToken()
+  if (!visitor) return toast[kind](message)
+  const id = `sign-in-to-add-${Date.now()}`
+  const back = window.location.pathname + window.location.search
+  toast[kind](message, {
+    id,
+    duration: TOAST_WITH_ACTION_MS,
+    action: (
+      <Link
+        to={signInHref(back)}
+        onClick={() => toast.dismiss(id)}
+        className="ml-auto inline-flex min-h-11 shrink-0 items-center rounded bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+      >
+        {signInAction}
+      </Link>
+    ),
+  })
+}
 
 type Props = {
   productId: string
@@ -32,9 +57,10 @@ export function AddToCartButton({
       toast.success(cartMessages.added)
       void queryClient.invalidateQueries({ queryKey: cartQueryKey })
     } catch (err) {
-      console.error(err)
-      if (variant === 'home') toast.warning(cartMessages.loginFirst)
-      else toast.error(cartMessages.addFailed)
+      // A visitor's refusal (401) is expected, not an error worth logging.
+      if (!(err instanceof ApiError && err.status === 401)) console.error(err)
+      if (variant === 'home') failureToast(cartMessages.loginFirst, 'warning')
+      else failureToast(cartMessages.addFailed, 'error')
     } finally {
       setBusy(false)
     }
