@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { profileMessages, sessionMessages, signupMessages } from '../../app/features/account/messages.ts'
 import { cartMessages, signInAction } from '../../app/features/cart/messages.ts'
 import { checkoutMessages } from '../../app/features/checkout/messages.ts'
+import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { type Customer, expect, registerCustomer, test, uniqueEmail } from './fixtures.ts'
 
 // The phone of issue 12: 390 × 844 with touch.
@@ -239,5 +240,32 @@ test.describe('a phone customer’s smaller stumbles', () => {
     const d = await alert
     expect(d.message()).toBe(checkoutMessages.invalidPincode)
     await d.accept()
+  })
+
+  test('Hindi finds sarees, and a synonym staff add in the console works at once', async ({ page }) => {
+    await page.goto(`/products?search=${encodeURIComponent('साड़ी')}`)
+    await expect(page.getByRole('main').getByText(/Saree/).first()).toBeVisible()
+
+    const word = `kapda${Date.now().toString(36).replace(/\d/g, '')}`
+    await page.goto(`/products?search=${word}`)
+    await expect(page.getByRole('main').getByText(/Cotton/)).toHaveCount(0)
+
+    await signInAsStaff(page, await createAdminWithCli('synonyms'))
+    await page.goto('/admin/search-synonyms')
+    await ready(page)
+    await page.getByRole('button', { name: '+ Add synonym' }).tap()
+    await page.getByLabel('Word shoppers type').fill(word)
+    await page.getByLabel('Also finds (catalogue words)').fill('cotton')
+    await page.getByRole('button', { name: 'Add synonym', exact: true }).tap()
+    await expect(page.getByRole('heading', { name: word })).toBeVisible()
+    await page.screenshot({ path: `${shots}/console-search-synonyms.png`, animations: 'disabled' })
+
+    await page.goto(`/products?search=${word}`)
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/Cotton/)
+        .first(),
+    ).toBeVisible()
   })
 })

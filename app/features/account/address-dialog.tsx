@@ -141,7 +141,6 @@ export function AddressDialog(props: {
             name="phoneNumber"
             type="tel"
             inputMode="numeric"
-            maxLength={10}
             required
             autoComplete="tel-national"
             value={form.phoneNumber}
@@ -157,8 +156,6 @@ export function AddressDialog(props: {
           <input
             name="postalCode"
             inputMode="numeric"
-            pattern="[0-9]{6}"
-            maxLength={6}
             required
             autoComplete="postal-code"
             value={form.postalCode}
