@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { profileMessages, sessionMessages, signupMessages } from '../../app/features/account/messages.ts'
 import { cartMessages, signInAction } from '../../app/features/cart/messages.ts'
+import { catalogueText } from '../../app/features/catalogue/messages.ts'
 import { checkoutMessages } from '../../app/features/checkout/messages.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { type Customer, expect, registerCustomer, test, uniqueEmail } from './fixtures.ts'
@@ -168,6 +169,22 @@ test.describe('a phone customer’s smaller stumbles', () => {
     await page.getByRole('button', { name: 'SIGN IN' }).tap()
     await expect(page).toHaveURL(/\/product\/Handloom$/, { timeout: 6000 })
     await expect(accountControl(page, 'My account')).toBeVisible()
+  })
+
+  test('from quick view, the visitor’s Sign in can be tapped (the modal steps aside)', async ({ page }) => {
+    await page.goto('/product/Handloom')
+    await ready(page)
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /^Quick view:/ })
+      .first()
+      .tap()
+    const quickView = page.getByRole('dialog')
+    await quickView.getByRole('button', { name: catalogueText.addToCart, exact: true }).tap()
+    await expect(quickView).toBeHidden()
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: cartMessages.addFailed })
+    await toast.getByRole('link', { name: signInAction }).tap()
+    await expect(page).toHaveURL(/\/Login\?next=%2Fproduct%2FHandloom$/)
   })
 
   test('after registering the customer is signed in', async ({ page }) => {

@@ -9,9 +9,11 @@ import { addToCart, cartQueryKey } from './cart-api.ts'
 import { cartMessages, signInAction } from './messages.ts'
 
 /** The spec's add-to-cart failure, with a way to sign in when the shopper is a visitor (decision 028). */
-function failureToast(message: string, kind: 'warning' | 'error') {
+function failureToast(message: string, kind: 'warning' | 'error', holder: HTMLDialogElement | null) {
   const visitor = !getAccessToken()
   if (!visitor) return toast[kind](message)
+  // A modal (quick view) makes the rest of the page inert, the toast too: close it so Sign in can be tapped.
+  if (holder?.open) holder.close()
   const id = `sign-in-to-add-${Date.now()}`
   const back = window.location.pathname + window.location.search
   toast[kind](message, {
@@ -49,7 +51,8 @@ export function AddToCartButton({
 }: Props) {
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
-  const add = async () => {
+  const add = async (e: React.MouseEvent<HTMLButtonElement>) => {
+    const holder = e.currentTarget.closest('dialog')
     if (busy) return
     setBusy(true)
     try {
@@ -59,8 +62,8 @@ export function AddToCartButton({
     } catch (err) {
       // A visitor's refusal (401) is expected, not an error worth logging.
       if (!(err instanceof ApiError && err.status === 401)) console.error(err)
-      if (variant === 'home') failureToast(cartMessages.loginFirst, 'warning')
-      else failureToast(cartMessages.addFailed, 'error')
+      if (variant === 'home') failureToast(cartMessages.loginFirst, 'warning', holder)
+      else failureToast(cartMessages.addFailed, 'error', holder)
     } finally {
       setBusy(false)
     }
