@@ -45,6 +45,7 @@ export default [
     route('sliders', 'routes/admin/sliders.tsx'),
     route('banners', 'routes/admin/banners.tsx'),
     route('coupons', 'routes/admin/coupons.tsx'),
+    route('search-synonyms', 'routes/admin/search-synonyms.tsx'),
     route('faq', 'routes/admin/faq.tsx'),
     route('policies', 'routes/admin/policies.tsx'),
     route('temples', 'routes/admin/temples.tsx'),

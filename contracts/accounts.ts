@@ -84,6 +84,11 @@ export const loginData = tokenPair.extend({
   user: accountSchema.pick({ _id: true, fullName: true, email: true, userName: true, avatar: true }),
 })
 
+/** Registration answers the new account and, as login does, a first sign-in (decision 027). */
+export const registerData = loginData.extend(
+  accountSchema.pick({ _id: true, fullName: true, email: true }).shape,
+)
+
 // Addresses (spec section 3 Address; section 5 Address modal).
 export const addressTypes = ['Home', 'Office', 'Hotels', 'Others'] as const
 

@@ -158,6 +158,32 @@ export const subcategoryInputSchema = z.object({
 
 export const stateInputSchema = z.object({ name: text('name', 100), image: optionalImage, position })
 
+/** One search word: letters (any script, with their vowel signs) and digits, lower-case, NFC. */
+const searchWord = /^[\p{L}\p{M}\p{N}]{2,40}$/u
+const asSearchWord = (v: string) => v.trim().normalize('NFC').toLocaleLowerCase('en-IN')
+
+/** A search synonym (decision 026): a word shoppers type, and the catalogue words it should also find. */
+export const searchSynonymInputSchema = z.object({
+  term: z
+    .string({ error: 'Enter the word shoppers type.' })
+    .transform(asSearchWord)
+    .refine((v) => searchWord.test(v), 'Enter one word of 2 to 40 letters or digits (no spaces).'),
+  // The console sends the words as one line, separated by commas or spaces; the API also takes a list.
+  expansions: z
+    .union([z.string().max(500, 'Too many words.'), z.array(z.string().max(40)).max(10)], {
+      error: 'Enter the words it should also find.',
+    })
+    .transform((v) => [
+      ...new Set((typeof v === 'string' ? v.split(/[\s,]+/) : v).map(asSearchWord).filter(Boolean)),
+    ])
+    .refine((v) => v.length >= 1, 'Enter at least one word it should also find.')
+    .refine((v) => v.length <= 10, 'Enter at most 10 words.')
+    .refine(
+      (v) => v.every((w) => searchWord.test(w)),
+      'Each word has 2 to 40 letters or digits; separate words with commas.',
+    ),
+})
+
 export const sliderInputSchema = z.object({
   image: imageRef,
   title: optionalText('title', 200),

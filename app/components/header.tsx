@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { Category } from '../../contracts/catalogue.ts'
 import { signOut } from '../features/account/sign-out.ts'
@@ -66,6 +66,24 @@ export function HeaderView({
   const searchDialog = useRef<HTMLDialogElement>(null)
   const [query, setQuery] = useState('')
   const [accountOpen, setAccountOpen] = useState(false)
+  const account = useRef<HTMLDivElement>(null)
+  // How the last press on the account icon came: a touch opens the menu, a mouse click goes to /profile.
+  const accountPointer = useRef('mouse')
+
+  // A tap or Escape outside the open menu closes it (a phone has no mouse leaving it).
+  useEffect(() => {
+    if (!accountOpen) return
+    const outside = (e: PointerEvent) => {
+      if (!account.current?.contains(e.target as Node)) setAccountOpen(false)
+    }
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setAccountOpen(false)
+    document.addEventListener('pointerdown', outside)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('pointerdown', outside)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [accountOpen])
 
   const submitSearch = (e: React.FormEvent) => {
     e.preventDefault()
@@ -165,19 +183,38 @@ export function HeaderView({
           >
             <SearchIcon />
           </button>
-          <div className="relative">
+          <div
+            ref={account}
+            className="relative"
+            onPointerLeave={(e) => e.pointerType === 'mouse' && setAccountOpen(false)}
+          >
+            {/* The whole 44 px icon is the touch target (decision 029): a tap opens the menu, whose
+                first entry is Profile; a mouse click still goes to /profile and hovering opens it. */}
             <Link
               to={signedIn ? '/profile' : '/Login'}
-              className="block rounded p-2 hover:text-brand-700"
+              className="flex size-11 items-center justify-center rounded hover:text-brand-700"
               aria-label={signedIn ? 'My account' : 'Sign in'}
-              onMouseEnter={() => signedIn && setAccountOpen(true)}
+              aria-expanded={signedIn ? accountOpen : undefined}
+              data-testid="account-control"
+              onPointerDown={(e) => {
+                accountPointer.current = e.pointerType
+              }}
+              onPointerEnter={(e) => signedIn && e.pointerType === 'mouse' && setAccountOpen(true)}
+              onClick={(e) => {
+                const touched = accountPointer.current !== 'mouse'
+                // The next click may come from the keyboard, which has no pointer: it follows the link.
+                accountPointer.current = 'mouse'
+                if (!signedIn || !touched) return
+                e.preventDefault()
+                setAccountOpen((o) => !o)
+              }}
             >
               <UserIcon />
             </Link>
             {signedIn ? (
               <button
                 type="button"
-                className="absolute -right-1 bottom-0 rounded-full bg-white p-0.5 text-brand-800"
+                className="absolute right-0 bottom-0.5 rounded-full bg-white p-0.5 text-brand-800"
                 aria-label="Account menu"
                 aria-expanded={accountOpen}
                 onClick={() => setAccountOpen((o) => !o)}
@@ -187,12 +224,12 @@ export function HeaderView({
             ) : null}
             {signedIn && accountOpen ? (
               <ul
-                className="absolute right-0 z-40 mt-1 w-44 rounded-md border border-brand-100 bg-white py-1 text-sm shadow-lg"
-                onMouseLeave={() => setAccountOpen(false)}
+                aria-label="Account"
+                className="absolute right-0 z-40 mt-1 w-48 rounded-md border border-brand-100 bg-white py-1 text-sm shadow-lg"
               >
                 <li>
                   <Link
-                    className="block px-4 py-2 hover:bg-brand-50"
+                    className="block px-4 py-3 hover:bg-brand-50"
                     to="/profile"
                     onClick={() => setAccountOpen(false)}
                   >
@@ -201,7 +238,7 @@ export function HeaderView({
                 </li>
                 <li>
                   <Link
-                    className="block px-4 py-2 hover:bg-brand-50"
+                    className="block px-4 py-3 hover:bg-brand-50"
                     to="/Order-History"
                     onClick={() => setAccountOpen(false)}
                   >
@@ -211,7 +248,7 @@ export function HeaderView({
                 {isAdmin ? (
                   <li>
                     <Link
-                      className="block px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+                      className="block px-4 py-3 font-semibold text-brand-700 hover:bg-brand-50"
                       to="/admin"
                       onClick={() => setAccountOpen(false)}
                     >
@@ -221,7 +258,7 @@ export function HeaderView({
                 ) : null}
                 <li>
                   <Link
-                    className="block px-4 py-2 hover:bg-brand-50"
+                    className="block px-4 py-3 hover:bg-brand-50"
                     to="/Support"
                     onClick={() => setAccountOpen(false)}
                   >
@@ -231,7 +268,7 @@ export function HeaderView({
                 <li>
                   <button
                     type="button"
-                    className="block w-full px-4 py-2 text-left hover:bg-brand-50"
+                    className="block w-full px-4 py-3 text-left hover:bg-brand-50"
                     onClick={logOut}
                   >
                     Log Out

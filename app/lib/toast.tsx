@@ -5,6 +5,8 @@ import 'sonner/dist/styles.css'
 
 /** Toasts sit top-right and close after 1000 ms (spec section 9). */
 export const TOAST_MS = 1000
+/** A toast that offers an action stays long enough to read and tap it (decision 028). */
+export const TOAST_WITH_ACTION_MS = 6000
 
 type Kind = 'success' | 'error' | 'info' | 'warning'
 
@@ -37,6 +39,7 @@ export const toast = {
   error: (message: string, options?: ExternalToast) => show('error', message, options),
   info: (message: string, options?: ExternalToast) => show('info', message, options),
   warning: (message: string, options?: ExternalToast) => show('warning', message, options),
+  dismiss: (id?: string | number) => void loadLibrary().then((m) => m.toast.dismiss(id)),
 }
 
 /** Resolves once the Toaster (rendered just before it) has subscribed to new toasts. */

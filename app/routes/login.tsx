@@ -1,12 +1,20 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, redirect, useNavigate } from 'react-router'
+import { Link, redirect, useNavigate, useSearchParams } from 'react-router'
 import type { LoginAnswer } from '../features/account/account-api.ts'
 import { AuthCard, FormMessage, primaryButton, SocialButtons } from '../features/account/auth-card.tsx'
-import { isLoginEmail, loginMessages, REDIRECT_AFTER_MS } from '../features/account/messages.ts'
+import {
+  isLoginEmail,
+  loginMessages,
+  REDIRECT_AFTER_MS,
+  sessionMessages,
+} from '../features/account/messages.ts'
 import { fieldClass, PasswordField } from '../features/account/password-field.tsx'
+import { refreshSession } from '../features/account/refresh.ts'
+import { forgetSessionEnded, takeSessionEnded } from '../features/account/session-ended.ts'
+import { afterSignIn } from '../features/account/sign-in-return.ts'
 import { api } from '../lib/api.ts'
 import { appLoadContext } from '../lib/context.ts'
-import { getAccessToken, saveSession } from '../lib/session.ts'
+import { getAccessToken, isTokenExpired, onSessionChange, saveSession } from '../lib/session.ts'
 import type { Route } from './+types/login'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Sign in | Kalaa Setu' }]
@@ -17,24 +25,47 @@ export async function loader({ context }: Route.LoaderArgs) {
   return null
 }
 
+/** A stored token that has expired is not a sign-in yet: the session check renews it or ends it here. */
+const hasLiveToken = () => {
+  const token = getAccessToken()
+  return Boolean(token && !isTokenExpired(token))
+}
+
 export async function clientLoader() {
-  if (getAccessToken()) throw redirect('/')
+  if (hasLiveToken()) throw redirect('/')
   return null
 }
 
 export default function Login() {
   const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const next = afterSignIn(params.get('next'))
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [loading, setLoading] = useState(false)
   const [error, setError] = useState('')
   const [success, setSuccess] = useState('')
+  const [sessionEnded, setSessionEnded] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
   useEffect(() => {
-    if (getAccessToken()) navigate('/', { replace: true })
+    if (hasLiveToken()) navigate('/', { replace: true })
+    else if (getAccessToken())
+      refreshSession().then(
+        (renewed) => renewed && navigate('/', { replace: true }),
+        () => {},
+      )
     return () => clearTimeout(timer.current)
   }, [navigate])
+
+  // Why the customer is here: their session ended, now or on the page they came from (decision 028).
+  useEffect(() => {
+    const check = () => {
+      if (takeSessionEnded()) setSessionEnded(true)
+    }
+    check()
+    return onSessionChange(check)
+  }, [])
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
@@ -47,6 +78,8 @@ export default function Login() {
     setLoading(true)
     try {
       const { data } = await api<LoginAnswer>('/user/login', { method: 'POST', body: { email, password } })
+      forgetSessionEnded()
+      setSessionEnded(false)
       saveSession({
         accessToken: data.accessToken,
         refreshToken: data.refreshToken,
@@ -57,7 +90,7 @@ export default function Login() {
       setSuccess(loginMessages.success)
       setEmail('')
       setPassword('')
-      timer.current = setTimeout(() => navigate('/'), REDIRECT_AFTER_MS)
+      timer.current = setTimeout(() => navigate(next), REDIRECT_AFTER_MS)
     } catch {
       setSuccess('')
       setError(loginMessages.failure)
@@ -69,6 +102,14 @@ export default function Login() {
   return (
     <AuthCard title="Sign In">
       <p className="mt-2 text-center text-sm text-ink/80">Welcome back to the foundation's shop.</p>
+      {sessionEnded ? (
+        <p
+          role="status"
+          className="mt-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-center text-sm font-medium text-amber-900"
+        >
+          {sessionMessages.ended}
+        </p>
+      ) : null}
       <form onSubmit={submit} noValidate className="mt-6 grid gap-4">
         <div className="grid gap-1">
           <label htmlFor="login-email" className="text-sm font-medium">

@@ -18,6 +18,14 @@ export const meta: Route.MetaFunction = () => [{ title: 'Settings | Kalaa Setu' 
 
 const blank = { fullName: '', userName: '', email: '', mobile: '', dob: '', gender: '' }
 type Form = typeof blank
+const formOf = (u: Account): Form => ({
+  fullName: u.fullName,
+  userName: u.userName,
+  email: u.email,
+  mobile: u.mobile,
+  dob: u.dob,
+  gender: u.gender,
+})
 
 function AvatarUpload({ user }: { user: Account | undefined }) {
   const queryClient = useQueryClient()
@@ -79,7 +87,7 @@ function AvatarUpload({ user }: { user: Account | undefined }) {
 
 export default function Profile() {
   const queryClient = useQueryClient()
-  const { data: user } = useCurrentUser()
+  const { data: user, refetch } = useCurrentUser()
   const [form, setForm] = useState<Form>(blank)
   const [saving, setSaving] = useState(false)
   const [currentPassword, setCurrentPassword] = useState('')
@@ -96,14 +104,7 @@ export default function Profile() {
   useEffect(() => {
     if (!user || filled.current) return
     filled.current = true
-    setForm({
-      fullName: user.fullName,
-      userName: user.userName,
-      email: user.email,
-      mobile: user.mobile,
-      dob: user.dob,
-      gender: user.gender,
-    })
+    setForm(formOf(user))
   }, [user])
 
   const submit = async (e: React.FormEvent) => {
@@ -122,6 +123,10 @@ export default function Profile() {
       setForm(blank)
       setCurrentPassword('')
       toast.success(profileMessages.updated)
+      // The spec empties the form; it is refilled at once with what the server now holds, so the
+      // customer sees what was saved (decision 029).
+      const fresh = await refetch()
+      setForm(formOf(fresh.data ?? res.data))
     } catch (err) {
       console.error(err)
       const fields =

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, redirect, useNavigate } from 'react-router'
+import type { LoginAnswer } from '../features/account/account-api.ts'
 import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-card.tsx'
 import { REDIRECT_AFTER_MS, signupMessages } from '../features/account/messages.ts'
 import { fieldClass, PasswordField } from '../features/account/password-field.tsx'
 import { ApiError, api } from '../lib/api.ts'
 import { appLoadContext } from '../lib/context.ts'
-import { getAccessToken } from '../lib/session.ts'
+import { getAccessToken, saveSession } from '../lib/session.ts'
 import type { Route } from './+types/signup'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Create your account | Kalaa Setu' }]
@@ -53,9 +54,17 @@ export default function SignUp() {
     }
     setLoading(true)
     try {
-      await api('/user/register', {
+      const { data } = await api<LoginAnswer>('/user/register', {
         method: 'POST',
         body: { fullName: form.fullName, email: form.email, password: form.password },
+      })
+      // The answer carries a first sign-in (decision 027): stored exactly as the login page stores it.
+      saveSession({
+        accessToken: data.accessToken,
+        refreshToken: data.refreshToken,
+        refreshTokenExpiresIn: data.refreshTokenExpiresIn,
+        userId: data.user._id,
+        fullName: data.user.fullName,
       })
       setSuccess(signupMessages.success)
       setForm(empty)

@@ -479,3 +479,16 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 )
+
+/** Search synonyms (decision 026): a query word (Hindi, transliterated, regional) and the catalogue words it also finds. */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: id(),
+    term: text('term').notNull(),
+    expansions: text('expansions').array().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('search_synonyms_term_idx').on(t.term)],
+)

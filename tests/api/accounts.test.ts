@@ -44,6 +44,23 @@ describe('POST /user/register', () => {
     expect(res.body).not.toContain('argon2')
   })
 
+  it('signs the new customer in: the answer carries working tokens as login does', async () => {
+    const email = freshEmail()
+    const res = await post('/user/register', { fullName: 'Naya Grahak', email, password: PASSWORD })
+    expect(res.statusCode).toBe(201)
+    const data = res.json().data
+    expect(data.user).toMatchObject({ fullName: 'Naya Grahak', email })
+    expect(data.refreshTokenExpiresIn).toBeGreaterThan(0)
+    const me = await app.inject({
+      method: 'GET',
+      url: `/api/v1/user/current-user?id=${data.user._id}`,
+      headers: { authorization: `Bearer ${data.accessToken}` },
+    })
+    expect(me.statusCode, me.body).toBe(200)
+    const renewed = await post('/user/refresh-token', { refreshToken: data.refreshToken })
+    expect(renewed.statusCode, renewed.body).toBe(200)
+  })
+
   it('answers 409 with a message for an e-mail already taken, whatever its case', async () => {
     const res = await post('/user/register', {
       fullName: 'Someone',

@@ -138,6 +138,9 @@ test.describe('registration screen', () => {
     await expect(page.getByLabel('Name')).toHaveValue('')
     await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 })
 
+    // Registering signed Kavya in (decision 027): a second registration is tried signed out.
+    await page.evaluate(() => window.localStorage.clear())
+    await page.context().clearCookies()
     await page.goto('/SignUp')
     await page.getByLabel('Name').fill('Kavya Again')
     await page.getByLabel('Email').fill(email.toUpperCase())
@@ -293,7 +296,7 @@ test('a long e-mail stays inside the account card on a laptop', async ({ page, r
 })
 
 test.describe('settings', () => {
-  test('shows the Personal Detail form filled in, saves, empties it and toasts', async ({
+  test('shows the Personal Detail form filled in, saves, toasts and shows the saved values', async ({
     signedInPage: page,
   }) => {
     await page.goto('/profile')
@@ -320,8 +323,9 @@ test.describe('settings', () => {
     await gender.selectOption('Female')
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await expect(page.getByText(profileMessages.updated)).toBeVisible()
-    await expect(page.getByLabel('Full Name')).toHaveValue('')
-    await expect(page.getByRole('textbox', { name: 'Mobile' })).toHaveValue('')
+    // Emptied as the spec says, then refilled at once with what the server now holds (decision 029).
+    await expect(page.getByLabel('Full Name')).toHaveValue('Asha Verma Rao')
+    await expect(page.getByRole('textbox', { name: 'Mobile' })).toHaveValue('9876543210')
     await expect(page.getByTestId('sidebar-name')).toHaveText('Asha Verma Rao')
     await expect(page.getByText(profileMessages.updated)).toBeHidden()
     await expectNoSeriousAxe(page)

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { CloseIcon } from '../../components/icons.tsx'
+import { lookupPincode } from '../checkout/checkout-api.ts'
+import { checkoutMessages } from '../checkout/messages.ts'
 import type { Address } from './account-api.ts'
 import { addressTypes, DEFAULT_ADDRESS_TYPE, DEFAULT_COUNTRY } from './messages.ts'
 import { fieldClass } from './password-field.tsx'
@@ -39,12 +41,15 @@ export function AddressDialog(props: {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const [form, setForm] = useState<AddressForm>(emptyAddress)
+  // The PIN last looked up (or the saved one being edited), so each new 6-digit PIN is looked up once.
+  const lastPin = useRef('')
 
   useEffect(() => {
     const d = ref.current
     if (!d) return
     if (props.open) {
       const a = props.editing
+      lastPin.current = a?.postalCode ?? ''
       setForm(
         a
           ? {
@@ -62,6 +67,28 @@ export function AddressDialog(props: {
       if (!d.open) d.showModal()
     } else if (d.open) d.close()
   }, [props.open, props.editing])
+
+  /** As at checkout (spec section 5): a full PIN fills city and state; an unknown one alerts 'Invalid Pincode'. */
+  const changePin = (raw: string) => {
+    const pin = digits(raw, 6)
+    setForm((f) => ({ ...f, postalCode: pin }))
+    if (pin.length < 6) {
+      lastPin.current = ''
+      return
+    }
+    if (pin === lastPin.current) return
+    lastPin.current = pin
+    void lookupPincode(pin).then((answer) => {
+      if (lastPin.current !== pin) return
+      const first = answer?.[0]
+      const office = first?.Status === 'Success' ? first.PostOffice?.[0] : undefined
+      if (!office) {
+        window.alert(checkoutMessages.invalidPincode)
+        return
+      }
+      setForm((f) => ({ ...f, city: office.District, state: office.State }))
+    })
+  }
 
   const field = (
     k: keyof AddressForm,
@@ -112,6 +139,7 @@ export function AddressDialog(props: {
           Phone Number
           <input
             name="phoneNumber"
+            type="tel"
             inputMode="numeric"
             required
             autoComplete="tel-national"
@@ -123,8 +151,6 @@ export function AddressDialog(props: {
         <div className="sm:col-span-2">
           {field('streetAddress', 'Street Address', { required: true, autoComplete: 'street-address' })}
         </div>
-        {field('city', 'City', { required: true, autoComplete: 'address-level2' })}
-        {field('state', 'State', { required: true, autoComplete: 'address-level1' })}
         <label className="grid gap-1 text-sm font-medium">
           Postal Code
           <input
@@ -133,10 +159,12 @@ export function AddressDialog(props: {
             required
             autoComplete="postal-code"
             value={form.postalCode}
-            onChange={(e) => setForm((f) => ({ ...f, postalCode: digits(e.target.value, 6) }))}
+            onChange={(e) => changePin(e.target.value)}
             className={fieldClass}
           />
         </label>
+        {field('city', 'City', { required: true, autoComplete: 'address-level2' })}
+        {field('state', 'State', { required: true, autoComplete: 'address-level1' })}
         {field('country', 'Country', { readOnly: true, className: `${fieldClass} bg-brand-50` })}
         <label className="grid gap-1 text-sm font-medium sm:col-span-2">
           Address Type

@@ -43,6 +43,8 @@ export const addressMessages = {
 
 export const sessionMessages = {
   missingUser: 'User information not found in local storage.',
+  /** On the sign-in page when an expired or refused session brought the customer there (decision 028). */
+  ended: 'Your session has ended, please sign in again',
 } as const
 
 /** Sidebar texts before the account is known (spec section 2, account sidebar). */

@@ -1,5 +1,6 @@
 import { setTokenRefresher } from '../../lib/api.ts'
-import { clearSession, getAccessToken, readStorage, storageKeys, updateTokens } from '../../lib/session.ts'
+import { getAccessToken, readStorage, storageKeys, updateTokens } from '../../lib/session.ts'
+import { endSession } from './session-ended.ts'
 
 let inflight: Promise<string | null> | null = null
 
@@ -28,7 +29,7 @@ async function run(): Promise<string | null> {
       body: JSON.stringify({ refreshToken: current }),
     })
     if (res.status === 401) {
-      clearSession()
+      endSession()
       return null
     }
     if (!res.ok) throw new Error(`refresh failed: ${res.status}`)

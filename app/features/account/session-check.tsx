@@ -1,38 +1,32 @@
 import { useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import {
-  clearSession,
-  getAccessToken,
-  isTokenExpired,
-  onSessionChange,
-  tokenExpiry,
-} from '../../lib/session.ts'
+import { getAccessToken, isTokenExpired, onSessionChange, tokenExpiry } from '../../lib/session.ts'
 import { refreshSession } from './refresh.ts'
+import { endSession, isGuardedPath } from './session-ended.ts'
 
 /**
  * The session check of spec section 2, on every page: a malformed stored token, or an expired one that
- * the refresh token cannot renew, is removed and the shopper goes to /. While signed in, the access token
- * is renewed a minute before it expires.
+ * the refresh token cannot renew, is removed and the shopper goes to /. On an account page (which needs a
+ * token) or the sign-in page they go to sign-in instead, where they read why (decision 028). While signed
+ * in, the access token is renewed a minute before it expires.
  */
 export function SessionCheck() {
   const { pathname } = useLocation()
   const navigate = useNavigate()
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the check runs again on every page change.
   useEffect(() => {
     const token = getAccessToken()
     if (!token) return
-    if (tokenExpiry(token) === null) {
-      clearSession()
-      navigate('/', { replace: true })
-      return
+    const signInNext = isGuardedPath(pathname) || /^\/(login|signup)\/?$/i.test(pathname)
+    const end = () => {
+      endSession()
+      navigate(signInNext ? '/login' : '/', { replace: true })
     }
+    if (tokenExpiry(token) === null) return end()
     if (!isTokenExpired(token)) return
     refreshSession().then(
       (renewed) => {
-        if (renewed) return
-        clearSession()
-        navigate('/', { replace: true })
+        if (!renewed) end()
       },
       // Offline or the server is down: keep the session and try again on the next page.
       (err) => console.error(err),

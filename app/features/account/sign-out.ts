@@ -1,6 +1,7 @@
 import { api } from '../../lib/api.ts'
 import { clearSession, getAccessToken, getUserId, readStorage, storageKeys } from '../../lib/session.ts'
 import { sessionMessages } from './messages.ts'
+import { forgetSessionEnded } from './session-ended.ts'
 
 /** Sign-out: tells the server (ending this sign-in's refresh tokens), then clears storage and cookies. */
 export async function signOut(): Promise<void> {
@@ -17,4 +18,6 @@ export async function signOut(): Promise<void> {
     }
   }
   clearSession()
+  // Signing out is not a session that ended by itself, even if the token had to be renewed for it.
+  forgetSessionEnded()
 }

@@ -8,6 +8,7 @@ export const adminNav = [
   { to: '/admin/sliders', label: 'Sliders' },
   { to: '/admin/banners', label: 'Banners' },
   { to: '/admin/coupons', label: 'Coupons' },
+  { to: '/admin/search-synonyms', label: 'Search synonyms' },
   { to: '/admin/faq', label: 'FAQ' },
   { to: '/admin/policies', label: 'Policies' },
   { to: '/admin/temples', label: 'Temples' },

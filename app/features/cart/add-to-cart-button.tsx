@@ -1,8 +1,35 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { toast } from '../../lib/toast.tsx'
+import { Link } from 'react-router'
+import { ApiError } from '../../lib/api.ts'
+import { getAccessToken } from '../../lib/session.ts'
+import { TOAST_WITH_ACTION_MS, toast } from '../../lib/toast.tsx'
+import { signInHref } from '../account/sign-in-return.ts'
 import { addToCart, cartQueryKey } from './cart-api.ts'
-import { cartMessages } from './messages.ts'
+import { cartMessages, signInAction } from './messages.ts'
+
+/** The spec's add-to-cart failure, with a way to sign in when the shopper is a visitor (decision 028). */
+function failureToast(message: string, kind: 'warning' | 'error', holder: HTMLDialogElement | null) {
+  const visitor = !getAccessToken()
+  if (!visitor) return toast[kind](message)
+  // A modal (quick view) makes the rest of the page inert, the toast too: close it so Sign in can be tapped.
+  if (holder?.open) holder.close()
+  const id = `sign-in-to-add-${Date.now()}`
+  const back = window.location.pathname + window.location.search
+  toast[kind](message, {
+    id,
+    duration: TOAST_WITH_ACTION_MS,
+    action: (
+      <Link
+        to={signInHref(back)}
+        onClick={() => toast.dismiss(id)}
+        className="ml-auto inline-flex min-h-11 shrink-0 items-center rounded bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+      >
+        {signInAction}
+      </Link>
+    ),
+  })
+}
 
 type Props = {
   productId: string
@@ -24,7 +51,8 @@ export function AddToCartButton({
 }: Props) {
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
-  const add = async () => {
+  const add = async (e: React.MouseEvent<HTMLButtonElement>) => {
+    const holder = e.currentTarget.closest('dialog')
     if (busy) return
     setBusy(true)
     try {
@@ -32,9 +60,10 @@ export function AddToCartButton({
       toast.success(cartMessages.added)
       void queryClient.invalidateQueries({ queryKey: cartQueryKey })
     } catch (err) {
-      console.error(err)
-      if (variant === 'home') toast.warning(cartMessages.loginFirst)
-      else toast.error(cartMessages.addFailed)
+      // A visitor's refusal (401) is expected, not an error worth logging.
+      if (!(err instanceof ApiError && err.status === 401)) console.error(err)
+      if (variant === 'home') failureToast(cartMessages.loginFirst, 'warning', holder)
+      else failureToast(cartMessages.addFailed, 'error', holder)
     } finally {
       setBusy(false)
     }

@@ -18,6 +18,9 @@ export const cartMessages = {
   soldOutButton: 'Out of stock',
 } as const
 
+/** The action a visitor's add-to-cart toast offers. */
+export const signInAction = 'Sign in'
+
 export const wishlistMessages = {
   loginRequired: 'You must be logged in to add items to your wishlist.',
   addFailed: 'Failed to add product to wishlist.',

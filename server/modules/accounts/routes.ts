@@ -10,6 +10,7 @@ import {
   logoutBody,
   refreshBody,
   registerBody,
+  registerData,
   tokenPair,
   updateAccountBody,
 } from '../../../contracts/accounts.ts'
@@ -34,21 +35,36 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         operationId: 'registerCustomer',
         security: publicAccess,
         tags: ['accounts'],
-        summary: 'Create a customer account (never an administrator)',
-        description: 'Answers 409 when the e-mail (compared case-insensitively) is taken.',
+        summary: 'Create a customer account (never an administrator) and sign it in',
+        description:
+          'Answers 409 when the e-mail (compared case-insensitively) is taken. The answer carries the same ' +
+          'sign-in data as login (user, accessToken, refreshToken), so the new customer is signed in at once.',
         body: registerBody,
-        response: {
-          201: ok(accountSchema.pick({ _id: true, fullName: true, email: true })),
-          ...failures(409),
-        },
+        response: { 201: ok(registerData), ...failures(409) },
       },
     },
     async (request, reply) => {
-      const account = await accounts.register(request.body)
+      const { account, accessToken, refreshToken, refreshTokenExpiresIn } = await accounts.signUp(
+        request.body,
+      )
       return reply.status(201).send({
         success: true as const,
         message: 'Registration successful',
-        data: { _id: account._id, fullName: account.fullName, email: account.email },
+        data: {
+          _id: account._id,
+          fullName: account.fullName,
+          email: account.email,
+          user: {
+            _id: account._id,
+            fullName: account.fullName,
+            email: account.email,
+            userName: account.userName,
+            avatar: account.avatar,
+          },
+          accessToken,
+          refreshToken,
+          refreshTokenExpiresIn,
+        },
       })
     },
   )

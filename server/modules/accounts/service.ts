@@ -108,6 +108,25 @@ export function createAccountsService(deps: AccountsDeps) {
     return ok
   }
 
+  /** Registration only ever creates customers. */
+  async function register(input: { fullName: string; email: string; password: string }): Promise<Account> {
+    const email = input.email.trim()
+    if (await repo.userByEmail(email)) throw new ConflictError('An account with this e-mail already exists.')
+    const passwordHash = await hashPassword(input.password)
+    try {
+      const row = await repo.insertUser({
+        fullName: input.fullName.trim(),
+        email,
+        passwordHash,
+        role: 'customer',
+      })
+      return toAccount(row)
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new ConflictError('An account with this e-mail already exists.')
+      throw e
+    }
+  }
+
   return {
     /**
      * The account behind an access token, or null: the token must be ours and unexpired, its sign-in
@@ -136,24 +155,15 @@ export function createAccountsService(deps: AccountsDeps) {
       return issueTokens(await activeUser(userId))
     },
 
-    /** Registration only ever creates customers. */
-    async register(input: { fullName: string; email: string; password: string }): Promise<Account> {
-      const email = input.email.trim()
-      if (await repo.userByEmail(email))
-        throw new ConflictError('An account with this e-mail already exists.')
-      const passwordHash = await hashPassword(input.password)
-      try {
-        const row = await repo.insertUser({
-          fullName: input.fullName.trim(),
-          email,
-          passwordHash,
-          role: 'customer',
-        })
-        return toAccount(row)
-      } catch (e) {
-        if (isUniqueViolation(e)) throw new ConflictError('An account with this e-mail already exists.')
-        throw e
-      }
+    register,
+
+    /**
+     * Registration followed by the customer's first sign-in: the password was chosen a moment ago, so no
+     * check of it (and no sign-in attempt) is spent; registration keeps its own per-address request limit.
+     */
+    async signUp(input: { fullName: string; email: string; password: string }) {
+      const account = await register(input)
+      return { account, ...(await issueTokens(await activeUser(account._id))) }
     },
 
     /** A wrong e-mail and a wrong password get the same answer, in about the same time. */

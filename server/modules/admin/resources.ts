@@ -7,6 +7,7 @@ import {
   couponInputSchema,
   faqInputSchema,
   policySectionInputSchema,
+  searchSynonymInputSchema,
   sliderInputSchema,
   stateInputSchema,
   subcategoryInputSchema,
@@ -20,6 +21,7 @@ import {
   faqs,
   policySections,
   products,
+  searchSynonyms,
   sliders,
   states,
   subcategories,
@@ -165,6 +167,18 @@ export const resources: ResourceDef[] = [
     }),
     list: (db) => byPosition(temples, db, temples.name),
     unique: { field: 'slug', message: 'Another temple already has this web name.' },
+  },
+  // Search synonyms are read with the catalogue snapshot, so the list's cache invalidation reaches search.
+  {
+    path: 'search-synonyms',
+    entity: 'synonym',
+    label: 'search synonym',
+    table: searchSynonyms,
+    input: searchSynonymInputSchema,
+    toRow: (i) => ({ term: i.term, expansions: i.expansions }),
+    list: (db) =>
+      db.select().from(searchSynonyms).orderBy(asc(searchSynonyms.term)) as unknown as Promise<Row[]>,
+    unique: { field: 'term', message: 'This word already has synonyms: edit that entry instead.' },
   },
 ]
 

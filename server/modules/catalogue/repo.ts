@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { categories, productImages, products, states, subcategories } from '../../db/schema.ts'
+import {
+  categories,
+  productImages,
+  products,
+  searchSynonyms,
+  states,
+  subcategories,
+} from '../../db/schema.ts'
 
 /** The expression the full-text GIN index of migration 0001 is built on; queries must repeat it exactly. */
 const searchVector = sql`to_tsvector('simple', ${products.searchText})`
@@ -74,6 +81,11 @@ export function createCatalogueRepo(db: DbOrTx) {
         ) l`)
       const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])
       return rows as { word: string; match: string }[]
+    },
+    searchSynonyms() {
+      return db
+        .select({ term: searchSynonyms.term, expansions: searchSynonyms.expansions })
+        .from(searchSynonyms)
     },
     /** Refreshes the planner's statistics (PGlite has no autovacuum to do it). */
     analyze() {

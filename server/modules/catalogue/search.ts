@@ -11,11 +11,12 @@ import type { Product } from '../../../contracts/catalogue.ts'
 
 export const maxSearchWords = 8
 
-/** Lower-case words of letters and digits. */
+/** Lower-case words of letters and digits; Devanagari vowel signs (marks) stay inside their word. */
 export function wordsOf(text: string): string[] {
   return text
+    .normalize('NFC')
     .toLocaleLowerCase('en-IN')
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter((w) => w.length > 0)
 }
 
@@ -48,16 +49,32 @@ export function unknownWords(words: string[], vocabulary: string[]): string[] {
   return words.filter((w) => /^\p{L}{3,}$/u.test(w) && !vocabulary.some((v) => v.startsWith(w)))
 }
 
-/** One group per query word: the word itself and its corrections, each as a prefix term. */
+/** Search synonyms by term ('साड़ी' -> saree, sari), as staff keep them (decision 026). */
+export type Synonyms = ReadonlyMap<string, readonly string[]>
+
+/** A synonym term or expansion as search compares it: one lower-case word, NFC. */
+export const synonymWord = (text: string) => text.trim().normalize('NFC').toLocaleLowerCase('en-IN')
+
+/** One group per query word: the word itself, its synonyms and its corrections, each as a prefix term. */
 export type WordGroup = string[]
 
-export function groupsFor(words: string[], corrections: { word: string; match: string }[]): WordGroup[] {
-  return words.map((w) => [w, ...corrections.filter((c) => c.word === w).map((c) => c.match)])
+export function groupsFor(
+  words: string[],
+  corrections: { word: string; match: string }[],
+  synonyms: Synonyms = new Map(),
+): WordGroup[] {
+  return words.map((w) => [
+    ...new Set([
+      w,
+      ...(synonyms.get(w) ?? []),
+      ...corrections.filter((c) => c.word === w).map((c) => c.match),
+    ]),
+  ])
 }
 
 const term = (w: string) => `${w}:*`
 
-/** A to_tsquery text; safe because words hold only letters and digits. */
+/** A to_tsquery text; safe because words hold only letters, marks and digits. */
 export function tsQueryFor(groups: WordGroup[], mode: 'all' | 'any'): string {
   if (mode === 'any') return [...new Set(groups.flat())].map(term).join(' | ')
   return groups.map((g) => `(${g.map(term).join(' | ')})`).join(' & ')

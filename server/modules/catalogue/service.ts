@@ -8,7 +8,17 @@ import { NotFoundError, ValidationError } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
 import { safeHtml } from '../content/html.ts'
 import { createCatalogueRepo } from './repo.ts'
-import { groupsFor, queryWords, rankProducts, tsQueryFor, unknownWords, vocabularyOf } from './search.ts'
+import {
+  groupsFor,
+  queryWords,
+  rankProducts,
+  type Synonyms,
+  synonymWord,
+  tsQueryFor,
+  unknownWords,
+  vocabularyOf,
+  wordsOf,
+} from './search.ts'
 
 /** Most matches ranked per search; the rest are weaker by catalogue order. */
 const searchPool = 300
@@ -64,6 +74,8 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
     sold: Map<string, number>
     /** Words of the catalogue for typo correction, built on the first search. */
     vocabulary?: string[]
+    /** Search synonyms, read with the snapshot so a console edit takes effect with the next search. */
+    synonyms: Synonyms
     lookup: {
       category: Map<string, typeof categories.$inferSelect>
       subcategory: Map<string, typeof subcategories.$inferSelect>
@@ -107,12 +119,17 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
     } catch {
       // Search text is a convenience for search; the catalogue itself must still load.
     }
-    const [cats, subs, sts, prods] = await Promise.all([
+    const [cats, subs, sts, prods, synonymRows] = await Promise.all([
       repo.categories(),
       repo.subcategories(),
       repo.states(),
       repo.approvedProducts(),
+      repo.searchSynonyms(),
     ])
+    // Expansions are split into plain words again: only letters, marks and digits reach a tsquery.
+    const synonyms = new Map(
+      synonymRows.map((r) => [synonymWord(r.term), [...new Set(r.expansions.flatMap(wordsOf))]]),
+    )
     const lookup = {
       category: new Map(cats.map((c) => [c.id, c])),
       subcategory: new Map(subs.map((s) => [s.id, s])),
@@ -148,6 +165,7 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       byId: new Map(list.map((p) => [p._id, p])),
       cleanDescriptions: new Map(),
       sold: new Map(visible.map((p) => [p.id, p.soldCount])),
+      synonyms,
       lookup,
     }
   }
@@ -219,9 +237,13 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
         // Fresh statistics once per catalogue version keep the full-text index in use.
         await repo.analyze().catch(() => {})
       }
-      const unknown = unknownWords(words, snap.vocabulary)
+      // A word with synonyms is a word staff know: it is not also 'corrected' into something else.
+      const unknown = unknownWords(
+        words.filter((w) => !snap.synonyms.has(w)),
+        snap.vocabulary,
+      )
       const corrections = unknown.length > 0 ? await repo.similarWords(unknown, snap.vocabulary) : []
-      const groups = groupsFor(words, corrections)
+      const groups = groupsFor(words, corrections, snap.synonyms)
       let ids = await repo.matchingIds(tsQueryFor(groups, 'all'), searchPool)
       if (ids.length === 0 && groups.length > 1)
         ids = await repo.matchingIds(tsQueryFor(groups, 'any'), searchPool)
