@@ -1,12 +1,7 @@
 import { Link } from 'react-router'
-import {
-  type Category,
-  type Product,
-  type ProductCardData,
-  type State,
-  toCard,
-} from '../../contracts/catalogue.ts'
+import type { Category, Product, State } from '../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet, responsiveImage } from '../../contracts/images.ts'
+import { type ProductCardData, toCard } from '../../contracts/product-card.ts'
 import {
   Carousel,
   productCarouselOptions,
@@ -14,6 +9,7 @@ import {
   testimonialSlide,
 } from '../components/carousel.tsx'
 import { StarIcon } from '../components/icons.tsx'
+import { NearImg } from '../components/near-img.tsx'
 import { safeLoad } from '../features/catalogue/load.ts'
 import { catalogueText, maxStates, stateTileImages, titleLength } from '../features/catalogue/messages.ts'
 import { ProductCard } from '../features/catalogue/product-card.tsx'
@@ -22,6 +18,7 @@ import { seo } from '../features/catalogue/seo.ts'
 import { StateTile } from '../features/catalogue/state-tile.tsx'
 import { impactFacts, testimonials } from '../features/content/home-content.ts'
 import { appLoadContext } from '../lib/context.ts'
+import { useIdle } from '../lib/idle.ts'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -63,6 +60,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { sliders, saleBanner, categories, collection, states, bestSelling, handicraft, newArrivals } =
     loaderData
   const firstSlide = sliders[0]?.sliderImage
+  const idle = useIdle()
   return (
     <>
       {firstSlide ? (
@@ -86,17 +84,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         >
           {sliders.map((s, i) => (
             <Link key={s._id} to={s.link ?? '/product/Handloom'} className="block">
-              <img
-                {...responsiveImage(s.sliderImage)}
-                sizes="100vw"
-                alt={s.title ?? 'Featured collection'}
-                width={1600}
-                height={600}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'auto'}
-                decoding={i === 0 ? 'sync' : 'async'}
-                className="aspect-[8/3] w-full object-cover"
-              />
+              {i > 0 && !idle ? (
+                // The later slides' pictures wait until the page is idle (autoplay starts then too),
+                // so on slow data they do not compete with the first picture and the page's code.
+                <span
+                  role="img"
+                  aria-label={s.title ?? 'Featured collection'}
+                  className="block aspect-[8/3] w-full bg-brand-100"
+                />
+              ) : (
+                <img
+                  {...responsiveImage(s.sliderImage)}
+                  sizes="100vw"
+                  alt={s.title ?? 'Featured collection'}
+                  width={1600}
+                  height={600}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  decoding={i === 0 ? 'sync' : 'async'}
+                  className="aspect-[8/3] w-full object-cover"
+                />
+              )}
             </Link>
           ))}
         </Carousel>
@@ -125,7 +133,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {collection.map((c) => (
               <li key={c._id} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
                 {c.image ? (
-                  <img
+                  <NearImg
                     src={imageAt(c.image, 400)}
                     srcSet={imageSrcSet(c.image)}
                     sizes="(max-width: 1024px) 48vw, 300px"
@@ -316,7 +324,7 @@ function SaleBanner({ image }: { image: string | null }) {
     <section className="mx-auto max-w-7xl px-4 py-4" aria-labelledby="sale-heading">
       <div className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-r from-brand-900 via-brand-800 to-brand-600 px-6 py-10 text-white sm:px-10">
         {image ? (
-          <img
+          <NearImg
             {...responsiveImage(image)}
             sizes="(max-width: 1280px) 100vw, 1248px"
             alt=""
