@@ -1,3 +1,4 @@
+import { Suspense } from 'react'
 import { Link } from 'react-router'
 import type { Category, Product, State } from '../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet, responsiveImage } from '../../contracts/images.ts'
@@ -110,8 +111,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Carousel>
       ) : null}
 
-      <ShopByCategory categories={categories} />
-      <FoundationImpact />
+      {/*
+        Each section below the slider is a boundary of its own: React then hydrates them one by one,
+        yielding in between, and first the one a visitor taps (docs/decisions/016).
+      */}
+      <Suspense>
+        <ShopByCategory categories={categories} />
+        <FoundationImpact />
+      </Suspense>
 
       <ProductRail products={bestSelling} cartVariant="home" />
       <ProductRail
@@ -120,106 +127,113 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         cartVariant="home"
       />
 
-      <SaleBanner image={saleBanner?.image ?? null} />
+      <Suspense>
+        <SaleBanner image={saleBanner?.image ?? null} />
+      </Suspense>
 
-      <ProductRail title={catalogueText.newArrival} products={newArrivals} cartVariant="home" />
+      <Suspense>
+        <ProductRail title={catalogueText.newArrival} products={newArrivals} cartVariant="home" />
 
-      {collection.length > 0 ? (
-        <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="collection-heading">
-          <h2 id="collection-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
-            {catalogueText.collection}
-          </h2>
-          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="collection-grid">
-            {collection.map((c) => (
-              <li key={c._id} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
-                {c.image ? (
-                  <NearImg
-                    src={imageAt(c.image, 400)}
-                    srcSet={imageSrcSet(c.image)}
-                    sizes="(max-width: 1024px) 48vw, 300px"
-                    alt=""
-                    width={400}
-                    height={400}
-                    loading="lazy"
-                    decoding="async"
-                    className="aspect-[4/3] w-full object-cover"
+        {collection.length > 0 ? (
+          <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="collection-heading">
+            <h2 id="collection-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
+              {catalogueText.collection}
+            </h2>
+            <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="collection-grid">
+              {collection.map((c) => (
+                <li
+                  key={c._id}
+                  className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100"
+                >
+                  {c.image ? (
+                    <NearImg
+                      src={imageAt(c.image, 400)}
+                      srcSet={imageSrcSet(c.image)}
+                      sizes="(max-width: 1024px) 48vw, 300px"
+                      alt=""
+                      width={400}
+                      height={400}
+                      loading="lazy"
+                      decoding="async"
+                      className="aspect-[4/3] w-full object-cover"
+                    />
+                  ) : null}
+                  <div className="flex flex-col items-start gap-1 p-3 sm:flex-row sm:items-center sm:justify-between sm:gap-2">
+                    <h3 className="font-serif font-bold text-brand-800">{c.categoriesTitle}</h3>
+                    <Link
+                      to={`/product/${encodeURIComponent(c.categoriesTitle)}`}
+                      onClick={() => window.scrollTo({ top: 0 })}
+                      className="shrink-0 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      {catalogueText.viewMore}
+                      <span className="sr-only"> {c.categoriesTitle}</span>
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {states.length > 0 ? (
+          <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="statecraft-heading">
+            <h2 id="statecraft-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
+              {catalogueText.statecraft}
+            </h2>
+            <ul className="grid gap-4 sm:grid-cols-3" data-testid="statecraft">
+              {states.map((s, i) => (
+                <li key={s._id}>
+                  <StateTile
+                    name={s.State}
+                    src={s.image ?? stateTileImages[i]?.src}
+                    alt={s.image ? '' : (stateTileImages[i]?.alt ?? '')}
                   />
-                ) : null}
-                <div className="flex flex-col items-start gap-1 p-3 sm:flex-row sm:items-center sm:justify-between sm:gap-2">
-                  <h3 className="font-serif font-bold text-brand-800">{c.categoriesTitle}</h3>
-                  <Link
-                    to={`/product/${encodeURIComponent(c.categoriesTitle)}`}
-                    onClick={() => window.scrollTo({ top: 0 })}
-                    className="shrink-0 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-                  >
-                    {catalogueText.viewMore}
-                    <span className="sr-only"> {c.categoriesTitle}</span>
-                  </Link>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
 
-      {states.length > 0 ? (
-        <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="statecraft-heading">
-          <h2 id="statecraft-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
-            {catalogueText.statecraft}
-          </h2>
-          <ul className="grid gap-4 sm:grid-cols-3" data-testid="statecraft">
-            {states.map((s, i) => (
-              <li key={s._id}>
-                <StateTile
-                  name={s.State}
-                  src={s.image ?? stateTileImages[i]?.src}
-                  alt={s.image ? '' : (stateTileImages[i]?.alt ?? '')}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
-      <div className="bg-white py-10">
-        <div className="mx-auto max-w-7xl px-4">
-          <h2
-            id="testimonials-heading"
-            className="mb-6 text-center font-serif text-2xl font-bold text-brand-800"
-          >
-            {catalogueText.testimonials}
-          </h2>
-          <Carousel
-            label={catalogueText.testimonials}
-            slideClassName={testimonialSlide}
-            options={{ slidesToScroll: 1, duration: 25 }}
-            arrowsOnPhones={false}
-          >
-            {testimonials.map((t) => (
-              <figure
-                key={t.name}
-                className="flex h-full flex-col gap-3 rounded-xl bg-brand-50 p-6 ring-1 ring-brand-100"
-              >
-                <span className="flex text-saffron" role="img" aria-label="5 of 5 stars">
-                  {[1, 2, 3, 4, 5].map((n) => (
-                    <StarIcon key={n} width={16} height={16} />
-                  ))}
-                </span>
-                <blockquote className="flex-1 text-ink/90">“{t.text}”</blockquote>
-                <figcaption className="font-semibold text-brand-800">
-                  {t.name}, <span className="font-normal text-ink/80">{t.place}</span>
-                </figcaption>
-              </figure>
-            ))}
-          </Carousel>
+        <div className="bg-white py-10">
+          <div className="mx-auto max-w-7xl px-4">
+            <h2
+              id="testimonials-heading"
+              className="mb-6 text-center font-serif text-2xl font-bold text-brand-800"
+            >
+              {catalogueText.testimonials}
+            </h2>
+            <Carousel
+              label={catalogueText.testimonials}
+              slideClassName={testimonialSlide}
+              options={{ slidesToScroll: 1, duration: 25 }}
+              arrowsOnPhones={false}
+            >
+              {testimonials.map((t) => (
+                <figure
+                  key={t.name}
+                  className="flex h-full flex-col gap-3 rounded-xl bg-brand-50 p-6 ring-1 ring-brand-100"
+                >
+                  <span className="flex text-saffron" role="img" aria-label="5 of 5 stars">
+                    {[1, 2, 3, 4, 5].map((n) => (
+                      <StarIcon key={n} width={16} height={16} />
+                    ))}
+                  </span>
+                  <blockquote className="flex-1 text-ink/90">“{t.text}”</blockquote>
+                  <figcaption className="font-semibold text-brand-800">
+                    {t.name}, <span className="font-normal text-ink/80">{t.place}</span>
+                  </figcaption>
+                </figure>
+              ))}
+            </Carousel>
+          </div>
         </div>
-      </div>
 
-      <PromoVideo
-        heading={catalogueText.heritage}
-        text="Every piece in this shop is made by hand, in the villages and towns where the craft was born."
-        cta={{ label: catalogueText.shopNow, to: '/product/Handicraft' }}
-      />
+        <PromoVideo
+          heading={catalogueText.heritage}
+          text="Every piece in this shop is made by hand, in the villages and towns where the craft was born."
+          cta={{ label: catalogueText.shopNow, to: '/product/Handicraft' }}
+        />
+      </Suspense>
     </>
   )
 }
@@ -236,16 +250,18 @@ function ProductRail({
   if (products.length === 0) return null
   const id = `rail-${title.replace(/\W+/g, '-').toLowerCase()}`
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h2 id={id} className="mb-4 font-serif text-2xl font-bold text-brand-800">
-        {title}
-      </h2>
-      <Carousel label={title} slideClassName={productCarouselSlide} options={productCarouselOptions}>
-        {products.map((p) => (
-          <ProductCard key={p._id} product={p} titleLength={titleLength.home} cartVariant={cartVariant} />
-        ))}
-      </Carousel>
-    </div>
+    <Suspense>
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <h2 id={id} className="mb-4 font-serif text-2xl font-bold text-brand-800">
+          {title}
+        </h2>
+        <Carousel label={title} slideClassName={productCarouselSlide} options={productCarouselOptions}>
+          {products.map((p) => (
+            <ProductCard key={p._id} product={p} titleLength={titleLength.home} cartVariant={cartVariant} />
+          ))}
+        </Carousel>
+      </div>
+    </Suspense>
   )
 }
 
