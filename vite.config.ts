@@ -7,8 +7,12 @@ import { defineConfig } from 'vite'
 // about fifteen: fewer requests and better compression on a first visit (docs/decisions/008).
 const shellModules = new RegExp(
   [
-    'app/components/(footer|header|icons|not-found-view)\\.tsx',
-    'app/lib/(api|context|session|site|toast)\\.tsx?',
+    'app/components/(footer|header|icons|logo|not-found-view)\\.tsx',
+    'app/lib/(api|context|format|idle|session|site|toast)\\.tsx?',
+    // Tiny helpers nearly every page uses: as separate files each would cost a round trip.
+    'contracts/(images|money)\\.ts',
+    'app/features/cart/messages\\.ts',
+    'app/features/catalogue/(load|messages|seo)\\.ts',
     'app/features/account/(messages|refresh|session-check|sign-out|use-signed-in)\\.tsx?',
     'app/features/cart/(cart-api|use-cart|use-header-counts)\\.ts',
     'app/features/wishlist/(use-wishlist|wishlist-api)\\.ts',
@@ -17,6 +21,21 @@ const shellModules = new RegExp(
   ]
     .map((p) => p.replaceAll('/', '[\\\\/]'))
     .map((p) => `${p}$`)
+    .join('|'),
+)
+
+// What the storefront pages (home, listings, product) share, as one file: on slow mobile data each
+// extra request costs a round trip of its own (docs/decisions/016).
+const storefrontModules = new RegExp(
+  [
+    'app/components/(carousel|near-img)\\.tsx',
+    'app/features/catalogue/(product-card|promo-video|quick-view|star-rating|state-tile)\\.tsx',
+    'app/features/cart/add-to-cart-button\\.tsx',
+    'app/features/wishlist/wishlist-button\\.tsx',
+    'contracts/product-card\\.ts',
+    'node_modules/embla-carousel',
+  ]
+    .map((p) => p.replaceAll('/', '[\\\\/]'))
     .join('|'),
 )
 
@@ -37,7 +56,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'shell', test: (id) => shellModules.test(id) }],
+          groups: [
+            { name: 'shell', test: (id) => shellModules.test(id) },
+            { name: 'storefront', test: (id) => storefrontModules.test(id) },
+          ],
         },
       },
     },

@@ -10,8 +10,14 @@ import { buildIsCurrent } from '../scripts/build-stamp.ts'
 /**
  * `npm run bench`: starts the production build on a fresh demo database and measures
  * load (autocannon, 50 connections), the first-visit JS/CSS weight of the home page, and,
- * when present, the search and Lighthouse benchmarks. Prints a Markdown table.
+ * when present, the search and Lighthouse benchmarks, and the slow-phone journey. Prints a Markdown table.
+ * `npm run bench -- slow` runs only the slow-phone section (bench/slow-phone.ts).
  */
+const only = process.argv[2]
+if (only && only !== 'slow') {
+  console.error(`unknown section "${only}"; the only section that runs alone is "slow"`)
+  process.exit(2)
+}
 const port = Number(process.env.BENCH_PORT ?? 3200)
 const base = `http://127.0.0.1:${port}`
 const duration = Number(process.env.BENCH_SECONDS ?? 10)
@@ -114,6 +120,17 @@ async function firstVisitWeight() {
 
 const child = await startServer()
 try {
+  if (only === 'slow') {
+    const { slowPhoneRows } = await import('./slow-phone.ts')
+    rows.push(...(await slowPhoneRows(base)))
+  } else {
+    await allSections()
+  }
+} finally {
+  child.kill('SIGTERM')
+}
+
+async function allSections() {
   await load('GET /api/v1/category/allcategory', '/api/v1/category/allcategory')
   await load('GET /api/v1/Product/products', '/api/v1/Product/products')
   await load('GET /api/v1/Product/products (gzip)', '/api/v1/Product/products', { 'accept-encoding': 'gzip' })
@@ -128,10 +145,10 @@ try {
     const { lighthouseRows } = await import('./lighthouse.ts')
     rows.push(...(await lighthouseRows(base)))
   }
-} finally {
-  child.kill('SIGTERM')
+  const { slowPhoneRows } = await import('./slow-phone.ts')
+  rows.push(...(await slowPhoneRows(base)))
 }
-if (existsSync('bench/search.ts')) {
+if (!only && existsSync('bench/search.ts')) {
   const { searchRows } = await import('./search.ts')
   rows.push(...(await searchRows()))
 }
@@ -145,6 +162,7 @@ const table = [
   ...rows.map((r) => `| ${r.join(' | ')} |`),
 ].join('\n')
 mkdirSync('bench/results', { recursive: true })
-writeFileSync('bench/results/latest.md', `${table}\n`)
+// The slow-phone section alone keeps its own file, so the full run's table is not overwritten.
+writeFileSync(only === 'slow' ? 'bench/results/slow-phone.md' : 'bench/results/latest.md', `${table}\n`)
 console.log(`\n${table}\n`)
 process.exit(0)

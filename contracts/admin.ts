@@ -253,12 +253,12 @@ export const templeInputSchema = z.object({
   about: z.string().trim().max(50_000, 'The text is too long.').default(''),
   image: optionalImage,
   images: z.array(imageRef).max(30, 'At most 30 images.').default([]),
+  // Empty while the temple offers no online services yet: its page then shows them as not yet available.
   servicesLink: z
     .string({ error: 'Enter the services link.' })
     .trim()
-    .min(1, 'Enter the services link.')
     .max(500)
-    .refine((v) => /^(https?:\/\/\S+|\/\S*)$/.test(v), {
+    .refine((v) => v === '' || /^(https?:\/\/\S+|\/\S*)$/.test(v), {
       message: 'The services link must be a web address (https://...) or a shop path (/...).',
     }),
   position,

@@ -1,7 +1,8 @@
 import type { EmblaOptionsType } from 'embla-carousel'
 import Autoplay from 'embla-carousel-autoplay'
 import useEmblaCarousel from 'embla-carousel-react'
-import { Children, type ReactNode, useCallback } from 'react'
+import { Children, type ReactNode, useCallback, useEffect } from 'react'
+import { whenIdle } from '../lib/idle.ts'
 import { ChevronLeft, ChevronRight } from './icons.tsx'
 
 type CarouselProps = {
@@ -30,8 +31,20 @@ export function Carousel({
 }: CarouselProps) {
   const arrowPlace = arrowsOnPhones ? '' : 'hidden sm:block'
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start', ...options }, [
-    Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true }),
+    Autoplay({
+      delay: autoplayMs,
+      stopOnInteraction: false,
+      stopOnMouseEnter: true,
+      stopOnFocusIn: true,
+      playOnInit: false,
+    }),
   ])
+  // Autoplay starts once the page has loaded and the phone is idle: a slide moving earlier fetches the
+  // next pictures while the page's own code is still arriving over a slow connection.
+  useEffect(() => {
+    if (!embla) return
+    return whenIdle(() => embla.plugins().autoplay?.play())
+  }, [embla])
   const prev = useCallback(() => embla?.scrollPrev(), [embla])
   const next = useCallback(() => embla?.scrollNext(), [embla])
   const slides = Children.toArray(children)

@@ -4,6 +4,7 @@ import { NewsletterForm } from '../features/messages/newsletter-form.tsx'
 import { site } from '../lib/site.ts'
 import { categoryHref } from './header.tsx'
 import { MailIcon, PhoneIcon, SocialIcon } from './icons.tsx'
+import { Logo } from './logo.tsx'
 
 /** Footer of every page; `categories` are the first 4 active ones (spec section 9). */
 export function Footer({ categories }: { categories: Category[] }) {
@@ -12,14 +13,7 @@ export function Footer({ categories }: { categories: Category[] }) {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-1">
           <Link to="/" className="flex items-center gap-2" aria-label={`${site.name} home`}>
-            <img
-              src="/logo.svg"
-              alt=""
-              width="48"
-              height="48"
-              loading="lazy"
-              className="h-12 w-12 rounded-full bg-brand-50 p-1"
-            />
+            <Logo className="h-12 w-12 rounded-full bg-brand-50 p-1" />
             <span className="font-serif text-lg font-bold text-white">{site.shortName}</span>
           </Link>
           <p className="mt-3 text-sm text-brand-200">{site.tagline}.</p>

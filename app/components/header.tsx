@@ -16,6 +16,7 @@ import {
   SearchIcon,
   UserIcon,
 } from './icons.tsx'
+import { Logo } from './logo.tsx'
 
 /** The six shop entries of the mobile drawer (spec section 2). */
 export const drawerShopCategories = [
@@ -137,7 +138,7 @@ export function HeaderView({
           <MenuIcon />
         </button>
         <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${site.name} home`}>
-          <img src="/logo.svg" alt="" width="40" height="40" fetchPriority="low" className="h-10 w-10" />
+          <Logo className="h-10 w-10" />
           <span className="hidden font-serif text-lg leading-tight font-bold text-brand-800 sm:block">
             {site.shortName}
           </span>

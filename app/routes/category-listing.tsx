@@ -1,5 +1,5 @@
-import { toCard } from '../../contracts/catalogue.ts'
 import { sameName } from '../../contracts/catalogue-sort.ts'
+import { toCard } from '../../contracts/product-card.ts'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { ListingView } from '../features/catalogue/listing-view.tsx'
 import { notFoundMeta, notFoundPage, pageFrom, safeLoad, sortFrom } from '../features/catalogue/load.ts'

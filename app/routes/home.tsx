@@ -1,12 +1,8 @@
+import { Suspense } from 'react'
 import { Link } from 'react-router'
-import {
-  type Category,
-  type Product,
-  type ProductCardData,
-  type State,
-  toCard,
-} from '../../contracts/catalogue.ts'
+import type { Category, Product, State } from '../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet, responsiveImage } from '../../contracts/images.ts'
+import { type ProductCardData, toCard } from '../../contracts/product-card.ts'
 import {
   Carousel,
   productCarouselOptions,
@@ -14,6 +10,7 @@ import {
   testimonialSlide,
 } from '../components/carousel.tsx'
 import { StarIcon } from '../components/icons.tsx'
+import { NearImg } from '../components/near-img.tsx'
 import { safeLoad } from '../features/catalogue/load.ts'
 import { catalogueText, maxStates, stateTileImages, titleLength } from '../features/catalogue/messages.ts'
 import { ProductCard } from '../features/catalogue/product-card.tsx'
@@ -22,6 +19,7 @@ import { seo } from '../features/catalogue/seo.ts'
 import { StateTile } from '../features/catalogue/state-tile.tsx'
 import { impactFacts, testimonials } from '../features/content/home-content.ts'
 import { appLoadContext } from '../lib/context.ts'
+import { useIdle } from '../lib/idle.ts'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -63,6 +61,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { sliders, saleBanner, categories, collection, states, bestSelling, handicraft, newArrivals } =
     loaderData
   const firstSlide = sliders[0]?.sliderImage
+  const idle = useIdle()
   return (
     <>
       {firstSlide ? (
@@ -86,24 +85,40 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         >
           {sliders.map((s, i) => (
             <Link key={s._id} to={s.link ?? '/product/Handloom'} className="block">
-              <img
-                {...responsiveImage(s.sliderImage)}
-                sizes="100vw"
-                alt={s.title ?? 'Featured collection'}
-                width={1600}
-                height={600}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'auto'}
-                decoding={i === 0 ? 'sync' : 'async'}
-                className="aspect-[8/3] w-full object-cover"
-              />
+              {i > 0 && !idle ? (
+                // The later slides' pictures wait until the page is idle (autoplay starts then too),
+                // so on slow data they do not compete with the first picture and the page's code.
+                <span
+                  role="img"
+                  aria-label={s.title ?? 'Featured collection'}
+                  className="block aspect-[8/3] w-full bg-brand-100"
+                />
+              ) : (
+                <img
+                  {...responsiveImage(s.sliderImage)}
+                  sizes="100vw"
+                  alt={s.title ?? 'Featured collection'}
+                  width={1600}
+                  height={600}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  decoding={i === 0 ? 'sync' : 'async'}
+                  className="aspect-[8/3] w-full object-cover"
+                />
+              )}
             </Link>
           ))}
         </Carousel>
       ) : null}
 
-      <ShopByCategory categories={categories} />
-      <FoundationImpact />
+      {/*
+        Each section below the slider is a boundary of its own: React then hydrates them one by one,
+        yielding in between, and first the one a visitor taps (docs/decisions/016).
+      */}
+      <Suspense>
+        <ShopByCategory categories={categories} />
+        <FoundationImpact />
+      </Suspense>
 
       <ProductRail products={bestSelling} cartVariant="home" />
       <ProductRail
@@ -112,106 +127,113 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         cartVariant="home"
       />
 
-      <SaleBanner image={saleBanner?.image ?? null} />
+      <Suspense>
+        <SaleBanner image={saleBanner?.image ?? null} />
+      </Suspense>
 
-      <ProductRail title={catalogueText.newArrival} products={newArrivals} cartVariant="home" />
+      <Suspense>
+        <ProductRail title={catalogueText.newArrival} products={newArrivals} cartVariant="home" />
 
-      {collection.length > 0 ? (
-        <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="collection-heading">
-          <h2 id="collection-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
-            {catalogueText.collection}
-          </h2>
-          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="collection-grid">
-            {collection.map((c) => (
-              <li key={c._id} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
-                {c.image ? (
-                  <img
-                    src={imageAt(c.image, 400)}
-                    srcSet={imageSrcSet(c.image)}
-                    sizes="(max-width: 1024px) 48vw, 300px"
-                    alt=""
-                    width={400}
-                    height={400}
-                    loading="lazy"
-                    decoding="async"
-                    className="aspect-[4/3] w-full object-cover"
+        {collection.length > 0 ? (
+          <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="collection-heading">
+            <h2 id="collection-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
+              {catalogueText.collection}
+            </h2>
+            <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="collection-grid">
+              {collection.map((c) => (
+                <li
+                  key={c._id}
+                  className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100"
+                >
+                  {c.image ? (
+                    <NearImg
+                      src={imageAt(c.image, 400)}
+                      srcSet={imageSrcSet(c.image)}
+                      sizes="(max-width: 1024px) 48vw, 300px"
+                      alt=""
+                      width={400}
+                      height={400}
+                      loading="lazy"
+                      decoding="async"
+                      className="aspect-[4/3] w-full object-cover"
+                    />
+                  ) : null}
+                  <div className="flex flex-col items-start gap-1 p-3 sm:flex-row sm:items-center sm:justify-between sm:gap-2">
+                    <h3 className="font-serif font-bold text-brand-800">{c.categoriesTitle}</h3>
+                    <Link
+                      to={`/product/${encodeURIComponent(c.categoriesTitle)}`}
+                      onClick={() => window.scrollTo({ top: 0 })}
+                      className="shrink-0 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      {catalogueText.viewMore}
+                      <span className="sr-only"> {c.categoriesTitle}</span>
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {states.length > 0 ? (
+          <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="statecraft-heading">
+            <h2 id="statecraft-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
+              {catalogueText.statecraft}
+            </h2>
+            <ul className="grid gap-4 sm:grid-cols-3" data-testid="statecraft">
+              {states.map((s, i) => (
+                <li key={s._id}>
+                  <StateTile
+                    name={s.State}
+                    src={s.image ?? stateTileImages[i]?.src}
+                    alt={s.image ? '' : (stateTileImages[i]?.alt ?? '')}
                   />
-                ) : null}
-                <div className="flex flex-col items-start gap-1 p-3 sm:flex-row sm:items-center sm:justify-between sm:gap-2">
-                  <h3 className="font-serif font-bold text-brand-800">{c.categoriesTitle}</h3>
-                  <Link
-                    to={`/product/${encodeURIComponent(c.categoriesTitle)}`}
-                    onClick={() => window.scrollTo({ top: 0 })}
-                    className="shrink-0 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-                  >
-                    {catalogueText.viewMore}
-                    <span className="sr-only"> {c.categoriesTitle}</span>
-                  </Link>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
 
-      {states.length > 0 ? (
-        <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="statecraft-heading">
-          <h2 id="statecraft-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
-            {catalogueText.statecraft}
-          </h2>
-          <ul className="grid gap-4 sm:grid-cols-3" data-testid="statecraft">
-            {states.map((s, i) => (
-              <li key={s._id}>
-                <StateTile
-                  name={s.State}
-                  src={s.image ?? stateTileImages[i]?.src}
-                  alt={s.image ? '' : (stateTileImages[i]?.alt ?? '')}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
-      <div className="bg-white py-10">
-        <div className="mx-auto max-w-7xl px-4">
-          <h2
-            id="testimonials-heading"
-            className="mb-6 text-center font-serif text-2xl font-bold text-brand-800"
-          >
-            {catalogueText.testimonials}
-          </h2>
-          <Carousel
-            label={catalogueText.testimonials}
-            slideClassName={testimonialSlide}
-            options={{ slidesToScroll: 1, duration: 25 }}
-            arrowsOnPhones={false}
-          >
-            {testimonials.map((t) => (
-              <figure
-                key={t.name}
-                className="flex h-full flex-col gap-3 rounded-xl bg-brand-50 p-6 ring-1 ring-brand-100"
-              >
-                <span className="flex text-saffron" role="img" aria-label="5 of 5 stars">
-                  {[1, 2, 3, 4, 5].map((n) => (
-                    <StarIcon key={n} width={16} height={16} />
-                  ))}
-                </span>
-                <blockquote className="flex-1 text-ink/90">“{t.text}”</blockquote>
-                <figcaption className="font-semibold text-brand-800">
-                  {t.name}, <span className="font-normal text-ink/80">{t.place}</span>
-                </figcaption>
-              </figure>
-            ))}
-          </Carousel>
+        <div className="bg-white py-10">
+          <div className="mx-auto max-w-7xl px-4">
+            <h2
+              id="testimonials-heading"
+              className="mb-6 text-center font-serif text-2xl font-bold text-brand-800"
+            >
+              {catalogueText.testimonials}
+            </h2>
+            <Carousel
+              label={catalogueText.testimonials}
+              slideClassName={testimonialSlide}
+              options={{ slidesToScroll: 1, duration: 25 }}
+              arrowsOnPhones={false}
+            >
+              {testimonials.map((t) => (
+                <figure
+                  key={t.name}
+                  className="flex h-full flex-col gap-3 rounded-xl bg-brand-50 p-6 ring-1 ring-brand-100"
+                >
+                  <span className="flex text-saffron" role="img" aria-label="5 of 5 stars">
+                    {[1, 2, 3, 4, 5].map((n) => (
+                      <StarIcon key={n} width={16} height={16} />
+                    ))}
+                  </span>
+                  <blockquote className="flex-1 text-ink/90">“{t.text}”</blockquote>
+                  <figcaption className="font-semibold text-brand-800">
+                    {t.name}, <span className="font-normal text-ink/80">{t.place}</span>
+                  </figcaption>
+                </figure>
+              ))}
+            </Carousel>
+          </div>
         </div>
-      </div>
 
-      <PromoVideo
-        heading={catalogueText.heritage}
-        text="Every piece in this shop is made by hand, in the villages and towns where the craft was born."
-        cta={{ label: catalogueText.shopNow, to: '/product/Handicraft' }}
-      />
+        <PromoVideo
+          heading={catalogueText.heritage}
+          text="Every piece in this shop is made by hand, in the villages and towns where the craft was born."
+          cta={{ label: catalogueText.shopNow, to: '/product/Handicraft' }}
+        />
+      </Suspense>
     </>
   )
 }
@@ -228,16 +250,18 @@ function ProductRail({
   if (products.length === 0) return null
   const id = `rail-${title.replace(/\W+/g, '-').toLowerCase()}`
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h2 id={id} className="mb-4 font-serif text-2xl font-bold text-brand-800">
-        {title}
-      </h2>
-      <Carousel label={title} slideClassName={productCarouselSlide} options={productCarouselOptions}>
-        {products.map((p) => (
-          <ProductCard key={p._id} product={p} titleLength={titleLength.home} cartVariant={cartVariant} />
-        ))}
-      </Carousel>
-    </div>
+    <Suspense>
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <h2 id={id} className="mb-4 font-serif text-2xl font-bold text-brand-800">
+          {title}
+        </h2>
+        <Carousel label={title} slideClassName={productCarouselSlide} options={productCarouselOptions}>
+          {products.map((p) => (
+            <ProductCard key={p._id} product={p} titleLength={titleLength.home} cartVariant={cartVariant} />
+          ))}
+        </Carousel>
+      </div>
+    </Suspense>
   )
 }
 
@@ -316,7 +340,7 @@ function SaleBanner({ image }: { image: string | null }) {
     <section className="mx-auto max-w-7xl px-4 py-4" aria-labelledby="sale-heading">
       <div className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-r from-brand-900 via-brand-800 to-brand-600 px-6 py-10 text-white sm:px-10">
         {image ? (
-          <img
+          <NearImg
             {...responsiveImage(image)}
             sizes="(max-width: 1280px) 100vw, 1248px"
             alt=""

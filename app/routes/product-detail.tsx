@@ -1,8 +1,8 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
-import { stockState, toCard } from '../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet } from '../../contracts/images.ts'
 import { discountPercent } from '../../contracts/money.ts'
+import { stockState, toCard } from '../../contracts/product-card.ts'
 import { Carousel, productCarouselOptions, productCarouselSlide } from '../components/carousel.tsx'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx'
@@ -13,6 +13,7 @@ import { ProductCard } from '../features/catalogue/product-card.tsx'
 import { QuickViewButton } from '../features/catalogue/quick-view.tsx'
 import { absoluteUrl, metaDescription, seo } from '../features/catalogue/seo.ts'
 import { StarRating } from '../features/catalogue/star-rating.tsx'
+import { StickyCartBar } from '../features/catalogue/sticky-cart-bar.tsx'
 import { YoutubeVideo } from '../features/catalogue/youtube-video.tsx'
 import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
 import { appLoadContext } from '../lib/context.ts'
@@ -80,6 +81,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const failed = 'failed' in loaderData && loaderData.failed
+  const buyRow = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (failed) toast.error(catalogueText.productFetchFailed)
   }, [failed])
@@ -121,21 +123,26 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
       </nav>
-      <article className="mx-auto grid max-w-7xl gap-8 px-4 py-6 md:grid-cols-2">
-        <div className="flex flex-col gap-4">
+      {/*
+        On a phone the title, price and buying buttons must fit the first screen under the picture: the
+        picture is 4:3 there (whole, not cropped), stock sits beside the price, SKU and the rest follow the
+        buttons, and the video (a small button until tapped) comes after them. From md up: two columns,
+        the video under the gallery.
+      */}
+      <article className="mx-auto grid max-w-7xl gap-x-8 gap-y-4 px-4 py-3 sm:py-6 md:grid-cols-2 md:grid-rows-[auto_1fr]">
+        <div className="md:col-start-1 md:row-start-1">
           <Gallery images={images} title={product.title} />
-          {product.youtubeVideoLink ? (
-            <YoutubeVideo link={product.youtubeVideoLink} title={product.title} />
-          ) : null}
         </div>
-        <div className="flex flex-col gap-4">
-          <h1 className="font-serif text-2xl font-bold text-brand-800 sm:text-3xl">{product.title}</h1>
+        <div className="flex flex-col gap-3 md:col-start-2 md:row-span-2 md:row-start-1 md:gap-4">
+          <h1 className="font-serif text-xl leading-snug font-bold text-brand-800 sm:text-3xl">
+            {product.title}
+          </h1>
           <p className="flex items-center gap-2 text-sm">
             <StarRating value={fixedRating} size={18} />
             <span>{catalogueText.ratings}</span>
           </p>
-          <p className="flex flex-wrap items-baseline gap-3">
-            <span className="text-3xl font-bold text-brand-800" data-testid="detail-price">
+          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <span className="text-2xl font-bold text-brand-800 sm:text-3xl" data-testid="detail-price">
               {formatRupees(product.price)}
             </span>
             {off > 0 ? (
@@ -152,13 +159,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 {formatRupees(product.cutPrice)}
               </s>
             ) : null}
-          </p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="font-semibold">SKU</dt>
-            <dd>{product.sku}</dd>
-            <dt className="font-semibold">Availability</dt>
-            <dd
-              className={`font-bold ${stock.kind === 'soldOut' ? 'text-red-800' : stock.kind === 'few' ? 'text-brand-800' : 'text-leaf'}`}
+            <span
+              className={`ml-auto text-sm font-bold ${stock.kind === 'soldOut' ? 'text-red-800' : stock.kind === 'few' ? 'text-brand-800' : 'text-leaf'}`}
               data-testid="stock-line"
             >
               {stock.kind === 'soldOut'
@@ -166,28 +168,14 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 : stock.kind === 'few'
                   ? catalogueText.onlyLeft(stock.left)
                   : catalogueText.inStock}
-            </dd>
-            {product.state ? (
-              <>
-                <dt className="font-semibold">Made in</dt>
-                <dd>
-                  <Link
-                    to={`/StateProduct/${encodeURIComponent(product.state)}`}
-                    className="text-brand-700 underline"
-                  >
-                    {product.state}
-                  </Link>
-                </dd>
-              </>
-            ) : null}
-          </dl>
-          {product.shortDescription ? <p className="text-ink/90">{product.shortDescription}</p> : null}
-          <div className="flex flex-wrap items-center gap-3">
+            </span>
+          </div>
+          <div ref={buyRow} className="flex flex-wrap items-center gap-3" data-testid="buy-row">
             <AddToCartButton
               productId={product._id}
               soldOut={stock.kind === 'soldOut'}
               label={catalogueText.addToCart}
-              className="rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800"
+              className="flex-1 rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800 sm:flex-none"
             />
             <WishlistButton
               productId={product._id}
@@ -210,6 +198,24 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               </a>
             ) : null}
           </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-semibold">SKU</dt>
+            <dd>{product.sku}</dd>
+            {product.state ? (
+              <>
+                <dt className="font-semibold">Made in</dt>
+                <dd>
+                  <Link
+                    to={`/StateProduct/${encodeURIComponent(product.state)}`}
+                    className="text-brand-700 underline"
+                  >
+                    {product.state}
+                  </Link>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          {product.shortDescription ? <p className="text-ink/90">{product.shortDescription}</p> : null}
           {product.description ? (
             <section aria-labelledby="description-heading" className="mt-2 border-t border-brand-100 pt-4">
               <h2 id="description-heading" className="font-serif text-xl font-bold text-brand-800">
@@ -219,7 +225,19 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
         </div>
+        {product.youtubeVideoLink ? (
+          <div className="md:col-start-1 md:row-start-2 md:self-start">
+            <YoutubeVideo link={product.youtubeVideoLink} title={product.title} />
+          </div>
+        ) : null}
       </article>
+      <StickyCartBar
+        anchor={buyRow}
+        productId={product._id}
+        title={product.title}
+        price={product.price}
+        soldOut={stock.kind === 'soldOut'}
+      />
       {related.length > 0 ? (
         <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="related-heading">
           <h2 id="related-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">

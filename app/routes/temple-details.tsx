@@ -2,7 +2,7 @@ import { responsiveImage } from '../../contracts/images.ts'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { notFoundMeta, notFoundPage } from '../features/catalogue/load.ts'
 import { metaDescription, seo } from '../features/catalogue/seo.ts'
-import { contentText, templeServices } from '../features/content/messages.ts'
+import { contentText, templeServices, templeServicesSoon } from '../features/content/messages.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/temple-details'
 
@@ -60,15 +60,26 @@ export default function TempleDetails({ loaderData }: Route.ComponentProps) {
         <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="temple-services">
           {templeServices.map((service) => (
             <li key={service}>
-              <a
-                href={temple.servicesLink}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="flex h-full min-h-20 items-center justify-center rounded-xl bg-white p-4 text-center font-semibold text-brand-800 shadow-sm ring-1 ring-brand-200 hover:bg-brand-100"
-              >
-                {service}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              {temple.servicesLink ? (
+                <a
+                  href={temple.servicesLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex h-full min-h-20 items-center justify-center rounded-xl bg-white p-4 text-center font-semibold text-brand-800 shadow-sm ring-1 ring-brand-200 hover:bg-brand-100"
+                >
+                  {service}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                // No link yet: the service is named but plainly not offered, rather than leading nowhere.
+                <span
+                  aria-disabled="true"
+                  className="flex h-full min-h-20 flex-col items-center justify-center rounded-xl bg-brand-50 p-4 text-center font-semibold text-ink/70 ring-1 ring-brand-100"
+                >
+                  {service}
+                  <span className="text-xs font-normal">{templeServicesSoon}</span>
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -398,6 +398,15 @@ describe('catalogue structure and content', () => {
     expect(temple.slug).toBe('kashi-vishwanath')
   })
 
+  it('a temple may have no services link yet, but not a link that is not a web address', async () => {
+    const empty = await call('POST', '/temples', admin, { name: 'Somnath', servicesLink: '', images: [] })
+    expect(empty.statusCode, empty.body).toBe(200)
+    expect(empty.json().data.servicesLink).toBe('')
+    const bad = await call('POST', '/temples', admin, { name: 'Kedarnath', servicesLink: 'puja', images: [] })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.body).toContain('The services link must be a web address')
+  })
+
   it('return policy: HTML sanitised on save', async () => {
     const res = await call('PUT', '/return-policy', admin, {
       content: '<h2>Returns</h2><p onclick="x()">7 days</p><iframe src="x"></iframe>',

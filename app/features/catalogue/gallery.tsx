@@ -12,7 +12,8 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
   const shown = images.slice(first, first + visibleThumbnails)
   return (
     <div className="flex flex-col gap-3" data-testid="gallery">
-      <div className="aspect-square overflow-hidden rounded-xl bg-white ring-1 ring-brand-100">
+      {/* 4:3 on phones, the whole picture shown, so the price and Add To Cart still fit the first screen. */}
+      <div className="aspect-[4/3] overflow-hidden rounded-xl bg-white ring-1 ring-brand-100 sm:aspect-square">
         {main ? (
           <img
             src={imageAt(main, 800)}
@@ -22,7 +23,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
             width={800}
             height={800}
             fetchPriority={current === 0 ? 'high' : undefined}
-            className="h-full w-full object-cover"
+            className="h-full w-full object-contain sm:object-cover"
           />
         ) : null}
       </div>

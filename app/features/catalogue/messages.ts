@@ -20,6 +20,7 @@ export const catalogueText = {
   addToCart: 'Add To Cart',
   relatedProduct: 'Related product',
   view360: 'View 360',
+  playVideo: 'Play video',
   sortLabel: 'Sort by',
   emptyListing: 'No products here yet. Please look at our other collections.',
 } as const

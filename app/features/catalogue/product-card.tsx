@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
-import { type ProductCardData, stockState } from '../../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet } from '../../../contracts/images.ts'
 import { discountPercent } from '../../../contracts/money.ts'
+import { type ProductCardData, stockState } from '../../../contracts/product-card.ts'
+import { NearImg } from '../../components/near-img.tsx'
 import { formatRupees, truncate } from '../../lib/format.ts'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
 import { WishlistButton } from '../wishlist/wishlist-button.tsx'
@@ -35,6 +36,8 @@ export function ProductCard({
   const off = discountPercent(product.price, product.cutPrice)
   const soldOut = stockState(product.quantity).kind === 'soldOut'
   const href = `/Productdetails/${product._id}`
+  // The first cards of a listing load at once; the rest only when scrolled near.
+  const Picture = priority ? 'img' : NearImg
   return (
     <article
       className="group relative flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-brand-100 transition hover:shadow-md"
@@ -48,7 +51,7 @@ export function ProductCard({
           aria-hidden="true"
         >
           {product.image ? (
-            <img
+            <Picture
               src={imageAt(product.image, 400)}
               srcSet={imageSrcSet(product.image)}
               sizes={sizes}

@@ -23,6 +23,24 @@ export function PromoVideo({ heading, text, cta, headingLevel: Heading = 'h2', c
   const video = useRef<HTMLVideoElement>(null)
   const [muted, setMuted] = useState(true)
   const [playing, setPlaying] = useState(false)
+  // The poster (about 27 KB) is fetched only when the banner comes near the screen: it sits at the
+  // bottom of pages that phones on slow data open for what is at the top.
+  const [near, setNear] = useState(false)
+
+  useEffect(() => {
+    const el = video.current
+    if (!el || typeof IntersectionObserver === 'undefined') return setNear(true)
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry.isIntersecting) return
+        setNear(true)
+        observer.disconnect()
+      },
+      { rootMargin: '400px 0px' },
+    )
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
 
   useEffect(() => {
     const el = video.current
@@ -61,7 +79,7 @@ export function PromoVideo({ heading, text, cta, headingLevel: Heading = 'h2', c
       <video
         ref={video}
         className="absolute inset-0 -z-10 h-full w-full object-cover opacity-80"
-        poster={promoMedia.poster}
+        poster={near ? promoMedia.poster : undefined}
         muted
         loop
         playsInline

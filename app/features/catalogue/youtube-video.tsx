@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { catalogueText } from './messages.ts'
 
 /** The video id of a YouTube watch, short or embed link, or null. */
 export function youtubeId(link: string | null | undefined): string | null {
@@ -17,14 +18,17 @@ export function youtubeId(link: string | null | undefined): string | null {
   }
 }
 
-/** Shows a play button; the privacy-friendly YouTube player is loaded only after the visitor clicks. */
+/**
+ * A compact "Play video" button; the privacy-friendly YouTube player (an iframe) is created only after
+ * the visitor taps it, so a product page costs no YouTube bytes and keeps its buying buttons high.
+ */
 export function YoutubeVideo({ link, title }: { link: string; title: string }) {
   const id = youtubeId(link)
   const [playing, setPlaying] = useState(false)
   if (!id) return null
-  return (
-    <div className="aspect-video overflow-hidden rounded-xl bg-ink" data-testid="product-video">
-      {playing ? (
+  if (playing) {
+    return (
+      <div className="aspect-video overflow-hidden rounded-xl bg-ink" data-testid="product-video">
         <iframe
           src={`https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`}
           title={`Video: ${title}`}
@@ -32,24 +36,29 @@ export function YoutubeVideo({ link, title }: { link: string; title: string }) {
           allowFullScreen
           className="h-full w-full"
         />
-      ) : (
-        <button
-          type="button"
-          onClick={() => setPlaying(true)}
-          className="flex h-full w-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-brand-800 to-ink text-white"
+      </div>
+    )
+  }
+  return (
+    <div data-testid="product-video">
+      <button
+        type="button"
+        onClick={() => setPlaying(true)}
+        className="flex w-full items-center gap-3 rounded-xl bg-gradient-to-br from-brand-800 to-ink px-4 py-3 text-left text-white"
+      >
+        <span
+          aria-hidden="true"
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-white/90 text-brand-700"
         >
-          <span
-            aria-hidden="true"
-            className="flex h-16 w-16 items-center justify-center rounded-full bg-white/90 text-brand-700"
-          >
-            <svg viewBox="0 0 24 24" width="28" height="28" fill="currentColor">
-              <path d="M8 5v14l11-7z" />
-            </svg>
-          </span>
-          <span className="font-medium">Play video</span>
+          <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor">
+            <path d="M8 5v14l11-7z" />
+          </svg>
+        </span>
+        <span className="flex flex-col">
+          <span className="font-medium">{catalogueText.playVideo}</span>
           <span className="text-xs text-brand-100">Loads the player from YouTube (no cookies)</span>
-        </button>
-      )}
+        </span>
+      </button>
     </div>
   )
 }

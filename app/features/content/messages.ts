@@ -12,6 +12,9 @@ export const contentText = {
 /** The Services grid of the temple detail page: all four open the temple's configured link in a new tab. */
 export const templeServices = ['Virtual tour', 'Live Aarti', 'Order Parshad', 'Book Guide'] as const
 
+/** Shown under each service while the temple has no services link yet. */
+export const templeServicesSoon = 'Not available yet'
+
 /** The temple cards, in the spec's order; the names are matched to the temples the server sends. */
 export const templeOrder = [
   'Kashi Vishwanath',

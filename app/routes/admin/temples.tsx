@@ -20,7 +20,7 @@ const config: ResourceConfig = {
       name: 'servicesLink',
       label: 'Services link',
       kind: 'text',
-      help: 'Where “services” leads: https://… or a shop path like /Support.',
+      help: 'Where “services” leads: https://… or a shop path like /Support; empty shows them as not yet available.',
     },
     { name: 'about', label: 'Text', kind: 'textarea' },
     { name: 'image', label: 'Main picture', kind: 'picture', folder: 'temples', wide: true },

@@ -360,5 +360,5 @@ export const TEMPLES: TempleSeed[] = [
   },
 ]
 
-/** Where the temple pages' service buttons lead; a placeholder the staff replace in the admin console. */
-export const TEMPLE_SERVICES_LINK = 'https://example.org/temple-services'
+/** The temples' online services are not open yet: no link, and the page shows the four services as not yet available. */
+export const TEMPLE_SERVICES_LINK = ''

@@ -3,7 +3,8 @@
  * subcategory in ./categories.ts and `state` the name of a state in ./states.ts; `shape` picks the variant
  * of the subcategory's drawing that fits the title (see the drawers in ../images). `story`, `material`,
  * `size` and `region` make up the product description together with the subcategory's craft and care
- * notes. The YouTube and View 360 links are placeholders for the shop's staff to replace in the console.
+ * notes. No product has a video or View 360 link: the shop has none yet, and a made-up one would show customers a
+ * broken player or page; staff add real links in the console.
  */
 export type ProductSeed = {
   title: string
@@ -50,7 +51,6 @@ export const PRODUCTS: ProductSeed[] = [
     region: 'Jitwarpur, Madhubani district, Bihar',
     sold: 184,
     daysAgo: 40,
-    youtube: 'https://www.youtube.com/watch?v=KalaaSetu02',
   },
   {
     title: 'Madhubani Peacock Painting on Handmade Paper',
@@ -241,8 +241,6 @@ export const PRODUCTS: ProductSeed[] = [
     region: 'Madanpura, Varanasi, Uttar Pradesh',
     sold: 143,
     daysAgo: 15,
-    youtube: 'https://www.youtube.com/watch?v=KalaaSetu01',
-    view360: 'https://example.org/360/banarasi-silk-saree',
   },
   {
     title: 'Pochampally Ikat Silk Saree in Double Ikat Weave with Contrast Pallu and Running Blouse Piece',
@@ -533,8 +531,6 @@ export const PRODUCTS: ProductSeed[] = [
     region: 'Jaipur, Rajasthan',
     sold: 167,
     daysAgo: 45,
-    view360: 'https://example.org/360/blue-pottery-vase',
-    youtube: 'https://www.youtube.com/watch?v=KalaaSetu04',
   },
   {
     title: 'Nizamabad Black Pottery Vase',
@@ -630,8 +626,6 @@ export const PRODUCTS: ProductSeed[] = [
     region: 'Kondagaon, Bastar region, Chhattisgarh',
     sold: 208,
     daysAgo: 27,
-    youtube: 'https://www.youtube.com/watch?v=KalaaSetu03',
-    view360: 'https://example.org/360/dhokra-brass-elephant',
   },
   {
     title: 'Dhokra Tribal Musicians, Set of 3',
@@ -774,7 +768,6 @@ export const PRODUCTS: ProductSeed[] = [
     region: 'Pathuria Sahi, Puri, Odisha',
     sold: 41,
     daysAgo: 54,
-    view360: 'https://example.org/360/konark-sun-wheel',
   },
   {
     title: 'Mamallapuram Granite Ganesha Idol',
