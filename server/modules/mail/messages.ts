@@ -200,16 +200,4 @@ export const mailTexts = {
 }
 export type MailTexts = typeof mailTexts
 
-/** Answers of the mail-related API calls, shown to people (tests import them). */
-export const mailAnswers = {
-  resetRequested:
-    'If an account exists for this e-mail, we have sent a link to reset its password. It works for 30 minutes.',
-  resetDone: 'Your password has been changed. Please sign in with your new password.',
-  resetInvalid: 'This reset link is not valid. Please ask for a new one.',
-  resetUsed: 'This reset link has already been used. Please ask for a new one if you need it.',
-  resetExpired: 'This reset link has expired (links work for 30 minutes). Please ask for a new one.',
-  tooManyResets: 'Too many reset requests for this address. Please wait a while and try again.',
-  newsletterConfirmed: 'Thank you: your subscription is confirmed.',
-  newsletterUnsubscribed: 'You have been unsubscribed. You will get no more newsletters from us.',
-  newsletterLinkInvalid: 'This link is not valid.',
-} as const
+export { mailAnswers } from '../../../contracts/mail-text.ts'
