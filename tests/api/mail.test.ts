@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { formatPaise } from '../../contracts/money.ts'
+import { parseEnv } from '../../server/config.ts'
 import { auditLog, mailOutbox, passwordResets } from '../../server/db/schema.ts'
 import { mailAnswers, mailTexts, shopName } from '../../server/modules/mail/messages.ts'
 import { createMailRepo } from '../../server/modules/mail/repo.ts'
@@ -83,6 +84,17 @@ const saveSettings = (notificationEmail: string, lowStockThreshold = 3) =>
     headers: staff.auth,
     payload: { notificationEmail, lowStockThreshold },
   })
+
+describe('configuration', () => {
+  it('needs MAIL_FROM with SMTP_URL, checks the address form, and runs without either', () => {
+    expect(() => parseEnv({ SMTP_URL: 'smtp://u:p@mail.example.in:587' })).toThrow(/MAIL_FROM: required/)
+    expect(() => parseEnv({ SMTP_URL: 'mail.example.in', MAIL_FROM: 'shop@example.in' })).toThrow(/SMTP_URL/)
+    expect(parseEnv({}).SMTP_URL).toBeUndefined()
+    expect(
+      parseEnv({ SMTP_URL: 'smtps://u:p@mail.example.in:465', MAIL_FROM: 'Shop <shop@example.in>' }).SMTP_URL,
+    ).toBe('smtps://u:p@mail.example.in:465')
+  })
+})
 
 describe('delivery through SMTP and the outbox', () => {
   it('sends the welcome e-mail once, with an HTML and a plain-text part and the outbox Message-ID', async () => {
@@ -331,7 +343,7 @@ describe('order e-mails', () => {
     const text = paid[0]!.text!
     expect(paid[0]!.subject).toBe(`Order ${order.orderID} confirmed: payment received`)
     for (const expected of [
-      'Pashmina Shawl × 2',
+      `Pashmina Shawl × 2 (${formatPaise(2450_50)} each)`,
       formatPaise(4901_00),
       `Coupon ${coupon} (10% off)`,
       `− ${formatPaise(490_10)}`,

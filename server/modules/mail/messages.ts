@@ -40,8 +40,7 @@ const hello = (name: string) => (name.trim() ? `Dear ${name.trim()},` : 'Hello,'
 export const mailTexts = {
   orderLabels: {
     item: 'Item',
-    quantity: 'Qty',
-    price: 'Price',
+    each: (price: string) => `${price} each`,
     subtotal: 'Subtotal',
     coupon: (code: string, percent: number) => `Coupon ${code} (${percent}% off)`,
     total: 'Total',

@@ -28,11 +28,11 @@ export function createMailRepo(db: DbOrTx) {
             and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.claimedUntil, now)),
           ),
         )
-        .orderBy(mailOutbox.nextAttemptAt)
+        .orderBy(mailOutbox.nextAttemptAt, mailOutbox.createdAt, mailOutbox.id)
         .limit(limit)
         .for('update', { skipLocked: true })
       if (due.length === 0) return []
-      return db
+      const claimed = await db
         .update(mailOutbox)
         .set({ status: 'sending', claimedUntil: new Date(now.getTime() + leaseMs) })
         .where(
@@ -42,6 +42,9 @@ export function createMailRepo(db: DbOrTx) {
           ),
         )
         .returning()
+      // UPDATE … RETURNING keeps no order: send in the order the e-mails were written.
+      const position = new Map(due.map((d, i) => [d.id, i]))
+      return claimed.sort((a, b) => position.get(a.id)! - position.get(b.id)!)
     },
 
     async markSent(id: string, now: Date) {

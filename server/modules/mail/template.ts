@@ -74,7 +74,14 @@ function orderBlock(order: OrderFacts): ReactNode {
     { style: { margin: '8px 0 16px' } },
     h(Text, { style: { ...styles.text, fontWeight: 700 } }, `${l.orderNumber}: ${order.orderNumber}`),
     ...order.lines.map((item, i) =>
-      line(`${item.title} × ${item.quantity}`, formatPaise(item.price * item.quantity), false, `line-${i}`),
+      line(
+        item.quantity > 1
+          ? `${item.title} × ${item.quantity} (${l.each(formatPaise(item.price))})`
+          : `${item.title} × 1`,
+        formatPaise(item.price * item.quantity),
+        false,
+        `line-${i}`,
+      ),
     ),
     h(Hr, { style: { borderColor: brand.line } }),
     line(l.subtotal, formatPaise(order.subtotal)),
