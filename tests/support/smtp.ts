@@ -8,9 +8,13 @@ export type Received = ParsedMail & { envelopeTo: string[] }
  * A real SMTP server on a free local port for the tests: it keeps what arrives (parsed), or answers every
  * message with an error (`reject`) to play a broken mail server.
  */
-export async function startTestSmtp(opts: { reject?: { code: number; message: string } } = {}) {
+export async function startTestSmtp(
+  opts: { reject?: { code: number; message: string }; stall?: boolean } = {},
+) {
   const received: Received[] = []
   let reject = opts.reject
+  // A stalled server takes the message and never answers: the sender waits mid-delivery.
+  let stalled = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -19,6 +23,11 @@ export async function startTestSmtp(opts: { reject?: { code: number; message: st
       callback(null, { user: 'shop' })
     },
     onData(stream, session, callback) {
+      if (opts.stall) {
+        stalled++
+        stream.resume()
+        return
+      }
       if (reject) {
         stream.resume()
         const err = Object.assign(new Error(reject.message), { responseCode: reject.code })
@@ -39,6 +48,8 @@ export async function startTestSmtp(opts: { reject?: { code: number; message: st
     port,
     url: `smtp://shop:secret@127.0.0.1:${port}`,
     received,
+    /** How many messages a stalled server is holding without an answer. */
+    stalled: () => stalled,
     /** Messages that arrived for one recipient. */
     to: (address: string) =>
       received.filter((m) => m.envelopeTo.includes(address.toLowerCase()) || m.envelopeTo.includes(address)),
@@ -46,6 +57,13 @@ export async function startTestSmtp(opts: { reject?: { code: number; message: st
       reject = next
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Drops open connections too (a stalled one would keep `close` waiting). */
+    destroy: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        for (const c of (server as unknown as { connections: Set<{ close(): void }> }).connections ?? [])
+          c.close()
+      }),
   }
 }
 export type TestSmtp = Awaited<ReturnType<typeof startTestSmtp>>
