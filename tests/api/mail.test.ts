@@ -415,6 +415,22 @@ describe('order e-mails', () => {
   })
 })
 
+describe('expired orders', () => {
+  it('tells the customer an unpaid order expired, without talk of a refund', async () => {
+    const buyer = await makeCustomer(app, 'Vikram Seth')
+    const mat = await makeProduct(app, { title: 'Sabai Grass Mat', quantity: 20 })
+    const order = await orderOf(app, buyer, mat)
+    await app.services.orders.expireLapsed(new Date(Date.now() + 31 * 60_000))
+    await deliver()
+    const cancelled = smtp
+      .to(buyer.email)
+      .filter((m) => m.subject === `Order ${order.orderID} has been cancelled`)
+    expect(cancelled).toHaveLength(1)
+    expect(cancelled[0]!.text).toContain('Not paid in time')
+    expect(cancelled[0]!.text).toContain('No payment was taken for this order.')
+  })
+})
+
 describe('staff e-mails', () => {
   it('sends a new Contact Us message to the notification address', async () => {
     await saveSettings('desk@kalaa.example.in')

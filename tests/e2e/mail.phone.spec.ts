@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { mailAnswers, recoveryTexts } from '../../contracts/mail-text.ts'
+import { messageTexts } from '../../contracts/messages-text.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { listedProducts } from './cart-helpers.ts'
 import {
@@ -154,4 +155,34 @@ test('the order confirmation e-mail reads well on a 390 px phone', async ({ page
   const placed = await mailTo(request, token, customer.email, /awaiting payment$/)
   await page.setContent(placed.html)
   await page.screenshot({ path: `${shots}/order-placed-email-390.png`, fullPage: true })
+})
+
+test('a newsletter sign-up counts only after the e-mailed confirmation is followed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const reader = uniqueEmail('reader')
+  const token = await staffToken(page)
+  await page.goto('/')
+  await page.getByLabel('Your e-mail address').fill(reader)
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText(messageTexts.newsletterThanks)).toBeVisible()
+
+  const headers = { authorization: `Bearer ${token}` }
+  const status = async () => {
+    const list = await (await request.get('/api/v1/admin/messages?kind=newsletter', { headers })).json()
+    return (list.data.items as Array<{ email: string; confirmed: boolean }>).find((m) => m.email === reader)
+      ?.confirmed
+  }
+  expect(await status()).toBe(false)
+
+  const mail = await mailTo(request, token, reader, /^Confirm your/)
+  const link = mail.text.match(/https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/)?.[0]
+  await page.goto(link!)
+  await expect(page.getByRole('heading', { name: recoveryTexts.confirmTitle })).toBeVisible()
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+  await page.getByRole('button', { name: recoveryTexts.confirmButton }).click()
+  await expect(page.getByText(mailAnswers.newsletterConfirmed)).toBeVisible()
+  expect(await status()).toBe(true)
 })
