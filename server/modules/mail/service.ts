@@ -216,10 +216,9 @@ export function createMailService(deps: MailDeps) {
           failed++
           const attempts = row.attempts + 1
           const lastError = describeError(err)
-          deps.log?.warn(
-            { outboxId: row.id, attempts, reason: lastError },
-            'e-mail not sent; it is retried later',
-          )
+          // The console keeps the full answer; the log line leaves out any address the server quoted.
+          const reason = lastError.replace(/\S+@\S+/g, '<address>')
+          deps.log?.warn({ outboxId: row.id, attempts, reason }, 'e-mail not sent; it is retried later')
           await repo.markAttemptFailed(row.id, {
             attempts,
             lastError,
