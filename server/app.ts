@@ -240,6 +240,17 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
       await sweeper?.stop()
     })
   }
+  // E-mails go out within seconds; with no SMTP_URL there is nothing to send (they are kept for the console).
+  if ((opts.jobs ?? config.NODE_ENV !== 'test') && services.mail.sending) {
+    let mailer: ReturnType<typeof startSweeper> | null = null
+    app.addHook('onReady', async () => {
+      mailer = startSweeper({ everyMs: 2_000, log: app.log, work: () => services.mail.deliverDue() })
+    })
+    app.addHook('onClose', async () => {
+      await mailer?.stop()
+    })
+  }
+  app.addHook('onClose', async () => services.mail.close())
 
   return Object.assign(app, { services }) as ShopApp
 }

@@ -33,6 +33,12 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
   REDIS_URL: z.string().optional(),
+  // Without SMTP_URL no e-mail leaves the machine: each is kept in the outbox for the console (decision 070).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:pass@host:port or smtps://…')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3000),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
@@ -91,6 +97,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       const lines = missing.map((name) => `  ${name}: required when PAYMENT_PROVIDER=razorpay`)
       throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
     }
+  }
+  if (env.SMTP_URL && !env.MAIL_FROM) {
+    throw new ConfigError(
+      "Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set (the shop's sender address)",
+    )
   }
   return env
 }

@@ -10,6 +10,7 @@ import { createCartService } from './modules/cart/service.ts'
 import { createCatalogueService } from './modules/catalogue/service.ts'
 import { createContentService } from './modules/content/service.ts'
 import { createCouponsService } from './modules/coupons/service.ts'
+import { createMailService } from './modules/mail/service.ts'
 import { createMessagesService } from './modules/messages/service.ts'
 import { createOrdersService } from './modules/orders/service.ts'
 import { createPaymentsService } from './modules/payments/service.ts'
@@ -24,14 +25,18 @@ export function createServices(deps: ServiceDeps) {
     accessSecret: deps.config.secrets.jwtAccessSecret,
     accessTtlSeconds: deps.config.ACCESS_TOKEN_TTL,
   })
+  const mail = createMailService(deps)
   const catalogue = createCatalogueService(deps)
   const cart = createCartService({ ...deps, catalogue })
   const wishlist = createWishlistService({ ...deps, catalogue })
   const coupons = createCouponsService(deps)
   const content = createContentService(deps)
-  const accounts = createAccountsService({ ...deps, tokens })
+  const accounts = createAccountsService({ ...deps, tokens, mail })
   const addresses = createAddressesService(deps)
-  const orders = createOrdersService({ ...deps, peers: () => ({ coupons, cart, payments, addresses }) })
+  const orders = createOrdersService({
+    ...deps,
+    peers: () => ({ coupons, cart, payments, addresses, mail }),
+  })
   const payments = createPaymentsService({ ...deps, orders })
   const pincode = createPincodeService(deps)
   const admin = createAdminService({
@@ -39,10 +44,11 @@ export function createServices(deps: ServiceDeps) {
     orders,
     onSessionsEnded: (userId) => accounts.forgetSessions(userId),
   })
-  const messages = createMessagesService(deps)
+  const messages = createMessagesService({ ...deps, mail })
   return {
     ...deps,
     tokens,
+    mail,
     catalogue,
     content,
     accounts,

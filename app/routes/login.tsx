@@ -133,7 +133,7 @@ export default function Login() {
           onChange={setPassword}
           autoComplete="current-password"
         />
-        <Link to="/login" hidden className="justify-self-end text-sm text-brand-700 underline">
+        <Link to="/forgot-password" className="justify-self-end text-sm text-brand-700 underline">
           Forget Password?
         </Link>
         <FormMessage error={error} success={success} />

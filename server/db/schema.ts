@@ -448,6 +448,12 @@ export const contactMessages = pgTable('contact_messages', {
   email: text('email').notNull(),
   message: text('message'),
   status: text('status').notNull().default('new'),
+  // Newsletter double opt-in: the hash of the confirmation token, and when the link was followed.
+  confirmTokenHash: text('confirm_token_hash'),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  // The one-click unsubscribe link's token (kept as is: it is in every newsletter sent).
+  unsubscribeToken: text('unsubscribe_token'),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -491,4 +497,85 @@ export const searchSynonyms = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('search_synonyms_term_idx').on(t.term)],
+)
+
+/**
+ * Every e-mail the shop writes, stored in the transaction of the event that causes it (docs/decisions/070).
+ * Status: queued (to send), sending (claimed until `claimed_until`), sent, failed (gave up), kept (no SMTP
+ * configured: it stays here for the console).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    // Stable across retries, so a resend after a crash is recognisable as the same message.
+    messageId: text('message_id').notNull(),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'kept'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_created_idx').on(t.createdAt),
+  ],
+)
+
+/** Single-use password reset links; only the hash of the token is kept. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_hash_idx').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
+)
+
+/** The shop's own settings staff change in the console; one row, id 'shop'. */
+export const shopSettings = pgTable('shop_settings', {
+  id: text('id').primaryKey(),
+  notificationEmail: text('notification_email'),
+  lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/** Staff answers to a Contact Us message, each sent as an e-mail (the outbox row it became). */
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: id(),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    outboxId: text('outbox_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
 )

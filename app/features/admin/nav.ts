@@ -14,6 +14,8 @@ export const adminNav = [
   { to: '/admin/temples', label: 'Temples' },
   { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/outbox', label: 'Outbox' },
+  { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/audit', label: 'Audit log' },
 ] as const
 

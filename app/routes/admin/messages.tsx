@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { adminSend, type Page, problemText, useAdmin } from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
+import { MessageThread } from '../../features/admin/message-thread.tsx'
 import {
   Badge,
   Button,
@@ -22,6 +24,7 @@ type Message = {
   email: string
   message: string | null
   status: 'new' | 'read'
+  confirmed: boolean | null
   createdAt: string
 }
 
@@ -36,6 +39,7 @@ export default function MessagesScreen() {
   }
   const list = useAdmin<Page<Message>>(`/messages?${filters}`)
   const queryClient = useQueryClient()
+  const [answering, setAnswering] = useState<string | null>(null)
   const set = (key: string, value: string) =>
     setParams((old) => {
       const next = new URLSearchParams(old)
@@ -94,6 +98,8 @@ export default function MessagesScreen() {
                 {m.kind === 'contact' ? 'Contact Us' : 'Newsletter'}
               </Badge>
               {m.status === 'new' ? <Badge tone="amber">New</Badge> : null}
+              {m.confirmed === false ? <Badge tone="grey">Not confirmed</Badge> : null}
+              {m.confirmed ? <Badge tone="green">Subscribed</Badge> : null}
               <span className="font-semibold">
                 {[m.firstName, m.lastName].filter(Boolean).join(' ') || m.email}
               </span>
@@ -113,7 +119,7 @@ export default function MessagesScreen() {
               ) : null}
             </p>
             {m.message ? <p className="mt-2 whitespace-pre-wrap break-words">{m.message}</p> : null}
-            <div className="mt-2">
+            <div className="mt-2 flex flex-wrap gap-2">
               <Button
                 small
                 onClick={async () => {
@@ -129,7 +135,13 @@ export default function MessagesScreen() {
               >
                 {m.status === 'new' ? 'Mark as read' : 'Mark as new'}
               </Button>
+              {m.kind === 'contact' ? (
+                <Button small onClick={() => setAnswering(answering === m._id ? null : m._id)}>
+                  {answering === m._id ? 'Close replies' : 'Reply'}
+                </Button>
+              ) : null}
             </div>
+            {answering === m._id ? <MessageThread messageId={m._id} /> : null}
           </li>
         ))}
       </ul>

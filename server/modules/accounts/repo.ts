@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { refreshTokens, users } from '../../db/schema.ts'
+import { passwordResets, refreshTokens, users } from '../../db/schema.ts'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -74,6 +74,40 @@ export function createAccountsRepo(db: DbOrTx) {
         .update(refreshTokens)
         .set({ revokedAt: now })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    },
+  }
+}
+
+/** Password reset links: only the token's hash is stored. */
+export function createResetsRepo(db: DbOrTx) {
+  return {
+    async insert(values: typeof passwordResets.$inferInsert) {
+      await db.insert(passwordResets).values(values)
+    },
+    async byHash(tokenHash: string) {
+      const [row] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash))
+      return row
+    },
+    /** Marks an unused, unexpired link used, in one statement; undefined when it was not. */
+    async claim(tokenHash: string, now: Date) {
+      const [row] = await db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResets.tokenHash, tokenHash),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, now),
+          ),
+        )
+        .returning()
+      return row
+    },
+    async useAllOf(userId: string, now: Date) {
+      await db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
     },
   }
 }

@@ -14,9 +14,11 @@ import {
   tokenPair,
   updateAccountBody,
 } from '../../../contracts/accounts.ts'
+import { forgotPasswordBody, resetPasswordBody } from '../../../contracts/mail.ts'
 import { ValidationError } from '../../http/errors.ts'
 import { bearer, customerFailures, done, failures, ok, publicAccess } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
+import { mailAnswers } from '../mail/messages.ts'
 import { AVATAR_MAX_BYTES } from './avatar.ts'
 import { assertSelf } from './service.ts'
 
@@ -106,6 +108,50 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           refreshTokenExpiresIn,
         },
       }
+    },
+  )
+
+  app.post(
+    '/user/forgot-password',
+    {
+      config: authLimit,
+      schema: {
+        operationId: 'requestPasswordReset',
+        security: publicAccess,
+        tags: ['accounts'],
+        summary: 'E-mail a link to choose a new password',
+        description:
+          'Always answers 200 with the same message, whether or not an account has this e-mail. The link ' +
+          'works once, for 30 minutes. Requests are limited per e-mail address and per client address (429).',
+        body: forgotPasswordBody,
+        response: { 200: done, ...failures() },
+      },
+    },
+    async (request) => {
+      await accounts.requestPasswordReset(request.body.email, request.ip)
+      return { success: true as const, message: mailAnswers.resetRequested }
+    },
+  )
+
+  app.post(
+    '/user/reset-password',
+    {
+      config: authLimit,
+      schema: {
+        operationId: 'resetPassword',
+        security: publicAccess,
+        tags: ['accounts'],
+        summary: "Set a new password with a reset link's token",
+        description:
+          'The password follows the registration rule. Every sign-in of the account ends. An unknown, used ' +
+          'or expired token answers 400 with a message saying which.',
+        body: resetPasswordBody,
+        response: { 200: done, ...failures() },
+      },
+    },
+    async (request) => {
+      await accounts.resetPassword(request.body.token, request.body.password)
+      return { success: true as const, message: mailAnswers.resetDone }
     },
   )
 

@@ -10,10 +10,12 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../http/errors.ts'
+import { mailAnswers, mailTexts } from '../mail/messages.ts'
+import type { MailService } from '../mail/service.ts'
 import { createAvatarStore, defaultUploadsDir, processAvatar } from './avatar.ts'
 import { type AttemptLimiter, createMemoryLimiter } from './login-limiter.ts'
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts'
-import { createAccountsRepo, type UserRow } from './repo.ts'
+import { createAccountsRepo, createResetsRepo, type UserRow } from './repo.ts'
 import { createSessionCache, type LiveSession } from './session-cache.ts'
 import { hashToken, newOpaqueToken, type TokenService } from './tokens.ts'
 
@@ -36,7 +38,15 @@ export type AccountsDeps = {
   addressLimiter?: AttemptLimiter
   /** Seconds a live sign-in is cached in this process (default SESSION_CACHE_MS). */
   sessionCacheMs?: number
+  /** Where the welcome and password reset e-mails are written (the outbox); none in some unit tests. */
+  mail?: MailService
+  /** Reset requests per e-mail address and per client address (defaults: 3 an hour and 10 in 15 minutes). */
+  resetEmailLimiter?: AttemptLimiter
+  resetAddressLimiter?: AttemptLimiter
 }
+
+/** How long a password reset link works. */
+export const RESET_MINUTES = 30
 
 export function toAccount(u: UserRow): Account {
   return {
@@ -67,6 +77,10 @@ export function createAccountsService(deps: AccountsDeps) {
   const avatars = createAvatarStore(deps.uploadsDir ?? defaultUploadsDir(deps.config?.dataDir ?? ''))
   const accountLimiter = deps.accountLimiter ?? createMemoryLimiter({ max: 5, windowSeconds: 15 * 60 })
   const addressLimiter = deps.addressLimiter ?? createMemoryLimiter({ max: 20, windowSeconds: 15 * 60 })
+
+  const resetEmailLimiter = deps.resetEmailLimiter ?? createMemoryLimiter({ max: 3, windowSeconds: 60 * 60 })
+  const resetAddressLimiter =
+    deps.resetAddressLimiter ?? createMemoryLimiter({ max: 10, windowSeconds: 15 * 60 })
 
   const sessions = createSessionCache({ ttlMs: deps.sessionCacheMs ?? SESSION_CACHE_MS })
 
@@ -108,17 +122,25 @@ export function createAccountsService(deps: AccountsDeps) {
     return ok
   }
 
-  /** Registration only ever creates customers. */
+  /** Registration only ever creates customers; the welcome e-mail is written in the same transaction. */
   async function register(input: { fullName: string; email: string; password: string }): Promise<Account> {
     const email = input.email.trim()
     if (await repo.userByEmail(email)) throw new ConflictError('An account with this e-mail already exists.')
     const passwordHash = await hashPassword(input.password)
     try {
-      const row = await repo.insertUser({
-        fullName: input.fullName.trim(),
-        email,
-        passwordHash,
-        role: 'customer',
+      const row = await deps.db.transaction(async (tx) => {
+        const user = await createAccountsRepo(tx).insertUser({
+          fullName: input.fullName.trim(),
+          email,
+          passwordHash,
+          role: 'customer',
+        })
+        await deps.mail?.send(tx, {
+          kind: 'account.welcome',
+          to: user.email,
+          content: mailTexts.welcome(user.fullName, deps.mail.url('/')),
+        })
+        return user
       })
       return toAccount(row)
     } catch (e) {
@@ -299,6 +321,70 @@ export function createAccountsService(deps: AccountsDeps) {
       const row = await repo.updateUser(userId, { avatar: url })
       await avatars.remove(before.avatar)
       return toAccount(row!)
+    },
+
+    /**
+     * Forgotten password: the same answer, after the same work (a token made, an e-mail rendered), whether
+     * or not the address has an account, so the answer tells nobody which addresses are customers.
+     */
+    async requestPasswordReset(emailInput: string, clientAddress: string) {
+      const key = emailInput.trim().toLowerCase()
+      const tooManyResets = (seconds: number) =>
+        new TooManyRequestsError(
+          `${mailAnswers.tooManyResets.replace('a while', `${Math.ceil(seconds / 60)} minutes`)}`,
+        )
+      const addressWait = await resetAddressLimiter.take(clientAddress)
+      if (addressWait > 0) throw tooManyResets(addressWait)
+      const emailWait = await resetEmailLimiter.take(key)
+      if (emailWait > 0) throw tooManyResets(emailWait)
+
+      const token = newOpaqueToken()
+      const resetUrl = deps.mail?.url(`/reset-password?token=${encodeURIComponent(token)}`) ?? ''
+      const user = key ? await repo.userByEmail(key) : undefined
+      const content = mailTexts.passwordReset(user?.fullName ?? '', resetUrl, RESET_MINUTES)
+      if (!user || user.disabledAt || !deps.mail) {
+        await deps.mail?.rehearse(content)
+        return
+      }
+      const mail = deps.mail
+      await deps.db.transaction(async (tx) => {
+        await createResetsRepo(tx).insert({
+          userId: user.id,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
+        })
+        await mail.send(tx, { kind: 'account.password-reset', to: user.email, content })
+      })
+    },
+
+    /**
+     * Sets a new password with a reset link's token: the token works once, within RESET_MINUTES, and every
+     * sign-in of the account ends (whoever knew the old password is signed out).
+     */
+    async resetPassword(token: string, password: string) {
+      const tokenHash = hashToken(token)
+      const found = await createResetsRepo(deps.db).byHash(tokenHash)
+      if (!found) throw new ValidationError(mailAnswers.resetInvalid)
+      if (found.usedAt) throw new ValidationError(mailAnswers.resetUsed)
+      if (found.expiresAt <= new Date()) throw new ValidationError(mailAnswers.resetExpired)
+      const passwordHash = await hashPassword(password)
+      const userId = await deps.db.transaction(async (tx) => {
+        const resets = createResetsRepo(tx)
+        const now = new Date()
+        // Claimed in one statement: two racing uses of one link cannot both set a password.
+        const claimed = await resets.claim(tokenHash, now)
+        if (!claimed) throw new ValidationError(mailAnswers.resetUsed)
+        const accounts = createAccountsRepo(tx)
+        const user = await accounts.userById(claimed.userId)
+        if (!user || user.disabledAt) throw new ValidationError(mailAnswers.resetInvalid)
+        await accounts.updateUser(user.id, { passwordHash })
+        await accounts.revokeAllForUser(user.id, now)
+        // Other links sent earlier stop working too.
+        await resets.useAllOf(user.id, now)
+        await accountLimiter.clear(user.email.trim().toLowerCase())
+        return user.id
+      })
+      sessions.forgetUser(userId)
     },
 
     /** Ends every sign-in of the account, then starts a fresh one for the caller. */

@@ -14,6 +14,12 @@ import {
   productListQuerySchema,
   returnPolicyInputSchema,
 } from '../../../contracts/admin.ts'
+import {
+  contactReplyBody,
+  mailSettingsBody,
+  outboxListQuery,
+  outboxStatuses,
+} from '../../../contracts/mail.ts'
 import { ValidationError } from '../../http/errors.ts'
 import { adminFailures, bearer, done, ok } from '../../http/route-kit.ts'
 import { UnsupportedMediaTypeError } from '../../http/uploads.ts'
@@ -615,7 +621,204 @@ const adminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, {
   )
 }
 
+/** The outbox, the shop's mail settings and answers to Contact Us messages (docs/decisions/070–073). */
+const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { mail, messages } = services
+  app.addHook('onRequest', app.requireAdmin)
+
+  const outboxItem = z.object({
+    _id: z.string(),
+    kind: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    status: z.enum(outboxStatuses),
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    nextAttemptAt: z.string(),
+    sentAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+
+  app.get(
+    '/outbox',
+    {
+      schema: {
+        operationId: 'adminListOutbox',
+        tags,
+        security,
+        summary: 'E-mails the shop wrote, newest first, with their delivery state',
+        description:
+          'Without SMTP_URL every e-mail is `kept` here and none leaves the machine. `failed` ones gave up ' +
+          'after repeated attempts; `lastError` says what the mail server answered.',
+        querystring: outboxListQuery,
+        response: {
+          200: ok(
+            z.object({
+              items: z.array(outboxItem),
+              total: z.number().int(),
+              page: z.number().int(),
+              pageSize: z.number().int(),
+              pages: z.number().int(),
+              sending: z.boolean(),
+            }),
+          ),
+          ...adminFailures(),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Outbox',
+      data: { ...(await mail.outbox.list(request.query)), sending: mail.sending },
+    }),
+  )
+
+  app.get(
+    '/outbox/:id',
+    {
+      schema: {
+        operationId: 'adminGetOutboxMail',
+        tags,
+        security,
+        summary: 'One e-mail as the recipient gets it: HTML, plain text and headers',
+        params: idParams,
+        response: {
+          200: ok(
+            outboxItem.extend({
+              replyTo: z.string().nullable(),
+              messageId: z.string(),
+              html: z.string(),
+              text: z.string(),
+              headers: z.record(z.string(), z.string()),
+            }),
+          ),
+          ...adminFailures(404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'E-mail',
+      data: await mail.outbox.get(request.params.id),
+    }),
+  )
+
+  app.post(
+    '/outbox/:id/retry',
+    {
+      schema: {
+        operationId: 'adminRetryOutboxMail',
+        tags,
+        security,
+        summary: 'Try a failed or waiting e-mail again now',
+        params: idParams,
+        response: { 200: ok(outboxItem), ...adminFailures(404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'It will be sent again shortly',
+      data: await mail.outbox.retry(request.params.id),
+    }),
+  )
+
+  const settings = z.object({ notificationEmail: z.string(), lowStockThreshold: z.number().int() })
+  app.get(
+    '/settings/mail',
+    {
+      schema: {
+        operationId: 'adminGetMailSettings',
+        tags,
+        security,
+        summary: "The shop's notification address and low-stock threshold",
+        response: { 200: ok(settings), ...adminFailures() },
+      },
+    },
+    async () => ({ success: true as const, message: 'Mail settings', data: await mail.settings.get() }),
+  )
+
+  app.put(
+    '/settings/mail',
+    {
+      schema: {
+        operationId: 'adminSaveMailSettings',
+        tags,
+        security,
+        summary: 'Set where staff e-mails go (empty: none are sent) and the shop-wide low-stock threshold',
+        body: mailSettingsBody,
+        response: { 200: ok(settings), ...adminFailures() },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Saved',
+      data: await mail.settings.save(request.user!.id, request.body),
+    }),
+  )
+
+  const thread = z.object({
+    _id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    message: z.string(),
+    createdAt: z.string(),
+    replies: z.array(
+      z.object({
+        _id: z.string(),
+        body: z.string(),
+        author: z.string(),
+        createdAt: z.string(),
+        outboxId: z.string().nullable(),
+        mailStatus: z.string().nullable(),
+      }),
+    ),
+  })
+
+  app.get(
+    '/messages/:id/thread',
+    {
+      schema: {
+        operationId: 'adminGetMessageThread',
+        tags,
+        security,
+        summary: 'A Contact Us message with every reply staff sent, oldest first',
+        params: idParams,
+        response: { 200: ok(thread), ...adminFailures(404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Thread',
+      data: await messages.thread(request.params.id),
+    }),
+  )
+
+  app.post(
+    '/messages/:id/replies',
+    {
+      schema: {
+        operationId: 'adminReplyToMessage',
+        tags,
+        security,
+        summary: 'Answer a Contact Us message: e-mailed to the sender, replies come to the shop address',
+        params: idParams,
+        body: contactReplyBody,
+        response: { 201: ok(thread), ...adminFailures(404) },
+      },
+    },
+    async (request, reply) => {
+      await messages.reply(request.user!.id, request.params.id, request.body.body)
+      return reply.status(201).send({
+        success: true as const,
+        message: 'Reply sent',
+        data: await messages.thread(request.params.id),
+      })
+    },
+  )
+}
+
 /** Registered under /api/v1 with the other modules; everything here lives under /api/v1/admin. */
 export const adminModule: FastifyPluginAsync<{ services: Services }> = async (app, opts) => {
   await app.register(adminRoutes, { ...opts, prefix: '/admin' })
+  await app.register(mailRoutes, { ...opts, prefix: '/admin' })
 }

@@ -747,6 +747,8 @@ export function createAdminService(deps: {
           email: m.email,
           message: m.message,
           status: m.status,
+          // Newsletter sign-ups count once their owner followed the e-mailed link (decision 073).
+          confirmed: m.kind === 'newsletter' ? Boolean(m.confirmedAt && !m.unsubscribedAt) : null,
           createdAt: m.createdAt.toISOString(),
         })),
         total,

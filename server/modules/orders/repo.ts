@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, like, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { orderHistory, orderItems, orders, productImages, products } from '../../db/schema.ts'
+import { orderHistory, orderItems, orders, productImages, products, users } from '../../db/schema.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
@@ -113,6 +113,15 @@ export function createOrdersRepo(db: DbOrTx) {
 
     async update(id: string, values: Partial<typeof orders.$inferInsert>) {
       const [row] = await db.update(orders).set(values).where(eq(orders.id, id)).returning()
+      return row ?? null
+    },
+
+    /** Who an order's e-mails go to: the account's name and address. */
+    async customerOf(userId: string) {
+      const [row] = await db
+        .select({ fullName: users.fullName, email: users.email })
+        .from(users)
+        .where(eq(users.id, userId))
       return row ?? null
     },
 

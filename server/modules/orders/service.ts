@@ -27,6 +27,8 @@ import {
 } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
 import { writeAudit } from '../audit/repo.ts'
+import type { OrderFacts } from '../mail/messages.ts'
+import type { MailService, OrderMailEvent } from '../mail/service.ts'
 import {
   createOrdersRepo,
   type FullOrder,
@@ -53,7 +55,11 @@ export type OrderPeers = {
   addresses?: {
     rememberFromOrder(userId: string, shipping: PlaceOrderInput['shippingInfo'], tx: Tx): Promise<boolean>
   }
+  /** The customer's and the staff's e-mails, written in the transaction of the change (decision 071). */
+  mail?: Pick<MailService, 'orderEvent' | 'stockTaken'>
 }
+
+export type TakenLine = { productId: string; title: string; quantity: number; left: number }
 
 /** What a payment did to its order: it paid it, changed nothing, or must be given back. */
 export type PaymentOutcome = 'paid' | 'unchanged' | 'refund'
@@ -157,17 +163,57 @@ export function createOrdersService(deps: {
   async function takeAll(
     r: OrdersRepo,
     lines: Array<{ productId: string; title: string; quantity: number }>,
+    tx?: Tx,
   ): Promise<{ title: string; left: number } | null> {
     const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))
-    const taken: typeof sorted = []
+    const taken: TakenLine[] = []
     for (const line of sorted) {
-      if ((await r.takeStock(line.productId, line.quantity)) === null) {
+      const left = await r.takeStock(line.productId, line.quantity)
+      if (left === null) {
         for (const t of taken) await r.returnStock(t.productId, t.quantity)
         return { title: line.title, left: await r.stockOf(line.productId) }
       }
-      taken.push(line)
+      taken.push({ productId: line.productId, title: line.title, quantity: line.quantity, left })
     }
+    // Staff hear of a product that just reached its low-stock threshold, with the order that took it.
+    if (tx) await peers().mail?.stockTaken(tx, taken)
     return null
+  }
+
+  /** The facts an order e-mail shows, read inside the transaction of the change. */
+  async function tell(
+    tx: Tx,
+    orderId: string,
+    event: OrderMailEvent,
+    extra: { reason?: string; refundDue?: boolean } = {},
+  ) {
+    const mail = peers().mail
+    if (!mail) return
+    const r = createOrdersRepo(tx)
+    const row = await r.byIdOrNumber(orderId)
+    if (!row) return
+    const customer = await r.customerOf(row.userId)
+    if (!customer) return
+    const items = await r.itemsOf(row.id)
+    const facts: OrderFacts = {
+      orderNumber: row.orderNumber,
+      customerName: customer.fullName,
+      lines: items.map((i) => ({ title: i.title, quantity: i.quantity, price: i.price })),
+      subtotal: row.subtotal,
+      discountAmount: row.discountAmount,
+      couponCode: row.couponCode,
+      couponPercent: row.couponPercent,
+      total: row.total,
+      address: [
+        [row.shippingFirstName, row.shippingLastName].filter(Boolean).join(' '),
+        [row.shippingAddress, row.shippingApartment].filter(Boolean).join(', '),
+        `${row.shippingCity}, ${row.shippingState} ${row.shippingPostalCode}`,
+        row.shippingCountry,
+        `Phone ${row.shippingPhone}`,
+      ].filter(Boolean),
+      shippingLink: row.shippingLink,
+    }
+    await mail.orderEvent(tx, event, { id: row.id, to: customer.email, facts, ...extra })
   }
 
   async function releaseStock(r: OrdersRepo, orderId: string) {
@@ -197,6 +243,7 @@ export function createOrdersService(deps: {
       ...(paymentStatus ? { paymentStatus } : {}),
     })
     await r.addHistory(row.id, 'Cancelled', by, note)
+    await tell(tx, row.id, 'cancelled', { reason: note, refundDue: refund })
     return refund
   }
 
@@ -319,11 +366,11 @@ export function createOrdersService(deps: {
               const p = byId.get(id)!
               return { productId: id, title: p.title, image: p.image, price: p.price, quantity: l.quantity }
             })
-            const short = await takeAll(txRepo, items)
+            const short = await takeAll(txRepo, items, tx)
             if (short) throw new ConflictError(stockMessages.onlyLeft(short.title, short.left))
             // The address typed at checkout is offered again next time ('Try again', the next visit).
             await peers().addresses?.rememberFromOrder(userId, s, tx)
-            return txRepo.insertOrder(
+            const placed = await txRepo.insertOrder(
               {
                 orderNumber: await nextOrderNumber(txRepo, now),
                 userId,
@@ -354,6 +401,8 @@ export function createOrdersService(deps: {
               items,
               'Pending',
             )
+            await tell(tx, placed.id, 'placed')
+            return placed
           })
           stockChanged()
           return { order: await full(row), created: true }
@@ -474,6 +523,8 @@ export function createOrdersService(deps: {
           shippingLink: opts.shippingLink ?? row.shippingLink,
           note: opts.note ?? null,
         })
+        if (status === 'Shipped') await tell(tx, row.id, 'shipped')
+        if (status === 'Delivered') await tell(tx, row.id, 'delivered')
         return false
       })
       if (status === 'Cancelled') stockChanged()
@@ -501,11 +552,13 @@ export function createOrdersService(deps: {
         await r.addHistory(row.id, status, row.userId, note)
         const ordered = (await r.itemsOf(row.id)).map((i) => i.productId)
         await peers().cart?.removeOrdered(row.userId, ordered, tx)
+        await tell(tx, row.id, 'paid')
         return 'paid' as const
       }
       const refund = async (note: string) => {
         await r.update(row.id, { status: 'Cancelled', paymentStatus: 'Refund pending', refundRetryAt: null })
         await r.addHistory(row.id, 'Cancelled', null, note)
+        await tell(tx, row.id, 'cancelled', { reason: note, refundDue: true })
         return 'refund' as const
       }
       const lapsed = row.paymentStatus === 'Expired'
@@ -513,7 +566,7 @@ export function createOrdersService(deps: {
         return refund('Payment received for a cancelled order: it is being refunded.')
       }
       if (row.stockHeld) return paid(row.status, 'Payment received', true)
-      const short = await takeAll(r, await r.itemsOf(row.id))
+      const short = await takeAll(r, await r.itemsOf(row.id), tx)
       if (short) {
         return refund(
           `Payment received after the reservation lapsed, but ${short.title} had sold out meanwhile: the payment is being refunded.`,
@@ -584,6 +637,7 @@ export function createOrdersService(deps: {
               before: { paymentStatus: 'Refund pending' },
               after: { paymentStatus: 'Refunded', refundId: result.refundId, amount: rupees(row.total) },
             })
+            await tell(tx, orderId, 'refunded')
           })
           return { refunded: true }
         }

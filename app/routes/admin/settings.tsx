@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { adminSend, problemText, serverFieldErrors, useAdmin } from '../../features/admin/admin-api.ts'
+import { Button, Field, inputClass, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
+import { toast } from '../../lib/toast.tsx'
+
+type MailSettings = { notificationEmail: string; lowStockThreshold: number }
+
+export const meta = () => [{ title: 'Settings | Shop console' }]
+
+export default function SettingsScreen() {
+  const current = useAdmin<MailSettings>('/settings/mail')
+  const queryClient = useQueryClient()
+  const [form, setForm] = useState({ notificationEmail: '', lowStockThreshold: '3' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [saving, setSaving] = useState(false)
+  useEffect(() => {
+    if (current.data)
+      setForm({
+        notificationEmail: current.data.notificationEmail,
+        lowStockThreshold: String(current.data.lowStockThreshold),
+      })
+  }, [current.data])
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault()
+    setErrors({})
+    setSaving(true)
+    try {
+      await adminSend('/settings/mail', 'PUT', {
+        notificationEmail: form.notificationEmail.trim(),
+        lowStockThreshold: Number(form.lowStockThreshold),
+      })
+      toast.success('Settings saved')
+      await queryClient.invalidateQueries({ queryKey: ['admin'] })
+    } catch (err) {
+      setErrors(serverFieldErrors(err))
+      toast.error(problemText(err), { duration: 8000 })
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <div>
+      <PageTitle
+        title="Settings"
+        intro="Where the shop's e-mails to staff go, and when stock counts as low."
+      />
+      {current.isPending ? <Loading /> : null}
+      {current.isError ? <LoadProblem error={current.error} retry={() => current.refetch()} /> : null}
+      {current.data ? (
+        <form
+          onSubmit={save}
+          noValidate
+          className="grid max-w-xl gap-4 rounded-lg border border-brand-200 bg-white p-4"
+        >
+          <Field
+            label="Notification e-mail"
+            error={errors.notificationEmail}
+            help="New paid orders, Contact Us messages and low stock are e-mailed here; replies to customers come back here. Leave it empty to send none."
+          >
+            {(p) => (
+              <input
+                {...p}
+                type="email"
+                inputMode="email"
+                className={inputClass}
+                value={form.notificationEmail}
+                onChange={(e) => setForm({ ...form, notificationEmail: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            label="Low-stock threshold"
+            error={errors.lowStockThreshold}
+            help="When an order leaves a product with this many or fewer, staff get an e-mail (one for the whole shop)."
+          >
+            {(p) => (
+              <input
+                {...p}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                className={inputClass}
+                value={form.lowStockThreshold}
+                onChange={(e) => setForm({ ...form, lowStockThreshold: e.target.value })}
+              />
+            )}
+          </Field>
+          <div>
+            <Button type="submit" tone="primary" disabled={saving}>
+              {saving ? 'Saving...' : 'Save settings'}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  )
+}

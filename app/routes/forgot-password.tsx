@@ -1,0 +1,72 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { recoveryTexts as t } from '../../contracts/mail-text.ts'
+import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-card.tsx'
+import { isLoginEmail, loginMessages } from '../features/account/messages.ts'
+import { fieldClass } from '../features/account/password-field.tsx'
+import { api } from '../lib/api.ts'
+import type { Route } from './+types/forgot-password'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Forgot password | Kalaa Setu' }]
+
+/** Asks for a reset link; the answer is the same whether or not the address has an account. */
+export default function ForgotPassword() {
+  const [email, setEmail] = useState('')
+  const [loading, setLoading] = useState(false)
+  const [error, setError] = useState('')
+  const [success, setSuccess] = useState('')
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    setError('')
+    setSuccess('')
+    if (!isLoginEmail(email)) {
+      setError(loginMessages.invalidEmail)
+      return
+    }
+    setLoading(true)
+    try {
+      const answer = await api<{ message: string }>('/user/forgot-password', {
+        method: 'POST',
+        body: { email },
+      })
+      setSuccess(answer.message)
+    } catch (err) {
+      setError(err instanceof Error && err.message ? err.message : t.failed)
+    } finally {
+      setLoading(false)
+    }
+  }
+
+  return (
+    <AuthCard title={t.forgotTitle}>
+      <p className="mt-2 text-center text-sm text-ink/80">{t.forgotIntro}</p>
+      <form onSubmit={submit} noValidate className="mt-6 grid gap-4">
+        <div className="grid gap-1">
+          <label htmlFor="forgot-email" className="text-sm font-medium">
+            Email
+          </label>
+          <input
+            id="forgot-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={fieldClass}
+          />
+        </div>
+        <FormMessage error={error} success={success} />
+        <button type="submit" disabled={loading} className={primaryButton}>
+          {loading ? t.sending : t.sendLink}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/Login" className="font-semibold text-brand-700 underline">
+          {t.backToSignIn}
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { recoveryTexts as t } from '../../contracts/mail-text.ts'
+import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-card.tsx'
+import { PasswordField } from '../features/account/password-field.tsx'
+import { api } from '../lib/api.ts'
+import type { Route } from './+types/reset-password'
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Choose a new password | Kalaa Setu' },
+  // The address holds a one-time token: keep it out of search engines and other sites' logs.
+  { name: 'robots', content: 'noindex' },
+  { name: 'referrer', content: 'no-referrer' },
+]
+
+/** The page the reset e-mail links to: a new password, typed twice. */
+export default function ResetPassword() {
+  const [params] = useSearchParams()
+  const token = params.get('token') ?? ''
+  const [password, setPassword] = useState('')
+  const [repeat, setRepeat] = useState('')
+  const [loading, setLoading] = useState(false)
+  const [error, setError] = useState('')
+  const [done, setDone] = useState('')
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    setError('')
+    if (password.length < 8) return setError(t.passwordTooShort)
+    if (password !== repeat) return setError(t.passwordsDiffer)
+    setLoading(true)
+    try {
+      const answer = await api<{ message: string }>('/user/reset-password', {
+        method: 'POST',
+        body: { token, password },
+      })
+      setDone(answer.message)
+    } catch (err) {
+      setError(err instanceof Error && err.message ? err.message : t.failed)
+    } finally {
+      setLoading(false)
+    }
+  }
+
+  if (!token) {
+    return (
+      <AuthCard title={t.resetTitle}>
+        <p role="alert" className="mt-4 text-center text-sm font-medium text-red-700">
+          {t.noToken}
+        </p>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+            {t.askAgain}
+          </Link>
+        </p>
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard title={t.resetTitle}>
+      {done ? (
+        <>
+          <FormMessage success={done} />
+          <Link to="/Login" className={`${primaryButton} mt-6 block text-center`}>
+            SIGN IN
+          </Link>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate className="mt-6 grid gap-4">
+          <PasswordField
+            label={t.newPassword}
+            name="password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="new-password"
+          />
+          <PasswordField
+            label={t.confirmPassword}
+            name="confirm"
+            value={repeat}
+            onChange={setRepeat}
+            autoComplete="new-password"
+          />
+          <FormMessage error={error} />
+          <button type="submit" disabled={loading} className={primaryButton}>
+            {loading ? t.saving : t.save}
+          </button>
+          {error ? (
+            <Link to="/forgot-password" className="justify-self-center text-sm text-brand-700 underline">
+              {t.askAgain}
+            </Link>
+          ) : null}
+        </form>
+      )}
+    </AuthCard>
+  )
+}

@@ -1,0 +1,202 @@
+import { formatPaise } from '../../../contracts/money.ts'
+
+/**
+ * Every text of the shop's e-mails, in English. A second language is another object of the same shape
+ * (`MailTexts`), chosen per recipient; the templates only ever read from here.
+ */
+
+export const shopName = 'Kalaa Setu'
+
+export type OrderLine = { title: string; quantity: number; price: number }
+export type OrderFacts = {
+  orderNumber: string
+  customerName: string
+  lines: OrderLine[]
+  subtotal: number
+  discountAmount: number
+  couponCode: string | null
+  couponPercent: number
+  total: number
+  address: string[]
+  shippingLink?: string | null
+}
+
+/** What one e-mail says, before it is laid out: the template turns it into HTML and plain text. */
+export type MailContent = {
+  subject: string
+  preview: string
+  heading: string
+  paragraphs: string[]
+  button?: { label: string; href: string }
+  order?: OrderFacts
+  /** The small print under the message (why they got it, how to stop it). */
+  footnote?: string
+  unsubscribeUrl?: string
+}
+
+const money = (paise: number) => formatPaise(paise)
+const hello = (name: string) => (name.trim() ? `Dear ${name.trim()},` : 'Hello,')
+
+export const mailTexts = {
+  orderLabels: {
+    item: 'Item',
+    each: (price: string) => `${price} each`,
+    subtotal: 'Subtotal',
+    coupon: (code: string, percent: number) => `Coupon ${code} (${percent}% off)`,
+    total: 'Total',
+    deliverTo: 'Delivery address',
+    orderNumber: 'Order number',
+  },
+  footer: `${shopName}: handicraft, handloom and art from India, sold by a non-profit foundation.`,
+  unsubscribe: 'Unsubscribe',
+
+  welcome: (name: string, shopUrl: string): MailContent => ({
+    subject: `Welcome to ${shopName}`,
+    preview: 'Your account is ready.',
+    heading: `Welcome to ${shopName}`,
+    paragraphs: [
+      hello(name),
+      'Your account is ready. You can now save products to your wishlist, keep delivery addresses and follow your orders.',
+      'Every purchase supports the artisans and the work of the foundation.',
+    ],
+    button: { label: 'Visit the shop', href: shopUrl },
+    footnote: 'You received this e-mail because an account was created with this address.',
+  }),
+
+  orderPlaced: (order: OrderFacts, orderUrl: string, minutes: number): MailContent => ({
+    subject: `Order ${order.orderNumber}: awaiting payment`,
+    preview: `Pay ${money(order.total)} within ${minutes} minutes to keep your items.`,
+    heading: 'Thank you for your order',
+    paragraphs: [
+      hello(order.customerName),
+      `We have received order ${order.orderNumber} for ${money(order.total)}. It is waiting for payment.`,
+      `Your items are held for you for ${minutes} minutes; if the order is not paid by then, it expires and the items go back on sale.`,
+    ],
+    button: { label: 'Pay or view the order', href: orderUrl },
+    order,
+  }),
+
+  orderPaid: (order: OrderFacts, orderUrl: string): MailContent => ({
+    subject: `Order ${order.orderNumber} confirmed: payment received`,
+    preview: `We received ${money(order.total)}. Your order is confirmed.`,
+    heading: 'Your order is confirmed',
+    paragraphs: [
+      hello(order.customerName),
+      `We received your payment of ${money(order.total)} for order ${order.orderNumber}. We will e-mail you again when it ships.`,
+    ],
+    button: { label: 'View your order', href: orderUrl },
+    order,
+  }),
+
+  orderShipped: (order: OrderFacts, orderUrl: string): MailContent => ({
+    subject: `Order ${order.orderNumber} has shipped`,
+    preview: 'Your order is on its way.',
+    heading: 'Your order is on its way',
+    paragraphs: [
+      hello(order.customerName),
+      `Order ${order.orderNumber} has left us and is on its way to you.`,
+      ...(order.shippingLink ? ['Follow the parcel with the courier’s tracking link below.'] : []),
+    ],
+    button: order.shippingLink
+      ? { label: 'Track your parcel', href: order.shippingLink }
+      : { label: 'View your order', href: orderUrl },
+  }),
+
+  orderDelivered: (order: OrderFacts, orderUrl: string): MailContent => ({
+    subject: `Order ${order.orderNumber} has been delivered`,
+    preview: 'Your order has arrived.',
+    heading: 'Your order has been delivered',
+    paragraphs: [
+      hello(order.customerName),
+      `Order ${order.orderNumber} has been delivered. We hope you enjoy it, and thank you for supporting the artisans.`,
+    ],
+    button: { label: 'View your order', href: orderUrl },
+  }),
+
+  orderCancelled: (order: OrderFacts, orderUrl: string, reason: string, refundDue: boolean): MailContent => ({
+    subject: `Order ${order.orderNumber} has been cancelled`,
+    preview: reason,
+    heading: 'Your order has been cancelled',
+    paragraphs: [
+      hello(order.customerName),
+      `Order ${order.orderNumber} has been cancelled.`,
+      reason,
+      refundDue
+        ? `Your payment of ${money(order.total)} is being refunded; we will e-mail you when the refund is made.`
+        : 'No payment was taken for this order.',
+    ],
+    button: { label: 'View your order', href: orderUrl },
+  }),
+
+  orderRefunded: (order: OrderFacts, orderUrl: string): MailContent => ({
+    subject: `Refund of ${money(order.total)} for order ${order.orderNumber}`,
+    preview: `We have refunded ${money(order.total)}.`,
+    heading: 'Your refund is on its way',
+    paragraphs: [
+      hello(order.customerName),
+      `We have refunded ${money(order.total)} for order ${order.orderNumber} to the card or account you paid with.`,
+      'Banks usually show a refund within 5 to 7 working days.',
+    ],
+    button: { label: 'View your order', href: orderUrl },
+  }),
+
+  passwordReset: (name: string, resetUrl: string, minutes: number): MailContent => ({
+    subject: `Reset your ${shopName} password`,
+    preview: `The link works once, within ${minutes} minutes.`,
+    heading: 'Reset your password',
+    paragraphs: [
+      hello(name),
+      'Someone (we hope you) asked to reset the password of your account. Choose a new password with the button below.',
+      `The link works once, within ${minutes} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.`,
+    ],
+    button: { label: 'Choose a new password', href: resetUrl },
+    footnote: 'For your safety, all your sign-ins end when the password is changed.',
+  }),
+
+  newsletterConfirm: (confirmUrl: string): MailContent => ({
+    subject: `Confirm your ${shopName} newsletter subscription`,
+    preview: 'One click to confirm.',
+    heading: 'Please confirm your subscription',
+    paragraphs: [
+      'Thank you for signing up for our newsletter. Please confirm that this is your address with the button below.',
+      'If you did not sign up, ignore this e-mail and you will hear nothing more from us.',
+    ],
+    button: { label: 'Confirm my subscription', href: confirmUrl },
+  }),
+
+  contactReply: (name: string, reply: string, original: string): MailContent => ({
+    subject: `Re: your message to ${shopName}`,
+    preview: reply.slice(0, 90),
+    heading: `A reply from ${shopName}`,
+    paragraphs: [hello(name), ...reply.split(/\n{2,}/), '—', `Your message: “${original}”`],
+    footnote: 'Reply to this e-mail to write back to us.',
+  }),
+
+  staffNewOrder: (order: OrderFacts, consoleUrl: string): MailContent => ({
+    subject: `New paid order ${order.orderNumber}: ${money(order.total)}`,
+    preview: `${order.customerName} paid ${money(order.total)}.`,
+    heading: 'A new paid order',
+    paragraphs: [`${order.customerName} paid ${money(order.total)} for order ${order.orderNumber}.`],
+    button: { label: 'Open it in the console', href: consoleUrl },
+    order,
+  }),
+
+  staffContactMessage: (from: string, email: string, message: string, consoleUrl: string): MailContent => ({
+    subject: `New message from ${from}`,
+    preview: message.slice(0, 90),
+    heading: 'A new Contact Us message',
+    paragraphs: [`From ${from} <${email}>:`, message],
+    button: { label: 'Answer it in the console', href: consoleUrl },
+  }),
+
+  staffLowStock: (title: string, left: number, threshold: number, consoleUrl: string): MailContent => ({
+    subject: `Low stock: ${title} (${left} left)`,
+    preview: `${left} left, at or under the threshold of ${threshold}.`,
+    heading: 'A product is running low',
+    paragraphs: [`${title} has ${left} left, at or under the shop’s low-stock threshold of ${threshold}.`],
+    button: { label: 'Open the product', href: consoleUrl },
+  }),
+}
+export type MailTexts = typeof mailTexts
+
+export { mailAnswers } from '../../../contracts/mail-text.ts'

@@ -1,0 +1,303 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { OutboxItem } from '../../../contracts/mail.ts'
+import type { Config } from '../../config.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
+import { newId } from '../../db/ids.ts'
+import { NotFoundError } from '../../http/errors.ts'
+import { writeAudit } from '../audit/repo.ts'
+import { type MailContent, mailTexts, type OrderFacts } from './messages.ts'
+import { createMailRepo, type OutboxRow } from './repo.ts'
+import { renderMail } from './template.ts'
+import { type MailTransport, smtpTransport } from './transport.ts'
+
+/** A claimed message is this sender's for two minutes; after that (a crash) another run takes it again. */
+const LEASE_MS = 120_000
+/** After this many failed attempts a message is marked failed for staff (about a day of retries). */
+export const MAX_ATTEMPTS = 8
+/** Minutes until the next try: 1, 2, 4 … up to six hours. */
+export const mailBackoffMinutes = (attempts: number) => Math.min(2 ** Math.max(0, attempts - 1), 360)
+
+export type OrderMailEvent = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded'
+
+export type MailDeps = {
+  db: Db
+  config: Pick<Config, 'PUBLIC_URL' | 'SMTP_URL' | 'MAIL_FROM' | 'RESERVATION_MINUTES'>
+  log?: FastifyBaseLogger
+  /** Tests pass their own; otherwise SMTP when SMTP_URL is set, else none (messages are kept). */
+  transport?: MailTransport | null
+}
+
+const toItem = (
+  r: Pick<
+    OutboxRow,
+    | 'id'
+    | 'kind'
+    | 'toAddress'
+    | 'subject'
+    | 'status'
+    | 'attempts'
+    | 'lastError'
+    | 'nextAttemptAt'
+    | 'sentAt'
+    | 'createdAt'
+  >,
+): OutboxItem => ({
+  _id: r.id,
+  kind: r.kind,
+  to: r.toAddress,
+  subject: r.subject,
+  status: r.status,
+  attempts: r.attempts,
+  lastError: r.lastError,
+  nextAttemptAt: r.nextAttemptAt.toISOString(),
+  sentAt: r.sentAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+})
+
+/** An SMTP error as staff read it: the server's answer when there is one, never a stack. */
+const describeError = (err: unknown) => {
+  const e = err as { responseCode?: number; response?: string; code?: string; message?: string }
+  const text = e?.response ?? e?.message ?? String(err)
+  return (e?.responseCode ? `${e.responseCode} ` : e?.code ? `${e.code}: ` : '') + text.slice(0, 500)
+}
+
+export function createMailService(deps: MailDeps) {
+  const repo = createMailRepo(deps.db)
+  const transport =
+    deps.transport !== undefined
+      ? deps.transport
+      : deps.config.SMTP_URL
+        ? smtpTransport(deps.config.SMTP_URL)
+        : null
+  const publicUrl = deps.config.PUBLIC_URL
+  const host = new URL(publicUrl).hostname || 'localhost'
+  const from = deps.config.MAIL_FROM ?? `Kalaa Setu <shop@${host}>`
+
+  const url = (path: string) => new URL(path, publicUrl).toString()
+
+  async function staffAddress(db: DbOrTx): Promise<string | null> {
+    return (await createMailRepo(db).settings())?.notificationEmail || null
+  }
+
+  const service = {
+    /** Whether messages leave the machine (SMTP configured) or stay in the outbox. */
+    sending: transport !== null,
+    url,
+
+    /**
+     * Writes one e-mail into the outbox, inside the caller's transaction: it exists exactly when the event
+     * that caused it was committed. The worker sends it later; nothing here waits on SMTP.
+     */
+    async send(
+      tx: DbOrTx,
+      mail: {
+        kind: string
+        to: string
+        content: MailContent
+        replyTo?: string | null
+        headers?: Record<string, string>
+      },
+    ): Promise<OutboxRow> {
+      const { html, text } = await renderMail(mail.content, url('/'))
+      const id = newId()
+      return createMailRepo(tx).insert({
+        id,
+        kind: mail.kind,
+        toAddress: mail.to,
+        replyTo: mail.replyTo ?? null,
+        subject: mail.content.subject,
+        html,
+        text,
+        headers: mail.headers ?? {},
+        messageId: `<${id}@${host}>`,
+        status: transport ? 'queued' : 'kept',
+      })
+    },
+
+    /** Renders without storing: the same work as `send`, for answers that must not differ in time. */
+    async rehearse(content: MailContent) {
+      await renderMail(content, url('/'))
+    },
+
+    /** An e-mail to the shop's notification address, when staff have set one. */
+    async notifyStaff(tx: DbOrTx, kind: string, content: MailContent) {
+      const to = await staffAddress(tx)
+      if (to) await service.send(tx, { kind, to, content })
+    },
+
+    staffAddress,
+
+    /** The customer e-mail of an order event (the orders module calls it inside its transaction). */
+    async orderEvent(
+      tx: DbOrTx,
+      event: OrderMailEvent,
+      order: { id: string; to: string; facts: OrderFacts; reason?: string; refundDue?: boolean },
+    ) {
+      const orderUrl = url(`/OrderDetails/${order.id}`)
+      const f = order.facts
+      const content =
+        event === 'placed'
+          ? mailTexts.orderPlaced(f, orderUrl, deps.config.RESERVATION_MINUTES)
+          : event === 'paid'
+            ? mailTexts.orderPaid(f, orderUrl)
+            : event === 'shipped'
+              ? mailTexts.orderShipped(f, orderUrl)
+              : event === 'delivered'
+                ? mailTexts.orderDelivered(f, orderUrl)
+                : event === 'cancelled'
+                  ? mailTexts.orderCancelled(
+                      f,
+                      orderUrl,
+                      order.reason ?? 'Cancelled',
+                      order.refundDue ?? false,
+                    )
+                  : mailTexts.orderRefunded(f, orderUrl)
+      await service.send(tx, { kind: `order.${event}`, to: order.to, content })
+      if (event === 'paid') {
+        await service.notifyStaff(
+          tx,
+          'staff.order-paid',
+          mailTexts.staffNewOrder(f, url(`/admin/orders/${order.id}`)),
+        )
+      }
+    },
+
+    /**
+     * Stock just taken by an order: a product whose stock went from above the shop-wide low-stock
+     * threshold to at or under it is reported to staff, once per crossing.
+     */
+    async stockTaken(
+      tx: DbOrTx,
+      lines: Array<{ productId: string; title: string; quantity: number; left: number }>,
+    ) {
+      const settings = await createMailRepo(tx).settings()
+      if (!settings?.notificationEmail) return
+      const threshold = settings.lowStockThreshold
+      for (const line of lines) {
+        if (line.left <= threshold && line.left + line.quantity > threshold) {
+          await service.send(tx, {
+            kind: 'staff.low-stock',
+            to: settings.notificationEmail,
+            content: mailTexts.staffLowStock(
+              line.title,
+              line.left,
+              threshold,
+              url(`/admin/products/${line.productId}`),
+            ),
+          })
+        }
+      }
+    },
+
+    /**
+     * Sends what is due: claims rows (a lease, SKIP LOCKED) in one short transaction, then talks to SMTP
+     * outside any transaction. A failure is recorded with back-off; after MAX_ATTEMPTS it stays failed.
+     */
+    async deliverDue(now = new Date(), limit = 20): Promise<{ sent: number; failed: number }> {
+      if (!transport) return { sent: 0, failed: 0 }
+      const claimed = await deps.db.transaction((tx) => createMailRepo(tx).claimDue(now, LEASE_MS, limit))
+      let sent = 0
+      let failed = 0
+      for (const row of claimed) {
+        try {
+          await transport.send({
+            from,
+            to: row.toAddress,
+            replyTo: row.replyTo,
+            subject: row.subject,
+            html: row.html,
+            text: row.text,
+            messageId: row.messageId,
+            headers: row.headers,
+          })
+          await repo.markSent(row.id, new Date())
+          sent++
+        } catch (err) {
+          failed++
+          const attempts = row.attempts + 1
+          const lastError = describeError(err)
+          // The console keeps the full answer; the log line leaves out any address the server quoted.
+          const reason = lastError.replace(/\S+@\S+/g, '<address>')
+          deps.log?.warn({ outboxId: row.id, attempts, reason }, 'e-mail not sent; it is retried later')
+          await repo.markAttemptFailed(row.id, {
+            attempts,
+            lastError,
+            nextAttemptAt: new Date(now.getTime() + mailBackoffMinutes(attempts) * 60_000),
+            gaveUp: attempts >= MAX_ATTEMPTS,
+          })
+        }
+      }
+      return { sent, failed }
+    },
+
+    outbox: {
+      async list(query: { status?: OutboxRow['status']; page: number }) {
+        const pageSize = 25
+        const { rows, total } = await repo.list({ ...query, pageSize })
+        return {
+          items: rows.map(toItem),
+          total,
+          page: query.page,
+          pageSize,
+          pages: Math.max(1, Math.ceil(total / pageSize)),
+        }
+      },
+      async get(id: string) {
+        const row = await repo.byId(id)
+        if (!row) throw new NotFoundError('No such e-mail in the outbox.')
+        return {
+          ...toItem(row),
+          replyTo: row.replyTo,
+          messageId: row.messageId,
+          html: row.html,
+          text: row.text,
+          headers: row.headers,
+        }
+      },
+      /** Another try now, for a failed message or one waiting for its next attempt. */
+      async retry(id: string) {
+        const row = await repo.requeue(id, new Date())
+        if (!row) throw new NotFoundError('This e-mail is not waiting to be sent.')
+        return toItem(row)
+      },
+    },
+
+    settings: {
+      async get() {
+        const row = await repo.settings()
+        return {
+          notificationEmail: row?.notificationEmail ?? '',
+          lowStockThreshold: row?.lowStockThreshold ?? 3,
+        }
+      },
+      async save(actorId: string, values: { notificationEmail: string; lowStockThreshold: number }) {
+        const row = await deps.db.transaction(async (tx) => {
+          const r = createMailRepo(tx)
+          const before = await r.settings()
+          const saved = await r.saveSettings({
+            notificationEmail: values.notificationEmail || null,
+            lowStockThreshold: values.lowStockThreshold,
+          })
+          await writeAudit(tx, {
+            actorId,
+            action: 'settings.mail',
+            entity: 'settings',
+            entityId: 'shop',
+            before: before
+              ? { notificationEmail: before.notificationEmail, lowStockThreshold: before.lowStockThreshold }
+              : null,
+            after: { notificationEmail: saved.notificationEmail, lowStockThreshold: saved.lowStockThreshold },
+          })
+          return saved
+        })
+        return { notificationEmail: row.notificationEmail ?? '', lowStockThreshold: row.lowStockThreshold }
+      },
+    },
+
+    close() {
+      transport?.close()
+    },
+  }
+  return service
+}
+export type MailService = ReturnType<typeof createMailService>
