@@ -44,6 +44,9 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // Sections are always written in place, never held back behind an inline script that reveals them
+        // later: the page reads whole without JavaScript and at once with it (docs/decisions/016).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyEvent]() {
           shellRendered = true
           const body = new PassThrough()
