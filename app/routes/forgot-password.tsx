@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { recoveryTexts as t } from '../../contracts/mail-text.ts'
 import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-card.tsx'
 import { isLoginEmail, loginMessages } from '../features/account/messages.ts'
-import { fieldClass } from '../features/account/password-field.tsx'
+import { EmailField } from '../features/account/password-field.tsx'
 import { api } from '../lib/api.ts'
 import type { Route } from './+types/forgot-password'
 
@@ -42,21 +42,7 @@ export default function ForgotPassword() {
     <AuthCard title={t.forgotTitle}>
       <p className="mt-2 text-center text-sm text-ink/80">{t.forgotIntro}</p>
       <form onSubmit={submit} noValidate className="mt-6 grid gap-4">
-        <div className="grid gap-1">
-          <label htmlFor="forgot-email" className="text-sm font-medium">
-            Email
-          </label>
-          <input
-            id="forgot-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={fieldClass}
-          />
-        </div>
+        <EmailField id="forgot-email" value={email} onChange={setEmail} />
         <FormMessage error={error} success={success} />
         <button type="submit" disabled={loading} className={primaryButton}>
           {loading ? t.sending : t.sendLink}

@@ -8,7 +8,7 @@ import {
   REDIRECT_AFTER_MS,
   sessionMessages,
 } from '../features/account/messages.ts'
-import { fieldClass, PasswordField } from '../features/account/password-field.tsx'
+import { EmailField, PasswordField } from '../features/account/password-field.tsx'
 import { refreshSession } from '../features/account/refresh.ts'
 import { forgetSessionEnded, takeSessionEnded } from '../features/account/session-ended.ts'
 import { afterSignIn } from '../features/account/sign-in-return.ts'
@@ -111,21 +111,7 @@ export default function Login() {
         </p>
       ) : null}
       <form onSubmit={submit} noValidate className="mt-6 grid gap-4">
-        <div className="grid gap-1">
-          <label htmlFor="login-email" className="text-sm font-medium">
-            Email
-          </label>
-          <input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={fieldClass}
-          />
-        </div>
+        <EmailField id="login-email" value={email} onChange={setEmail} />
         <PasswordField
           label="Password"
           name="password"

@@ -3,7 +3,7 @@ import { Link, redirect, useNavigate } from 'react-router'
 import type { LoginAnswer } from '../features/account/account-api.ts'
 import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-card.tsx'
 import { REDIRECT_AFTER_MS, signupMessages } from '../features/account/messages.ts'
-import { fieldClass, PasswordField } from '../features/account/password-field.tsx'
+import { EmailField, fieldClass, PasswordField } from '../features/account/password-field.tsx'
 import { ApiError, api } from '../lib/api.ts'
 import { appLoadContext } from '../lib/context.ts'
 import { getAccessToken, saveSession } from '../lib/session.ts'
@@ -96,21 +96,7 @@ export default function SignUp() {
             className={fieldClass}
           />
         </div>
-        <div className="grid gap-1">
-          <label htmlFor="signup-email" className="text-sm font-medium">
-            Email
-          </label>
-          <input
-            id="signup-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            onChange={(e) => set('email')(e.target.value)}
-            className={fieldClass}
-          />
-        </div>
+        <EmailField id="signup-email" value={form.email} onChange={set('email')} required />
         <PasswordField
           label="Password"
           name="password"

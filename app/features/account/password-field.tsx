@@ -4,6 +4,33 @@ import { EyeIcon } from '../../components/icons.tsx'
 export const fieldClass =
   'w-full rounded border border-brand-200 bg-white px-3 py-2.5 text-base focus:border-brand-600 focus:outline-none'
 
+/** The e-mail input of the sign-in, sign-up and forgotten-password forms. */
+export function EmailField(props: {
+  id: string
+  value: string
+  onChange: (value: string) => void
+  required?: boolean
+}) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={props.id} className="text-sm font-medium">
+        Email
+      </label>
+      <input
+        id={props.id}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required={props.required}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        className={fieldClass}
+      />
+    </div>
+  )
+}
+
 const EyeOffIcon = () => (
   <svg
     viewBox="0 0 24 24"
