@@ -90,6 +90,8 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
   const [errors, setErrors] = useState<ShippingErrors>({})
   const [paymentOption, setPaymentOption] = useState<string>(checkoutLabels.paymentOptions[0])
   const [codTerms, setCodTerms] = useState<CodTerms | null>(null)
+  // Set by a refused Place Order with COD: the reason then shows beside the button while it still holds.
+  const [codTried, setCodTried] = useState(false)
   const [placing, setPlacing] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const paymentWindow = usePaymentWindow()
@@ -275,7 +277,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
       return
     }
     if (codChosen && codNo) {
-      setProblem(codNo)
+      setCodTried(true)
       return
     }
     const body: PlaceOrderBody = {
@@ -574,8 +576,8 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
                       ? codTerms &&
                         (codNo ??
                           (codTerms.fee > 0
-                            ? `${codMessages.feeLine} ${formatRupees(codTerms.fee / 100)}`
-                            : null))
+                            ? `${checkoutLabels.codNote} ${codMessages.feeLine}: ${formatRupees(codTerms.fee / 100)}.`
+                            : checkoutLabels.codNote))
                       : checkoutLabels.onlineNote
                 const disabled =
                   option === 'PayPal' || (option === 'COD' && codTerms !== null && !codTerms.enabled)
@@ -595,7 +597,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
                         setPaymentOption(option)
                         setProblem(null)
                       }}
-                      className="mt-1 h-4 w-4 accent-brand-700"
+                      className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
                     />
                     <span>
                       {checkoutLabels.paymentOptionNames[option]}
@@ -692,6 +694,11 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
               <Link to="/Cart" className="font-semibold underline">
                 Review your cart
               </Link>
+            </p>
+          )}
+          {codChosen && codTried && codNo && (
+            <p role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+              {codNo}
             </p>
           )}
           {/* Announced at once on a refused Place Order; the first field in error also takes focus. */}

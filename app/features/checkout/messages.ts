@@ -27,6 +27,7 @@ export const checkoutLabels = {
   /** What each radio reads: the spec's words, with COD spelled out once. */
   paymentOptionNames: { 'Credit card': 'Credit card', COD: 'COD (cash on delivery)', PayPal: 'PayPal' },
   onlineNote: 'Pay online now: card, UPI or netbanking.',
+  codNote: 'Pay in cash when it is delivered.',
   codPayOnDelivery: 'Pay on delivery: in cash to the courier.',
   codPlaced: 'Order placed. You pay on delivery.',
 } as const
