@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { devices, type Page } from '@playwright/test'
 import { checkoutLabels, paymentTexts } from '../../app/features/checkout/messages.ts'
+import { confirmationTexts } from '../../app/features/orders/messages.ts'
 import { formatRupees } from '../../app/lib/format.ts'
 import { codMessages } from '../../contracts/cod.ts'
 import { paymentStatusLabel } from '../../contracts/order-states.ts'
@@ -77,6 +78,9 @@ test('cash on delivery: chosen at checkout, shown as Pay on delivery, shipped an
     .data as Array<{ _id: string; orderID: string; paymentInfo: { method: string; status: string } }>
   const order = list[0]!
   expect(order.paymentInfo).toEqual({ method: 'COD', status: 'Pay on delivery' })
+  const confirmation = page.getByTestId('order-confirmation')
+  await expect(confirmation).toContainText(order.orderID)
+  await expect(confirmation).toContainText(confirmationTexts.amountOnDelivery)
   const card = page.getByRole('listitem').filter({ hasText: order.orderID })
   await expect(card).toContainText(paymentStatusLabel('Pay on delivery'))
   await card.scrollIntoViewIfNeeded()
