@@ -9,12 +9,22 @@ export const fulfilmentStatuses = ['Pending', 'Processing', 'Shipped', 'Delivere
 export type FulfilmentStatus = (typeof fulfilmentStatuses)[number]
 
 /** Payment, as stored and as the API's `paymentInfo.status` says it ('Pending' is the spec's word). */
-export const paymentStatuses = ['Pending', 'Paid', 'Failed', 'Expired', 'Refund pending', 'Refunded'] as const
+export const paymentStatuses = [
+  'Pending',
+  'Pay on delivery',
+  'Paid',
+  'Failed',
+  'Expired',
+  'Refund pending',
+  'Refunded',
+] as const
 export type PaymentStatus = (typeof paymentStatuses)[number]
 
 /** What a customer or a member of staff reads for each payment state. */
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   Pending: 'Awaiting payment',
+  // Cash on delivery: nothing is paid online; the courier collects the cash (decision 080).
+  'Pay on delivery': 'Pay on delivery',
   Paid: 'Paid',
   Failed: 'Payment failed',
   Expired: 'Expired unpaid',
@@ -37,6 +47,8 @@ const fulfilmentMoves: Record<FulfilmentStatus, readonly FulfilmentStatus[]> = {
 export const paymentMoves: Record<PaymentStatus, readonly PaymentStatus[]> = {
   // Expired: not paid within the reservation; Failed: the provider declined an attempt.
   Pending: ['Paid', 'Failed', 'Expired'],
+  // Becomes Paid when staff mark the order Delivered (cash collected); never expires, never refunded.
+  'Pay on delivery': ['Paid'],
   // A customer may try again after a failure; a failed order still lapses.
   Failed: ['Pending', 'Paid', 'Expired'],
   // A payment that arrives after the reservation lapsed is still taken (and refunded if sold out).
@@ -48,8 +60,9 @@ export const paymentMoves: Record<PaymentStatus, readonly PaymentStatus[]> = {
 
 export type OrderState = { status: string; paymentStatus: string }
 
-/** Only a paid order is packed, shipped or delivered. */
+/** Only a paid order is packed, shipped or delivered; a cash-on-delivery order is paid as it is delivered. */
 const needsPayment = new Set<string>(['Processing', 'Shipped', 'Delivered'])
+const paidOrPayable = new Set<string>(['Paid', 'Pay on delivery'])
 
 /**
  * Why an order cannot move to a fulfilment status, or null when it can. The words are shown to staff
@@ -62,7 +75,7 @@ export function fulfilmentRefusal(order: OrderState, next: string): string | nul
       ? `An order that is ${order.status} can only move to ${moves.join(', ')}.`
       : `This order is ${order.status}; its status cannot change any more.`
   }
-  if (needsPayment.has(next) && order.paymentStatus !== 'Paid') {
+  if (needsPayment.has(next) && !paidOrPayable.has(order.paymentStatus)) {
     return `This order is not paid (${paymentStatusLabel(order.paymentStatus).toLowerCase()}), so it cannot be marked ${next}.`
   }
   return null
@@ -86,6 +99,7 @@ export const customerMayCancel = (order: OrderState) =>
 export const orderQueues = {
   awaitingPayment: 'Awaiting payment',
   toShip: 'Paid, to ship',
+  codToShip: 'COD, to ship',
   refundPending: 'Refund pending',
 } as const
 export type OrderQueue = keyof typeof orderQueues

@@ -52,6 +52,8 @@ export const orderSchema = z.object({
   totalAmount: z.number(),
   subtotal: z.number(),
   discountAmount: z.number(),
+  /** Cash-on-delivery fee in the total (0 for online payment). */
+  codFee: z.number(),
   couponCode: z.string().nullable(),
   couponDiscount: z.number(),
   createdAt: z.string(),
@@ -111,6 +113,35 @@ export const paymentSessionSchema = z.object({
   orderID: z.string(),
 })
 export type PaymentSession = z.infer<typeof paymentSessionSchema>
+
+/** The sandbox's payment methods, as Razorpay's checkout offers them, and its test UPI IDs. */
+export const sandboxMethods = ['upi', 'card', 'netbanking'] as const
+export type SandboxMethod = (typeof sandboxMethods)[number]
+export const sandboxUpi = { success: 'success@razorpay', failure: 'failure@razorpay' } as const
+export const sandboxBanks = ['SBIN', 'HDFC', 'ICIC', 'UTIB'] as const
+
+/** What the sandbox dialog sends for Pay or Fail: how the customer paid (card when not said). */
+export const sandboxChoiceSchema = z
+  .object({
+    razorpay_order_id: z.string().min(1).max(100),
+    method: z.enum(sandboxMethods).default('card'),
+    vpa: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9._-]{2,64}@[a-z]{2,64}$/, 'Enter a UPI ID such as success@razorpay')
+      .optional(),
+    bank: z.enum(sandboxBanks).optional(),
+  })
+  .refine((c) => c.method !== 'upi' || Boolean(c.vpa), {
+    message: 'Enter a UPI ID such as success@razorpay',
+    path: ['vpa'],
+  })
+  .refine((c) => c.method !== 'netbanking' || Boolean(c.bank), {
+    message: 'Choose your bank',
+    path: ['bank'],
+  })
+export type SandboxChoice = z.input<typeof sandboxChoiceSchema>
 
 export const verifyPaymentSchema = z.object({
   orderId: z.string().min(1).max(64),

@@ -8,6 +8,7 @@ import { createAddressesService } from './modules/addresses/service.ts'
 import { createAdminService } from './modules/admin/service.ts'
 import { createCartService } from './modules/cart/service.ts'
 import { createCatalogueService } from './modules/catalogue/service.ts'
+import { createCodService } from './modules/cod/service.ts'
 import { createContentService } from './modules/content/service.ts'
 import { createCouponsService } from './modules/coupons/service.ts'
 import { createMailService } from './modules/mail/service.ts'
@@ -33,9 +34,10 @@ export function createServices(deps: ServiceDeps) {
   const content = createContentService(deps)
   const accounts = createAccountsService({ ...deps, tokens, mail })
   const addresses = createAddressesService(deps)
+  const cod = createCodService(deps)
   const orders = createOrdersService({
     ...deps,
-    peers: () => ({ coupons, cart, payments, addresses, mail }),
+    peers: () => ({ coupons, cart, payments, addresses, mail, cod }),
   })
   const payments = createPaymentsService({ ...deps, orders })
   const pincode = createPincodeService(deps)
@@ -54,6 +56,7 @@ export function createServices(deps: ServiceDeps) {
     accounts,
     addresses,
     orders,
+    cod,
     cart,
     wishlist,
     coupons,

@@ -284,6 +284,8 @@ export const orders = pgTable(
     status: text('status').notNull().default('Pending'),
     subtotal: integer('subtotal').notNull(),
     discountAmount: integer('discount_amount').notNull().default(0),
+    /** The cash-on-delivery fee, its own line and part of the total; 0 for online payment. */
+    codFee: integer('cod_fee').notNull().default(0),
     total: integer('total').notNull(),
     couponCode: text('coupon_code'),
     couponPercent: integer('coupon_percent').notNull().default(0),
@@ -559,6 +561,12 @@ export const shopSettings = pgTable('shop_settings', {
   id: text('id').primaryKey(),
   notificationEmail: text('notification_email'),
   lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+  // Cash on delivery (decision 080): on or off, the largest order total and the fee in paise, where not offered.
+  codEnabled: boolean('cod_enabled').notNull().default(true),
+  codMaxTotal: integer('cod_max_total').notNull().default(1_000_000),
+  codFee: integer('cod_fee').notNull().default(0),
+  codExcludedStates: text('cod_excluded_states').array().notNull().default(sql`'{}'::text[]`),
+  codExcludedPins: text('cod_excluded_pins').array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

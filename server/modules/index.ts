@@ -5,6 +5,7 @@ import { addressRoutes } from './addresses/routes.ts'
 import { adminModule } from './admin/routes.ts'
 import { cartRoutes } from './cart/routes.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
+import { codModule } from './cod/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { couponRoutes } from './coupons/routes.ts'
 import { messagesRoutes } from './messages/routes.ts'
@@ -22,6 +23,7 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   couponRoutes as never,
   ordersRoutes as never,
   paymentsRoutes as never,
+  codModule as never,
   pincodeRoutes as never,
   accountRoutes as never,
   addressRoutes as never,

@@ -261,6 +261,62 @@ describe('sandbox checkout', () => {
     expect((await orderOf(asha, order._id)).paymentInfo.status).toBe('Failed')
   })
 
+  it('pays by UPI with the test UPI ID and hands back the same three fields, the method in the events', async () => {
+    const order = await newOrder(asha)
+    const session = (await createPayment(asha, order._id)).json()
+    const sandbox = (path: 'pay' | 'fail', extra: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/payments/sandbox/${path}`,
+        headers: asha.auth,
+        payload: { razorpay_order_id: session.id, ...extra },
+      })
+    const badId = await sandbox('pay', { method: 'upi', vpa: 'not a upi id' })
+    expect(badId.statusCode).toBe(400)
+    expect(badId.json().message).toContain('UPI ID such as success@razorpay')
+    // As in Razorpay's test mode, failure@razorpay never pays.
+    const declined = await sandbox('pay', { method: 'upi', vpa: 'failure@razorpay' })
+    expect(declined.statusCode).toBe(422)
+    const pay = await sandbox('pay', { method: 'upi', vpa: 'success@razorpay' })
+    expect(pay.statusCode, pay.body).toBe(200)
+    const result = pay.json()
+    expect(
+      Object.keys(result)
+        .filter((k) => k.startsWith('razorpay_'))
+        .sort(),
+    ).toEqual(['razorpay_order_id', 'razorpay_payment_id', 'razorpay_signature'])
+    expect(result.razorpay_signature).toBe(sign(keySecret, `${session.id}|${result.razorpay_payment_id}`))
+    expect((await orderOf(asha, order._id)).paymentInfo.status).toBe('Paid')
+    const events = await app.database.db.select().from(paymentEvents)
+    const captured = events.find(
+      (e) =>
+        e.type === 'payment.captured' &&
+        JSON.stringify(e.payload).includes(result.razorpay_payment_id as string),
+    )
+    expect(JSON.stringify(captured?.payload)).toContain('"method":"upi"')
+    expect(JSON.stringify(captured?.payload)).toContain('"vpa":"success@razorpay"')
+  })
+
+  it('declines a UPI payment from failure@razorpay through Fail, and netbanking needs a bank', async () => {
+    const order = await newOrder(asha)
+    const session = (await createPayment(asha, order._id)).json()
+    const noBank = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/sandbox/pay',
+      headers: asha.auth,
+      payload: { razorpay_order_id: session.id, method: 'netbanking' },
+    })
+    expect(noBank.statusCode).toBe(400)
+    const fail = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/sandbox/fail',
+      headers: asha.auth,
+      payload: { razorpay_order_id: session.id, method: 'upi', vpa: 'failure@razorpay' },
+    })
+    expect(fail.statusCode).toBe(200)
+    expect((await orderOf(asha, order._id)).paymentInfo.status).toBe('Failed')
+  })
+
   it('will not pay another customer’s provider order', async () => {
     const order = await newOrder(asha)
     const session = (await createPayment(asha, order._id)).json()

@@ -1,4 +1,5 @@
-import type { Order, PaymentSession } from '../../../contracts/orders.ts'
+import { type CodTerms, type CodTermsView, defaultCodTerms, termsFromView } from '../../../contracts/cod.ts'
+import type { Order, PaymentSession, SandboxChoice } from '../../../contracts/orders.ts'
 import { ApiError, api } from '../../lib/api.ts'
 
 export type SavedAddress = {
@@ -93,18 +94,31 @@ export function verifyPayment(orderId: string, result: CheckoutResult) {
   })
 }
 
-export function sandboxPay(providerOrderId: string) {
+/** How the customer paid in the sandbox dialog (UPI, card or netbanking). */
+export type SandboxPick = Omit<SandboxChoice, 'razorpay_order_id'>
+
+export function sandboxPay(providerOrderId: string, pick: SandboxPick = {}) {
   return api<CheckoutResult>('/payments/sandbox/pay', {
     method: 'POST',
-    body: { razorpay_order_id: providerOrderId },
+    body: { razorpay_order_id: providerOrderId, ...pick },
     auth: true,
   })
 }
 
-export function sandboxFail(providerOrderId: string) {
+export function sandboxFail(providerOrderId: string, pick: SandboxPick = {}) {
   return api<{ error: PaymentError }>('/payments/sandbox/fail', {
     method: 'POST',
-    body: { razorpay_order_id: providerOrderId },
+    body: { razorpay_order_id: providerOrderId, ...pick },
     auth: true,
   })
+}
+
+/** The shop's cash-on-delivery terms (paise); when they cannot be read, COD is not offered. */
+export async function fetchCodTerms(): Promise<CodTerms> {
+  try {
+    const res = await api<{ data: CodTermsView }>('/cod/terms')
+    return termsFromView(res.data)
+  } catch {
+    return { ...defaultCodTerms, enabled: false }
+  }
 }

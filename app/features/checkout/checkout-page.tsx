@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { type CodTerms, codMessages, codMethod, codRefusal } from '../../../contracts/cod.ts'
 import type { Order } from '../../../contracts/orders.ts'
 import { ApiError } from '../../lib/api.ts'
 import { formatRupees, truncate } from '../../lib/format.ts'
@@ -13,6 +14,7 @@ import {
   createPayment,
   fetchAccountEmail,
   fetchAddresses,
+  fetchCodTerms,
   lookupPincode,
   type PlaceOrderBody,
   postOrder,
@@ -87,6 +89,9 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
   const [form, setForm] = useState<ShippingForm>(emptyShippingForm)
   const [errors, setErrors] = useState<ShippingErrors>({})
   const [paymentOption, setPaymentOption] = useState<string>(checkoutLabels.paymentOptions[0])
+  const [codTerms, setCodTerms] = useState<CodTerms | null>(null)
+  // Set by a refused Place Order with COD: the reason then shows beside the button while it still holds.
+  const [codTried, setCodTried] = useState(false)
   const [placing, setPlacing] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const paymentWindow = usePaymentWindow()
@@ -97,6 +102,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
 
   useEffect(() => {
     visitKey.current = checkoutAttempt()
+    fetchCodTerms().then(setCodTerms)
     const id = getUserId()
     setUserId(id)
     const stored = readCheckoutCart()
@@ -217,6 +223,38 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
     visitKey.current = checkoutAttempt(true)
   }
 
+  // Cash on delivery: the shop's terms for this cart and address; the server decides again on the order.
+  const goodsPaise = Math.round((cart?.total ?? 0) * 100)
+  const codChosen = paymentOption === 'COD'
+  const codNo = codTerms
+    ? codRefusal(codTerms, { total: goodsPaise, state: form.state, postalCode: form.postalCode })
+    : codMessages.off
+  const codFee = codChosen && codTerms ? codTerms.fee : 0
+  const totalToPay = (goodsPaise + codFee) / 100
+
+  /** A cash-on-delivery order: placed once, nothing to pay now; it goes straight to the order history. */
+  const placeCodOrder = async (body: PlaceOrderBody) => {
+    if (unpaid) await replaceUnpaid(unpaid)
+    const res = await postOrder(body, `${visitKey.current}-${hashText(JSON.stringify(body))}`)
+    if (!res.ok) {
+      toast.error(m.orderFailed(res.status, res.text))
+      if (res.status === 409 || res.status === 422) setProblem(res.text)
+      return
+    }
+    const order: Order | undefined = Array.isArray(res.json?.data) ? res.json.data[0] : undefined
+    if (!order?._id) {
+      toast.error(m.noOrders)
+      return
+    }
+    clearCheckoutCart()
+    forgetUnpaidOrder()
+    checkoutAttempt(true)
+    writeStorage(storageKeys.orderId, order._id)
+    void queryClient.invalidateQueries()
+    toast.success(checkoutLabels.codPlaced)
+    navigate('/Order-History')
+  }
+
   const placeOrder = async (e: React.FormEvent) => {
     e.preventDefault()
     if (placing) return
@@ -238,6 +276,10 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
       toast.error('Your cart is empty.')
       return
     }
+    if (codChosen && codNo) {
+      setCodTried(true)
+      return
+    }
     const body: PlaceOrderBody = {
       customerId,
       products: cart.items.map((i) => ({
@@ -245,7 +287,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
         quantity: i.quantity,
         price: i.price,
       })),
-      totalAmount: cart.total,
+      totalAmount: totalToPay,
       shippingInfo: {
         firstName: form.firstName,
         lastName: form.lastName,
@@ -258,11 +300,18 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
         country: paymentConstants.shippingCountry,
         phoneNumber: nationalPhone(form.phoneNumber) ?? form.phoneNumber,
       },
-      paymentInfo: { method: paymentConstants.method, status: paymentConstants.status },
+      paymentInfo: {
+        method: codChosen ? codMethod : paymentConstants.method,
+        status: paymentConstants.status,
+      },
       ...(cart.couponCode ? { couponCode: cart.couponCode } : {}),
     }
     setPlacing(true)
     try {
+      if (codChosen) {
+        await placeCodOrder(body)
+        return
+      }
       let order: Order | undefined
       if (unpaid && isSameOrder(body, unpaid)) {
         order = unpaid
@@ -517,20 +566,50 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
             <p aria-hidden="true" className="text-lg font-semibold text-brand-800">
               Payment option
             </p>
-            <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-              {checkoutLabels.paymentOptions.map((option) => (
-                <label key={option} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="paymentOption"
-                    value={option}
-                    checked={paymentOption === option}
-                    onChange={() => setPaymentOption(option)}
-                    className="h-4 w-4 accent-brand-700"
-                  />
-                  {option}
-                </label>
-              ))}
+            <div className="mt-2 grid gap-2">
+              {checkoutLabels.paymentOptions.map((option) => {
+                // PayPal is shown, as the spec lists it, but not offered; COD only where the shop's terms allow.
+                const note =
+                  option === 'PayPal'
+                    ? codMessages.paypalOff
+                    : option === 'COD'
+                      ? codTerms &&
+                        (codNo ??
+                          (codTerms.fee > 0
+                            ? `${checkoutLabels.codNote} ${codMessages.feeLine}: ${formatRupees(codTerms.fee / 100)}.`
+                            : checkoutLabels.codNote))
+                      : checkoutLabels.onlineNote
+                const disabled =
+                  option === 'PayPal' || (option === 'COD' && codTerms !== null && !codTerms.enabled)
+                return (
+                  <label
+                    key={option}
+                    className={`flex min-h-11 items-start gap-2 ${disabled ? 'text-ink/60' : 'cursor-pointer'}`}
+                  >
+                    <input
+                      type="radio"
+                      name="paymentOption"
+                      value={option}
+                      checked={paymentOption === option}
+                      disabled={disabled}
+                      aria-describedby={note ? `${formId}-pay-${option}` : undefined}
+                      onChange={() => {
+                        setPaymentOption(option)
+                        setProblem(null)
+                      }}
+                      className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+                    />
+                    <span>
+                      {checkoutLabels.paymentOptionNames[option]}
+                      {note && (
+                        <span id={`${formId}-pay-${option}`} className="block text-sm text-ink/70">
+                          {note}
+                        </span>
+                      )}
+                    </span>
+                  </label>
+                )
+              })}
             </div>
           </fieldset>
         </div>
@@ -589,10 +668,23 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
                     </tr>
                   </>
                 )}
+                {codFee > 0 && (
+                  <tr>
+                    <td className="pt-2">{codMessages.feeLine}</td>
+                    <td className="pt-2 text-right">{formatRupees(codFee / 100)}</td>
+                  </tr>
+                )}
                 <tr className="text-base font-bold">
                   <td className="pt-3">{checkoutLabels.total}</td>
-                  <td className="pt-3 text-right">{formatRupees(cart?.total ?? 0)}</td>
+                  <td className="pt-3 text-right">{formatRupees(totalToPay)}</td>
                 </tr>
+                {codChosen && (
+                  <tr>
+                    <td colSpan={2} className="pt-1 text-sm text-ink/80">
+                      {checkoutLabels.codPayOnDelivery}
+                    </td>
+                  </tr>
+                )}
               </tfoot>
             </table>
           )}
@@ -602,6 +694,11 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
               <Link to="/Cart" className="font-semibold underline">
                 Review your cart
               </Link>
+            </p>
+          )}
+          {codChosen && codTried && codNo && (
+            <p role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+              {codNo}
             </p>
           )}
           {/* Announced at once on a refused Place Order; the first field in error also takes focus. */}

@@ -24,6 +24,12 @@ export const checkoutLabels = {
   cancel: 'Cancel',
   total: 'Total (INR)',
   paymentOptions: ['Credit card', 'COD', 'PayPal'] as const,
+  /** What each radio reads: the spec's words, with COD spelled out once. */
+  paymentOptionNames: { 'Credit card': 'Credit card', COD: 'COD (cash on delivery)', PayPal: 'PayPal' },
+  onlineNote: 'Pay online now: card, UPI or netbanking.',
+  codNote: 'Pay in cash when it is delivered.',
+  codPayOnDelivery: 'Pay on delivery: in cash to the courier.',
+  codPlaced: 'Order placed. You pay on delivery.',
 } as const
 
 /** Payment constants of spec section 9. */
@@ -43,6 +49,9 @@ export const paymentTexts = {
   sandboxNote: 'This is the shop’s payment sandbox: no money moves. Choose how the payment should end.',
   pay: 'Pay',
   fail: 'Fail payment',
+  payWith: 'Pay with',
+  upiHint: 'Test UPI IDs: success@razorpay pays, failure@razorpay is declined.',
+  cardHint: 'Test card 4111 1111 1111 1111, any future expiry, any CVV.',
   failedHeading: 'Your payment did not go through',
   failedDefault: 'The payment could not be confirmed. No money has been taken for an unconfirmed payment.',
   tryAgain: 'Try again',

@@ -1,19 +1,35 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { type SandboxMethod, sandboxBanks, sandboxMethods, sandboxUpi } from '../../../contracts/orders.ts'
 import { formatRupees } from '../../lib/format.ts'
-import { sandboxFail, sandboxPay } from './checkout-api.ts'
+import { type SandboxPick, sandboxFail, sandboxPay } from './checkout-api.ts'
 import { paymentTexts } from './messages.ts'
 import type { CheckoutOptions, CheckoutOutcome } from './payment-checkout.ts'
 
 type Props = { options: CheckoutOptions; onDone: (outcome: CheckoutOutcome) => void }
 
+const methodLabels: Record<SandboxMethod, string> = { upi: 'UPI', card: 'Card', netbanking: 'Netbanking' }
+const bankLabels: Record<(typeof sandboxBanks)[number], string> = {
+  SBIN: 'State Bank of India',
+  HDFC: 'HDFC Bank',
+  ICIC: 'ICICI Bank',
+  UTIB: 'Axis Bank',
+}
+
 /**
- * The sandbox provider's checkout, served by the shop: the customer chooses Pay or Fail and gets
- * back exactly what Razorpay's checkout hands over (payment id, order id, signature) or its error.
+ * The sandbox provider's checkout, served by the shop: like Razorpay's window it offers UPI, card and
+ * netbanking; the customer pays or fails and gets back exactly what Razorpay's checkout hands over
+ * (payment id, order id, signature) or its error. The UPI ID failure@razorpay declines, as in test mode.
  */
 export function SandboxCheckout({ options, onDone }: Props) {
   const ref = useRef<HTMLDialogElement>(null)
   const [busy, setBusy] = useState<'pay' | 'fail' | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  const [method, setMethod] = useState<SandboxMethod>('upi')
+  const [vpa, setVpa] = useState<string>(sandboxUpi.success)
+  const [bank, setBank] = useState<(typeof sandboxBanks)[number]>('SBIN')
+  const id = useId()
+  const pick = (): SandboxPick =>
+    method === 'upi' ? { method, vpa: vpa.trim() } : method === 'netbanking' ? { method, bank } : { method }
 
   useEffect(() => {
     const dialog = ref.current
@@ -26,10 +42,11 @@ export function SandboxCheckout({ options, onDone }: Props) {
   }
 
   const pay = async () => {
+    if (method === 'upi' && vpa.trim().toLowerCase() === sandboxUpi.failure) return fail()
     setBusy('pay')
     setProblem(null)
     try {
-      finish({ kind: 'paid', result: await sandboxPay(options.order_id) })
+      finish({ kind: 'paid', result: await sandboxPay(options.order_id, pick()) })
     } catch (err) {
       setProblem(err instanceof Error ? err.message : 'The payment could not be made.')
       setBusy(null)
@@ -39,7 +56,7 @@ export function SandboxCheckout({ options, onDone }: Props) {
   const fail = async () => {
     setBusy('fail')
     try {
-      finish({ kind: 'failed', error: (await sandboxFail(options.order_id)).error })
+      finish({ kind: 'failed', error: (await sandboxFail(options.order_id, pick())).error })
     } catch {
       finish({ kind: 'failed', error: { description: 'The payment was declined.' } })
     }
@@ -80,6 +97,65 @@ export function SandboxCheckout({ options, onDone }: Props) {
         <p className="text-sm text-ink/80">{options.description}</p>
         <p className="break-all text-xs text-ink/70">Payment order: {options.order_id}</p>
         <p className="rounded bg-brand-50 p-2 text-sm">{paymentTexts.sandboxNote}</p>
+        <fieldset>
+          <legend className="text-sm font-semibold">{paymentTexts.payWith}</legend>
+          <div className="mt-1 grid grid-cols-3 gap-2">
+            {sandboxMethods.map((m) => (
+              <label
+                key={m}
+                className={`flex min-h-11 cursor-pointer items-center justify-center rounded border px-2 text-sm font-semibold has-[:focus-visible]:outline-2 ${method === m ? 'border-[#3399cc] bg-[#3399cc]/10' : 'border-ink/20'}`}
+              >
+                <input
+                  type="radio"
+                  name={`${id}-method`}
+                  value={m}
+                  checked={method === m}
+                  onChange={() => setMethod(m)}
+                  className="sr-only"
+                />
+                {methodLabels[m]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {method === 'upi' && (
+          <div>
+            <label htmlFor={`${id}-vpa`} className="block text-sm font-medium">
+              UPI ID
+            </label>
+            <input
+              id={`${id}-vpa`}
+              value={vpa}
+              onChange={(e) => setVpa(e.target.value)}
+              inputMode="email"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              className="mt-1 w-full rounded border border-ink/30 px-3 py-2 text-base"
+            />
+            <p className="mt-1 text-xs text-ink/70">{paymentTexts.upiHint}</p>
+          </div>
+        )}
+        {method === 'card' && <p className="text-sm text-ink/80">{paymentTexts.cardHint}</p>}
+        {method === 'netbanking' && (
+          <div>
+            <label htmlFor={`${id}-bank`} className="block text-sm font-medium">
+              Bank
+            </label>
+            <select
+              id={`${id}-bank`}
+              value={bank}
+              onChange={(e) => setBank(e.target.value as (typeof sandboxBanks)[number])}
+              className="mt-1 w-full rounded border border-ink/30 px-3 py-2 text-base"
+            >
+              {sandboxBanks.map((b) => (
+                <option key={b} value={b}>
+                  {bankLabels[b]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         {problem && (
           <p role="alert" className="text-sm text-red-700">
             {problem}

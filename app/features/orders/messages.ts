@@ -15,8 +15,10 @@ export const orderMessages = {
 export const confirmationTexts = {
   heading: 'Thank you! Your order is confirmed.',
   paid: (amount: string) => `We have received your payment of ${amount}.`,
+  payOnDelivery: (amount: string) => `You pay ${amount} in cash when it is delivered.`,
   order: 'Order number',
   amount: 'Amount paid',
+  amountOnDelivery: 'To pay on delivery',
   deliverTo: 'Delivering to',
   dismiss: 'Dismiss',
 } as const

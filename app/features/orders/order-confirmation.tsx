@@ -22,7 +22,8 @@ export function OrderConfirmation({ orders }: { orders: Order[] | undefined }) {
     if (!id || readStorage(confirmationDismissedKey) === id) return
     const listed = orders?.find((o) => o._id === id)
     const show = (o: Order) => {
-      if (o.paymentInfo.status === 'Paid') setOrder(o)
+      // Paid online, or a cash-on-delivery order, which is confirmed as soon as it is placed.
+      if (o.paymentInfo.status === 'Paid' || o.paymentInfo.status === 'Pay on delivery') setOrder(o)
     }
     if (listed) show(listed)
     else if (orders) fetchOrder(id).then(show, () => {})
@@ -34,6 +35,7 @@ export function OrderConfirmation({ orders }: { orders: Order[] | undefined }) {
   }, [order])
 
   if (!order) return null
+  const onDelivery = order.paymentInfo.status === 'Pay on delivery'
   const s = order.shippingInfo
   const name = [s.firstName, s.lastName].filter(Boolean).join(' ')
   const place = [s.address, s.apartment, s.city, `${s.state} ${s.postalCode}`].filter(Boolean).join(', ')
@@ -65,7 +67,11 @@ export function OrderConfirmation({ orders }: { orders: Order[] | undefined }) {
           {t.dismiss}
         </button>
       </div>
-      <p className="mt-1">{t.paid(formatRupees(order.totalAmount))}</p>
+      <p className="mt-1">
+        {onDelivery
+          ? t.payOnDelivery(formatRupees(order.totalAmount))
+          : t.paid(formatRupees(order.totalAmount))}
+      </p>
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold">{t.order}</dt>
         <dd>
@@ -73,7 +79,7 @@ export function OrderConfirmation({ orders }: { orders: Order[] | undefined }) {
             {order.orderID}
           </Link>
         </dd>
-        <dt className="font-semibold">{t.amount}</dt>
+        <dt className="font-semibold">{onDelivery ? t.amountOnDelivery : t.amount}</dt>
         <dd>{formatRupees(order.totalAmount)}</dd>
         <dt className="font-semibold">{t.deliverTo}</dt>
         <dd className="break-words">

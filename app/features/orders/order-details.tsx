@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { codMessages } from '../../../contracts/cod.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import type { Order } from '../../../contracts/orders.ts'
 import { ApiError } from '../../lib/api.ts'
@@ -262,6 +263,12 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
             <dt>Shipping</dt>
             <dd>{formatRupees(0)}</dd>
           </div>
+          {order.codFee > 0 && (
+            <div className="flex justify-between">
+              <dt>{codMessages.feeLine}</dt>
+              <dd>{formatRupees(order.codFee)}</dd>
+            </div>
+          )}
           <div className="flex justify-between text-base font-bold">
             <dt>Total</dt>
             <dd>{formatRupees(order.totalAmount)}</dd>

@@ -42,7 +42,7 @@ export function customerPaymentLabel(order: { status: string; paymentInfo: { sta
   const payment = order.paymentInfo.status
   if (
     (order.status === 'Cancelled' || order.status === 'Canceled') &&
-    (payment === 'Pending' || payment === 'Failed')
+    (payment === 'Pending' || payment === 'Failed' || payment === 'Pay on delivery')
   ) {
     return 'Not paid'
   }
@@ -53,7 +53,10 @@ export function customerPaymentLabel(order: { status: string; paymentInfo: { sta
 export function paymentBadgeClass(order: { status: string; paymentInfo: { status: string } }): string {
   const payment = order.paymentInfo.status
   if (payment === 'Paid') return 'bg-green-100 text-green-900'
-  if (order.status !== 'Cancelled' && (payment === 'Pending' || payment === 'Failed')) {
+  if (
+    order.status !== 'Cancelled' &&
+    (payment === 'Pending' || payment === 'Failed' || payment === 'Pay on delivery')
+  ) {
     return 'bg-amber-100 text-amber-900'
   }
   return 'bg-ink/10 text-ink'

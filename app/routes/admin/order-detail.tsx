@@ -163,6 +163,15 @@ export default function OrderDetailScreen() {
                 : ''}
             </p>
           ) : null}
+          {o.payment.status === 'Pay on delivery' && o.status !== 'Cancelled' ? (
+            <p
+              className="mb-3 rounded border border-brand-200 bg-brand-50 p-3 text-sm"
+              data-testid="cash-on-delivery"
+            >
+              Cash on delivery: ship it unpaid; the courier collects {money(o.total)}. Marking it Delivered
+              records the cash as paid.
+            </p>
+          ) : null}
           {o.nextStatuses.length === 0 ? (
             <p className="text-sm">This order is {o.status}; its status cannot change any more.</p>
           ) : (

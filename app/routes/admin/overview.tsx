@@ -12,6 +12,7 @@ type Overview = {
   ordersByStatus: Record<string, number>
   awaitingPayment: number
   paidToShip: number
+  codToShip: number
   refundsPending: number
   productsAwaitingApproval: number
   newContactMessages: number
@@ -66,6 +67,12 @@ export default function OverviewScreen() {
                 value={q.data.paidToShip}
                 to="/admin/orders?queue=toShip"
                 note="Pack and send these"
+              />
+              <Tile
+                label="COD, to ship"
+                value={q.data.codToShip}
+                to="/admin/orders?queue=codToShip"
+                note="Cash on delivery: ship, collect on delivery"
               />
               <Tile
                 label="Awaiting payment"

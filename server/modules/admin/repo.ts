@@ -40,6 +40,8 @@ const queueConditions = {
   awaitingPayment: sql`${orders.status} = 'Pending' and ${orders.paymentStatus} in ('Pending', 'Failed')`,
   toShip: sql`${orders.status} in ('Pending', 'Processing') and ${orders.paymentStatus} = 'Paid'`,
   refundPending: sql`${orders.paymentStatus} = 'Refund pending'`,
+  // Cash on delivery: shipped without payment, so it is its own queue (decision 080).
+  codToShip: sql`${orders.status} in ('Pending', 'Processing') and ${orders.paymentStatus} = 'Pay on delivery'`,
 }
 
 /** Orders whose money the shop keeps: paid and not cancelled. */
@@ -401,6 +403,7 @@ export function createAdminRepo(db: DbOrTx) {
           awaitingPayment: sql<number>`count(*) filter (where ${queueConditions.awaitingPayment})::int`,
           toShip: sql<number>`count(*) filter (where ${queueConditions.toShip})::int`,
           refundPending: sql<number>`count(*) filter (where ${queueConditions.refundPending})::int`,
+          codToShip: sql<number>`count(*) filter (where ${queueConditions.codToShip})::int`,
         })
         .from(orders)
         .where(lt(orders.createdAt, new Date(now.getTime() + 60_000)))

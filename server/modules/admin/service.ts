@@ -789,6 +789,7 @@ export function createAdminService(deps: {
       ordersByStatus: byStatus,
       awaitingPayment: Number(o.orders.awaitingPayment),
       paidToShip: Number(o.orders.toShip),
+      codToShip: Number(o.orders.codToShip),
       refundsPending: Number(o.orders.refundPending),
       productsAwaitingApproval: Number(o.pendingProducts),
       newContactMessages: Number(o.newMessages),

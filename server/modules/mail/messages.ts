@@ -17,6 +17,9 @@ export type OrderFacts = {
   couponCode: string | null
   couponPercent: number
   total: number
+  /** Cash on delivery: the order is paid to the courier, with this fee (paise) in its total. */
+  payOnDelivery?: boolean
+  codFee?: number
   address: string[]
   shippingLink?: string | null
 }
@@ -44,6 +47,7 @@ export const mailTexts = {
     subtotal: 'Subtotal',
     coupon: (code: string, percent: number) => `Coupon ${code} (${percent}% off)`,
     total: 'Total',
+    codFee: 'Cash on delivery fee',
     deliverTo: 'Delivery address',
     orderNumber: 'Order number',
   },
@@ -73,6 +77,20 @@ export const mailTexts = {
       `Your items are held for you for ${minutes} minutes; if the order is not paid by then, it expires and the items go back on sale.`,
     ],
     button: { label: 'Pay or view the order', href: orderUrl },
+    order,
+  }),
+
+  /** A cash-on-delivery order needs no payment now: the customer pays the courier. */
+  orderPlacedPayOnDelivery: (order: OrderFacts, orderUrl: string): MailContent => ({
+    subject: `Order ${order.orderNumber} confirmed: pay on delivery`,
+    preview: `Pay ${money(order.total)} in cash when your order is delivered.`,
+    heading: 'Thank you for your order',
+    paragraphs: [
+      hello(order.customerName),
+      `We have received order ${order.orderNumber} for ${money(order.total)}. You pay on delivery: please keep ${money(order.total)} ready for the courier.`,
+      'We will e-mail you again when it ships.',
+    ],
+    button: { label: 'View your order', href: orderUrl },
     order,
   }),
 
@@ -177,6 +195,17 @@ export const mailTexts = {
     preview: `${order.customerName} paid ${money(order.total)}.`,
     heading: 'A new paid order',
     paragraphs: [`${order.customerName} paid ${money(order.total)} for order ${order.orderNumber}.`],
+    button: { label: 'Open it in the console', href: consoleUrl },
+    order,
+  }),
+
+  staffNewCodOrder: (order: OrderFacts, consoleUrl: string): MailContent => ({
+    subject: `New order to ship, pay on delivery ${order.orderNumber}: ${money(order.total)}`,
+    preview: `${order.customerName} pays ${money(order.total)} on delivery.`,
+    heading: 'A new cash-on-delivery order',
+    paragraphs: [
+      `${order.customerName} placed order ${order.orderNumber} and pays ${money(order.total)} in cash on delivery.`,
+    ],
     button: { label: 'Open it in the console', href: consoleUrl },
     order,
   }),

@@ -137,7 +137,9 @@ export function createMailService(deps: MailDeps) {
       const f = order.facts
       const content =
         event === 'placed'
-          ? mailTexts.orderPlaced(f, orderUrl, deps.config.RESERVATION_MINUTES)
+          ? f.payOnDelivery
+            ? mailTexts.orderPlacedPayOnDelivery(f, orderUrl)
+            : mailTexts.orderPlaced(f, orderUrl, deps.config.RESERVATION_MINUTES)
           : event === 'paid'
             ? mailTexts.orderPaid(f, orderUrl)
             : event === 'shipped'
@@ -153,7 +155,15 @@ export function createMailService(deps: MailDeps) {
                     )
                   : mailTexts.orderRefunded(f, orderUrl)
       await service.send(tx, { kind: `order.${event}`, to: order.to, content })
-      if (event === 'paid') {
+      // Staff hear of an order once it is theirs to ship: paid online, or placed for cash on delivery.
+      if (event === 'placed' && f.payOnDelivery) {
+        await service.notifyStaff(
+          tx,
+          'staff.order-cod',
+          mailTexts.staffNewCodOrder(f, url(`/admin/orders/${order.id}`)),
+        )
+      }
+      if (event === 'paid' && !f.payOnDelivery) {
         await service.notifyStaff(
           tx,
           'staff.order-paid',

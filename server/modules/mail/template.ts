@@ -88,6 +88,7 @@ function orderBlock(order: OrderFacts): ReactNode {
     order.couponCode && order.discountAmount > 0
       ? line(l.coupon(order.couponCode, order.couponPercent), `− ${formatPaise(order.discountAmount)}`)
       : null,
+    order.codFee ? line(l.codFee, formatPaise(order.codFee)) : null,
     line(l.total, formatPaise(order.total), true),
     order.address.length > 0
       ? h(

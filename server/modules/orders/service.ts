@@ -7,6 +7,7 @@ import {
   maxCartQuantity,
   stockMessages,
 } from '../../../contracts/cart-rules.ts'
+import { type CodTerms, codMessages, codMethod, codRefusal } from '../../../contracts/cod.ts'
 import { formatPaise } from '../../../contracts/money.ts'
 import {
   canMovePayment,
@@ -57,6 +58,16 @@ export type OrderPeers = {
   }
   /** The customer's and the staff's e-mails, written in the transaction of the change (decision 071). */
   mail?: Pick<MailService, 'orderEvent' | 'stockTaken'>
+  /** The shop's cash-on-delivery terms (decision 080); without them COD is not offered. */
+  cod?: { terms(tx: Tx): Promise<CodTerms> }
+}
+
+/** How the customer chose to pay: online through the provider, or cash on delivery. */
+function paymentChoice(method: string | undefined): 'online' | 'cod' {
+  const m = (method ?? '').trim().toLowerCase()
+  if (m === 'cod' || m === 'cash on delivery') return 'cod'
+  if (m === 'paypal') throw new UnprocessableError(codMessages.paypalOff)
+  return 'online'
 }
 
 export type TakenLine = { productId: string; title: string; quantity: number; left: number }
@@ -97,6 +108,7 @@ export function toApiOrder({ order, items, history }: FullOrder): Order {
     totalAmount: rupees(order.total),
     subtotal: rupees(order.subtotal),
     discountAmount: rupees(order.discountAmount),
+    codFee: rupees(order.codFee),
     couponCode: order.couponCode,
     couponDiscount: order.couponPercent,
     createdAt: order.createdAt.toISOString(),
@@ -204,6 +216,8 @@ export function createOrdersService(deps: {
       couponCode: row.couponCode,
       couponPercent: row.couponPercent,
       total: row.total,
+      payOnDelivery: row.paymentMethod === codMethod,
+      codFee: row.codFee,
       address: [
         [row.shippingFirstName, row.shippingLastName].filter(Boolean).join(' '),
         [row.shippingAddress, row.shippingApartment].filter(Boolean).join(', '),
@@ -341,6 +355,7 @@ export function createOrdersService(deps: {
       }
       const subtotal = [...lines].reduce((sum, [id, l]) => sum + byId.get(id)!.price * l.quantity, 0)
       const s = input.shippingInfo
+      const cod = paymentChoice(input.paymentInfo?.method) === 'cod'
 
       for (let attempt = 0; ; attempt++) {
         try {
@@ -353,8 +368,19 @@ export function createOrdersService(deps: {
               : null
             const percent = coupon?.discount ?? 0
             const discountAmount = Math.round((subtotal * percent) / 100)
-            const total = subtotal - discountAmount
-            if (total <= 0) throw new ValidationError(couponServerMessages.freeOrder)
+            const goods = subtotal - discountAmount
+            if (goods <= 0) throw new ValidationError(couponServerMessages.freeOrder)
+            // Cash on delivery: the shop's terms decide, on the goods' value and the delivery address.
+            let codFee = 0
+            if (cod) {
+              const terms = await peers().cod?.terms(tx)
+              const refusal = terms
+                ? codRefusal(terms, { total: goods, state: s.state, postalCode: s.postalCode })
+                : codMessages.off
+              if (refusal) throw new UnprocessableError(refusal)
+              codFee = terms!.fee
+            }
+            const total = goods + codFee
             const clientTotal = Math.round(input.totalAmount * 100)
             // One paisa of slack for the browser's floating-point rounding of the coupon.
             if (Math.abs(clientTotal - total) > 1) {
@@ -377,12 +403,15 @@ export function createOrdersService(deps: {
                 status: 'Pending',
                 subtotal,
                 discountAmount,
+                codFee,
                 total,
                 couponCode: coupon?.code ?? null,
                 couponPercent: percent,
+                // A COD order is firm when placed: its coupon use counts now and it never lapses unpaid.
+                couponCounted: cod && Boolean(coupon),
                 idempotencyKey: key ?? null,
                 idempotencyHash: key ? hash : null,
-                reservedUntil: new Date(now.getTime() + reservationMinutes * 60_000),
+                reservedUntil: cod ? null : new Date(now.getTime() + reservationMinutes * 60_000),
                 stockHeld: true,
                 shippingFirstName: s.firstName || null,
                 shippingLastName: s.lastName || null,
@@ -395,12 +424,20 @@ export function createOrdersService(deps: {
                 // The shop ships within India; the spec's client sends the literal 'Country'.
                 shippingCountry: 'INDIA',
                 shippingPhone: s.phoneNumber,
-                paymentMethod: 'Credit Card',
-                paymentStatus: 'Pending',
+                paymentMethod: cod ? codMethod : 'Credit Card',
+                paymentStatus: cod ? 'Pay on delivery' : 'Pending',
               },
               items,
               'Pending',
             )
+            if (cod) {
+              if (coupon) await peers().coupons?.countUse(coupon.code, 1, tx)
+              await peers().cart?.removeOrdered(
+                userId,
+                items.map((i) => i.productId),
+                tx,
+              )
+            }
             await tell(tx, placed.id, 'placed')
             return placed
           })
@@ -508,18 +545,27 @@ export function createOrdersService(deps: {
           })
           return due
         }
+        // Cash on delivery: delivering it is collecting the cash, so the order becomes paid.
+        const cashCollected = status === 'Delivered' && row.paymentStatus === 'Pay on delivery'
         await r.update(row.id, {
           status,
           ...(opts.shippingLink ? { shippingLink: opts.shippingLink } : {}),
+          ...(cashCollected ? { paymentStatus: 'Paid' } : {}),
         })
         await r.addHistory(
           row.id,
           status,
           opts.actorId,
-          opts.note ?? (status === 'Shipped' ? 'Shipped with tracking link' : undefined),
+          opts.note ??
+            (status === 'Shipped'
+              ? 'Shipped with tracking link'
+              : cashCollected
+                ? `Delivered; ${formatPaise(row.total)} collected in cash`
+                : undefined),
         )
         await audit('order.status', {
           status,
+          ...(cashCollected ? { paymentStatus: 'Paid' } : {}),
           shippingLink: opts.shippingLink ?? row.shippingLink,
           note: opts.note ?? null,
         })
@@ -597,6 +643,9 @@ export function createOrdersService(deps: {
 
     /** Before a payment is opened: only an order still awaiting payment within its reservation may be paid. */
     async readyForPayment(row: OrderRow) {
+      if (row.paymentMethod === codMethod && row.status !== 'Cancelled') {
+        throw new ConflictError(codMessages.notOnline)
+      }
       if (row.status === 'Cancelled') {
         throw new ConflictError(
           row.paymentStatus === 'Expired'

@@ -61,9 +61,19 @@ describe('fulfilment moves', () => {
   })
 })
 
+describe('cash on delivery', () => {
+  const cod = (status: string) => ({ status, paymentStatus: 'Pay on delivery' })
+  it('is packed, shipped and delivered before it is paid', () => {
+    expect(nextFulfilmentStatuses(cod('Pending'))).toEqual(['Processing', 'Shipped', 'Cancelled'])
+    expect(nextFulfilmentStatuses(cod('Processing'))).toEqual(['Shipped', 'Cancelled'])
+    expect(nextFulfilmentStatuses(cod('Shipped'))).toEqual(['Delivered'])
+  })
+})
+
 describe('payment moves', () => {
   const allowed: Record<PaymentStatus, PaymentStatus[]> = {
     Pending: ['Paid', 'Failed', 'Expired'],
+    'Pay on delivery': ['Paid'],
     Failed: ['Pending', 'Paid', 'Expired'],
     Expired: ['Paid'],
     Paid: ['Refund pending', 'Refunded'],

@@ -4,6 +4,7 @@ import {
   createPaymentSchema,
   orderSchema,
   paymentSessionSchema,
+  sandboxChoiceSchema,
   verifyPaymentSchema,
 } from '../../../contracts/orders.ts'
 import { bearer, customerFailures, done, failures, publicAccess } from '../../http/route-kit.ts'
@@ -125,19 +126,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         tags: ['payments'],
         summary: 'Sandbox checkout: pay (only with PAYMENT_PROVIDER=sandbox)',
         security: bearer,
-        body: z.object({ razorpay_order_id: z.string().min(1).max(100) }),
+        body: sandboxChoiceSchema,
         response: {
           200: done.extend({
             razorpay_order_id: z.string(),
             razorpay_payment_id: z.string(),
             razorpay_signature: z.string(),
           }),
-          ...customerFailures(403, 404, 409),
+          ...customerFailures(403, 404, 409, 422),
         },
       },
     },
     async (request) => {
-      const { result, webhooks } = await payments.sandboxPay(request.user!.id, request.body.razorpay_order_id)
+      const { result, webhooks } = await payments.sandboxPay(request.user!.id, request.body)
       await deliver(webhooks)
       return { success: true as const, message: 'Payment successful', ...result }
     },
@@ -152,7 +153,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         tags: ['payments'],
         summary: 'Sandbox checkout: decline the payment (only with PAYMENT_PROVIDER=sandbox)',
         security: bearer,
-        body: z.object({ razorpay_order_id: z.string().min(1).max(100) }),
+        body: sandboxChoiceSchema,
         response: {
           200: done.extend({
             error: z.object({
@@ -169,7 +170,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const { error, webhooks } = await payments.sandboxFail(request.user!.id, request.body.razorpay_order_id)
+      const { error, webhooks } = await payments.sandboxFail(request.user!.id, request.body)
       await deliver(webhooks)
       return { success: true as const, message: 'Payment declined', error }
     },

@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Order, PaymentSession } from '../../../contracts/orders.ts'
+import {
+  type Order,
+  type PaymentSession,
+  type SandboxChoice,
+  sandboxChoiceSchema,
+  sandboxUpi,
+} from '../../../contracts/orders.ts'
 import type { Config } from '../../config.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts'
+import { ForbiddenError, NotFoundError, UnprocessableError, ValidationError } from '../../http/errors.ts'
 import { writeAudit } from '../audit/repo.ts'
 import type { OrdersService, PaymentOutcome } from '../orders/service.ts'
 import { checkoutSignature, hmacHex, type PaymentProvider, providerId, signatureMatches } from './provider.ts'
@@ -114,6 +120,13 @@ export function createPaymentsService(deps: {
     await afterCapture(result)
     return result
   }
+
+  /** The payment entity's method fields, as Razorpay sends them (vpa for UPI, bank for netbanking). */
+  const methodFields = (c: { method: string; vpa?: string; bank?: string }) => ({
+    method: c.method,
+    ...(c.method === 'upi' ? { vpa: c.vpa } : {}),
+    ...(c.method === 'netbanking' ? { bank: c.bank } : {}),
+  })
 
   function sandboxOnly() {
     if (provider.name !== 'sandbox') throw new NotFoundError('The payment sandbox is not enabled.')
@@ -290,8 +303,14 @@ export function createPaymentsService(deps: {
     },
 
     /** Sandbox checkout 'Pay': a payment id and its signature, plus the events a real provider would send. */
-    async sandboxPay(userId: string, providerOrderId: string) {
+    async sandboxPay(userId: string, input: SandboxChoice) {
+      const choice = sandboxChoiceSchema.parse(input)
+      const providerOrderId = choice.razorpay_order_id
       const payment = await sandboxPayment(userId, providerOrderId)
+      // As in Razorpay's test mode, this UPI ID is always declined.
+      if (choice.method === 'upi' && choice.vpa === sandboxUpi.failure) {
+        throw new UnprocessableError(`The UPI ID ${sandboxUpi.failure} always declines: choose Fail payment.`)
+      }
       const paymentId = providerId('pay')
       const entity = {
         id: paymentId,
@@ -300,7 +319,7 @@ export function createPaymentsService(deps: {
         amount: payment.amount,
         currency: payment.currency,
         status: 'captured',
-        method: 'card',
+        ...methodFields(choice),
       }
       return {
         result: {
@@ -319,7 +338,9 @@ export function createPaymentsService(deps: {
     },
 
     /** Sandbox checkout 'Fail': the error a real checkout reports, plus the payment.failed event. */
-    async sandboxFail(userId: string, providerOrderId: string) {
+    async sandboxFail(userId: string, input: SandboxChoice) {
+      const choice = sandboxChoiceSchema.parse(input)
+      const providerOrderId = choice.razorpay_order_id
       const payment = await sandboxPayment(userId, providerOrderId)
       const paymentId = providerId('pay')
       const error = {
@@ -340,6 +361,7 @@ export function createPaymentsService(deps: {
                 order_id: providerOrderId,
                 amount: payment.amount,
                 status: 'failed',
+                ...methodFields(choice),
               },
             },
           }),

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { codSettingsBody, codTermsSchema, viewFromTerms } from '../../../contracts/cod.ts'
+import { adminFailures, bearer, failures, ok, publicAccess } from '../../http/route-kit.ts'
+import type { Services } from '../../services.ts'
+
+/** The checkout reads the terms to offer COD and show its fee; the server decides again on the order. */
+const codPublicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.get(
+    '/cod/terms',
+    {
+      schema: {
+        operationId: 'getCodTerms',
+        security: publicAccess,
+        tags: ['checkout'],
+        summary: 'Cash-on-delivery terms: on or off, largest order, fee, states and PIN codes not served',
+        response: { 200: ok(codTermsSchema), ...failures() },
+      },
+    },
+    async () => ({
+      success: true as const,
+      message: 'Cash on delivery',
+      data: viewFromTerms(await services.cod.terms()),
+    }),
+  )
+}
+
+const codAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.addHook('onRequest', app.requireAdmin)
+  const tags = ['admin']
+  const security = bearer
+
+  app.get(
+    '/settings/cod',
+    {
+      schema: {
+        operationId: 'adminGetCodSettings',
+        tags,
+        security,
+        summary: 'The shop’s cash-on-delivery settings',
+        response: { 200: ok(codTermsSchema), ...adminFailures() },
+      },
+    },
+    async () => ({
+      success: true as const,
+      message: 'Cash on delivery',
+      data: viewFromTerms(await services.cod.terms()),
+    }),
+  )
+
+  app.put(
+    '/settings/cod',
+    {
+      schema: {
+        operationId: 'adminSaveCodSettings',
+        tags,
+        security,
+        summary: 'Switch cash on delivery on or off and set its limit, fee and where it is not offered',
+        body: codSettingsBody,
+        response: { 200: ok(codTermsSchema), ...adminFailures() },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Saved',
+      data: viewFromTerms(await services.cod.save(request.user!.id, request.body)),
+    }),
+  )
+}
+
+export const codModule: FastifyPluginAsync<{ services: Services }> = async (app, opts) => {
+  await app.register(codPublicRoutes, opts)
+  await app.register(codAdminRoutes, { ...opts, prefix: '/admin' })
+}

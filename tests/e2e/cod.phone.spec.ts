@@ -1,0 +1,206 @@
+import { mkdirSync } from 'node:fs'
+import { devices, type Page } from '@playwright/test'
+import { checkoutLabels, paymentTexts } from '../../app/features/checkout/messages.ts'
+import { confirmationTexts } from '../../app/features/orders/messages.ts'
+import { formatRupees } from '../../app/lib/format.ts'
+import { codMessages } from '../../contracts/cod.ts'
+import { paymentStatusLabel } from '../../contracts/order-states.ts'
+import { sandboxUpi } from '../../contracts/orders.ts'
+import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
+import { apiAddToCart, listedProducts } from './cart-helpers.ts'
+import {
+  type Customer,
+  expect,
+  horizontalOverflow,
+  registerCustomer,
+  signInBrowser,
+  test,
+} from './fixtures.ts'
+
+const shots = 'test-results/journey'
+mkdirSync(shots, { recursive: true })
+
+const bearer = (c: Customer) => ({ authorization: `Bearer ${c.accessToken}` })
+const placeOrderButton = (page: Page) => page.getByRole('button', { name: checkoutLabels.placeOrder })
+const paymentWindow = (page: Page) => page.getByRole('dialog', { name: paymentTexts.sandboxTitle })
+const radio = (page: Page, option: keyof typeof checkoutLabels.paymentOptionNames) =>
+  page.getByRole('radio', {
+    name: new RegExp(`^${checkoutLabels.paymentOptionNames[option].replace(/[()]/g, '\\$&')}`),
+  })
+
+/** Types the delivery address as a customer does on a phone; the PIN fills state and city. */
+async function typeAddress(page: Page, pin = '226001', city = 'Lucknow') {
+  await page.getByLabel('First name *').fill('Meera')
+  await page.getByLabel('Last name *').fill('Iyer')
+  await page.getByLabel('Address *').fill('7 Aminabad Road')
+  await page.getByLabel('PIN code *').pressSequentially(pin)
+  await expect(page.getByLabel('City *')).toHaveValue(city)
+  await page.getByLabel('Phone number *').pressSequentially('9876501234')
+}
+
+/** A cart of one piece cheap enough for cash on delivery (the default limit is ₹10,000). */
+async function cartForCod(request: Parameters<typeof listedProducts>[0], customer: Customer) {
+  const product = (await listedProducts(request)).find((p) => p.price <= 5000)
+  expect(product, 'a seeded product under ₹5,000').toBeTruthy()
+  await apiAddToCart(request, customer.accessToken, product!._id)
+  return product!
+}
+
+test('cash on delivery: chosen at checkout, shown as Pay on delivery, shipped and delivered by staff, then paid', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  const customer = await registerCustomer(request, 'Meera Iyer')
+  await cartForCod(request, customer)
+  await signInBrowser(page, customer)
+  await page.goto('/CheckOut')
+  await typeAddress(page)
+
+  // PayPal is listed, as the spec has it, but cannot be chosen; it says why.
+  const paypal = radio(page, 'PayPal')
+  await expect(paypal).toBeDisabled()
+  await expect(paypal).toHaveAccessibleDescription(codMessages.paypalOff)
+  await radio(page, 'COD').check()
+  await expect(page.getByText(checkoutLabels.codPayOnDelivery)).toBeVisible()
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
+  await radio(page, 'COD').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: `${shots}/cod-01-checkout-cod-chosen.png` })
+
+  const placed = page.waitForResponse((r) => r.url().includes('/api/v1/order/add'))
+  await placeOrderButton(page).click()
+  expect((await placed).status()).toBe(201)
+  // No payment window: the order is placed and the customer lands on the history.
+  await expect(page).toHaveURL(/\/Order-History$/)
+  await expect(paymentWindow(page)).toHaveCount(0)
+  const list = (await (await request.get('/api/v1/order/allorder', { headers: bearer(customer) })).json())
+    .data as Array<{ _id: string; orderID: string; paymentInfo: { method: string; status: string } }>
+  const order = list[0]!
+  expect(order.paymentInfo).toEqual({ method: 'COD', status: 'Pay on delivery' })
+  const confirmation = page.getByTestId('order-confirmation')
+  await expect(confirmation).toContainText(order.orderID)
+  await expect(confirmation).toContainText(confirmationTexts.amountOnDelivery)
+  const card = page.getByRole('listitem').filter({ hasText: order.orderID })
+  await expect(card).toContainText(paymentStatusLabel('Pay on delivery'))
+  await card.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: `${shots}/cod-02-history-pay-on-delivery.png` })
+
+  // Staff, on their own phone: the order waits in 'COD, to ship'; they ship it and mark it delivered.
+  const staff = await createAdminWithCli('cod')
+  const staffContext = await browser.newContext({ ...devices['Pixel 7'] })
+  const consolePage = await staffContext.newPage()
+  await signInAsStaff(consolePage, staff)
+  await consolePage.goto('/admin/orders?queue=codToShip')
+  await consolePage.getByRole('link', { name: new RegExp(order.orderID) }).click()
+  await expect(consolePage.getByRole('heading', { name: `Order ${order.orderID}` })).toBeVisible()
+  await expect(consolePage.getByTestId('payment-status')).toHaveText('Pay on delivery')
+  await expect(consolePage.getByTestId('cash-on-delivery')).toBeVisible()
+  await consolePage.getByLabel('Tracking link from the courier').fill('https://track.example.in/AWB20261124')
+  await consolePage.getByRole('button', { name: 'Mark Shipped' }).click()
+  await expect(consolePage.getByRole('button', { name: 'Mark Delivered' })).toBeVisible()
+  await expect(consolePage.getByTestId('payment-status')).toHaveText('Pay on delivery')
+  await consolePage.getByRole('button', { name: 'Mark Delivered' }).click()
+  await expect(consolePage.getByTestId('payment-status')).toHaveText('Paid')
+  await staffContext.close()
+
+  // The customer now sees it delivered and paid.
+  await page.reload()
+  await expect(card).toContainText('Delivered')
+  await expect(card).toContainText(paymentStatusLabel('Paid'))
+  await expect(card).not.toContainText(paymentStatusLabel('Pay on delivery'))
+})
+
+test('a UPI payment in the sandbox payment window', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const customer = await registerCustomer(request, 'Arjun Nair')
+  await cartForCod(request, customer)
+  await signInBrowser(page, customer)
+  await page.goto('/CheckOut')
+  await typeAddress(page)
+  await expect(radio(page, 'Credit card')).toBeChecked()
+  await placeOrderButton(page).click()
+
+  const dialog = paymentWindow(page)
+  await expect(dialog).toBeVisible()
+  for (const method of ['UPI', 'Card', 'Netbanking']) {
+    await expect(dialog.getByRole('radio', { name: method })).toBeAttached()
+  }
+  await expect(dialog.getByRole('radio', { name: 'UPI' })).toBeChecked()
+  const upiId = dialog.getByLabel('UPI ID')
+  await expect(upiId).toHaveValue(sandboxUpi.success)
+  const pay = dialog.getByRole('button', { name: new RegExp(`^${paymentTexts.pay} `) })
+  await expect(pay).toBeInViewport()
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
+  await page.screenshot({ path: `${shots}/cod-03-sandbox-upi.png` })
+
+  const paid = page.waitForResponse((r) => r.url().includes('/payments/sandbox/pay'))
+  await pay.click()
+  const sent = (await paid).request().postDataJSON()
+  expect(sent).toMatchObject({ method: 'upi', vpa: sandboxUpi.success })
+  await expect(page).toHaveURL(/\/Order-History$/)
+  const list = (await (await request.get('/api/v1/order/allorder', { headers: bearer(customer) })).json())
+    .data as Array<{ paymentInfo: { method: string; status: string } }>
+  expect(list[0]!.paymentInfo).toEqual({ method: 'Credit Card', status: 'Paid' })
+})
+
+test('staff set a COD fee and a PIN code without COD in Settings; the checkout follows them', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  const staff = await createAdminWithCli('codset')
+  const staffContext = await browser.newContext({ ...devices['Pixel 7'] })
+  const settings = await staffContext.newPage()
+  await signInAsStaff(settings, staff)
+  await settings.goto('/admin/settings')
+  const save = async (fee: string, pins: string) => {
+    await settings.getByLabel('COD fee (₹)').fill(fee)
+    await settings.getByLabel('PIN codes without COD').fill(pins)
+    const saved = settings.waitForResponse((r) => r.url().includes('/admin/settings/cod'))
+    await settings.getByRole('button', { name: 'Save cash on delivery' }).click()
+    expect((await saved).status()).toBe(200)
+  }
+  await expect(settings.getByLabel('Offer cash on delivery')).toBeChecked()
+  await expect(settings.getByLabel('Largest order for COD (₹)')).toHaveValue('10000')
+  try {
+    await save('25', '500001')
+    expect(await horizontalOverflow(settings)).toBeLessThanOrEqual(1)
+    await settings.getByRole('heading', { name: 'Cash on delivery' }).scrollIntoViewIfNeeded()
+    await settings.screenshot({ path: `${shots}/cod-04-console-settings.png` })
+
+    const customer = await registerCustomer(request, 'Kavya Reddy')
+    const product = await cartForCod(request, customer)
+    await signInBrowser(page, customer)
+    await page.goto('/CheckOut')
+    await typeAddress(page, '500001', 'Hyderabad')
+    await expect(radio(page, 'COD')).toHaveAccessibleDescription(codMessages.pin('500001'))
+    await radio(page, 'COD').check()
+    await placeOrderButton(page).click()
+    await expect(page.getByRole('alert').filter({ hasText: codMessages.pin('500001') })).toBeVisible()
+    await expect(page).toHaveURL(/\/CheckOut$/i)
+
+    // Another PIN: COD is offered, its fee is its own line and in the total.
+    await page.getByLabel('PIN code *').fill('')
+    await page.getByLabel('PIN code *').pressSequentially('226001')
+    await expect(page.getByLabel('City *')).toHaveValue('Lucknow')
+    await expect(radio(page, 'COD')).toHaveAccessibleDescription(/Cash on delivery fee: ₹25/)
+    await expect(page.getByRole('alert').filter({ hasText: codMessages.pin('500001') })).toHaveCount(0)
+    const summary = page.getByRole('complementary', { name: 'Your order' })
+    await expect(summary.getByRole('row', { name: /Cash on delivery fee/ })).toContainText('₹25')
+    await expect(summary.getByRole('row', { name: /Total/ })).toContainText(formatRupees(product.price + 25))
+    await summary.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${shots}/cod-05-checkout-fee.png` })
+    const placed = page.waitForResponse((r) => r.url().includes('/api/v1/order/add'))
+    await placeOrderButton(page).click()
+    const answer = await placed
+    expect(answer.status()).toBe(201)
+    const order = (await answer.json()).data[0]
+    expect(order).toMatchObject({ codFee: 25, totalAmount: product.price + 25 })
+    await expect(page).toHaveURL(/\/Order-History$/)
+  } finally {
+    await save('0', '')
+    await staffContext.close()
+  }
+})
