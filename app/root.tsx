@@ -16,6 +16,7 @@ import { ErrorView } from './components/error-view.tsx'
 import { Footer } from './components/footer.tsx'
 import { Header, HeaderView } from './components/header.tsx'
 import { SessionCheck } from './features/account/session-check.tsx'
+import { CartNoticeBanner } from './features/cart/cart-notice-banner.tsx'
 import { appLoadContext } from './lib/context.ts'
 import { ShopToaster } from './lib/toast.tsx'
 
@@ -83,6 +84,7 @@ export default function App() {
     <QueryClientProvider client={queryClient}>
       <Header categories={data.headerCategories} signedInGuess={data.signedIn} isAdmin={data.isAdmin} />
       <main id="main" className="flex-1">
+        <CartNoticeBanner signedIn={data.signedIn} />
         <Outlet />
       </main>
       <Footer categories={data.footerCategories} />

@@ -15,6 +15,7 @@ export default [
   route('Productdetails/:id', 'routes/product-detail.tsx', { id: 'product-detail' }),
   route('Product/:id', 'routes/product-detail.tsx', { id: 'product-detail-alias', caseSensitive: true }),
   route('products', 'routes/search.tsx'),
+  route('cart/add', 'routes/cart-add.ts'),
   route('temple', 'routes/temple.tsx'),
   route('templedetails', 'routes/temple-details.tsx'),
   route('Support', 'routes/support.tsx'),

@@ -11,7 +11,8 @@ import { buildIsCurrent } from '../scripts/build-stamp.ts'
  * `npm run bench`: starts the production build on a fresh demo database and measures
  * load (autocannon, 50 connections), the first-visit JS/CSS weight of the home page, and,
  * when present, the search and Lighthouse benchmarks, and the slow-phone journey. Prints a Markdown table.
- * `npm run bench -- slow` runs only the slow-phone section (bench/slow-phone.ts).
+ * `npm run bench -- slow` runs only the home page's first-visit weight and the slow-phone section
+ * (bench/slow-phone.ts).
  */
 const only = process.argv[2]
 if (only && only !== 'slow') {
@@ -121,6 +122,7 @@ async function firstVisitWeight() {
 const child = await startServer()
 try {
   if (only === 'slow') {
+    await firstVisitWeight()
     const { slowPhoneRows } = await import('./slow-phone.ts')
     rows.push(...(await slowPhoneRows(base)))
   } else {

@@ -7,7 +7,12 @@ import { buildDir, sourceHash, stampFile } from './build-stamp.ts'
 /** Builds the web app, precompresses its static files (served as-is), and stamps the build with its inputs. */
 export function build() {
   const hash = sourceHash()
-  execFileSync(path.resolve('node_modules/.bin/react-router'), ['build'], { stdio: 'inherit' })
+  // Always a production build: run from a test (NODE_ENV=test) Vite would otherwise bundle React's
+  // development build, which the browser tests and the bench then reuse.
+  execFileSync(path.resolve('node_modules/.bin/react-router'), ['build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const p = path.join(dir, name)

@@ -28,6 +28,10 @@ export const drawerShopCategories = [
   'Gift Items',
 ]
 
+// The header is rendered once per page, so fixed ids are unique.
+const menuId = 'site-menu'
+const searchId = 'site-search-dialog'
+
 export const categoryHref = (title: string) => `/product/${encodeURIComponent(title)}`
 export const subcategoryHref = (category: string, sub: string) =>
   `/product/${encodeURIComponent(category)}/${encodeURIComponent(sub)}`
@@ -86,9 +90,10 @@ export function HeaderView({
     }
   }, [accountOpen])
 
-  const submitSearch = (e: React.FormEvent) => {
+  const submitSearch = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const text = query.trim()
+    // Read from the form: words typed before the page's code ran are in the field, not yet in state.
+    const text = String(new FormData(e.currentTarget).get('search') ?? query).trim()
     if (!text) return
     searchDialog.current?.close()
     navigate(`/products?search=${encodeURIComponent(text)}`)
@@ -133,6 +138,9 @@ export function HeaderView({
           type="button"
           className="rounded p-2 text-brand-800 lg:hidden"
           aria-label="Open menu"
+          // Opens the drawer natively before the page's code has run (docs/decisions/019).
+          commandfor={menuId}
+          command="show-modal"
           onClick={() => drawer.current?.showModal()}
         >
           <MenuIcon />
@@ -180,6 +188,8 @@ export function HeaderView({
             type="button"
             className="rounded p-2 hover:text-brand-700"
             aria-label="Search"
+            commandfor={searchId}
+            command="show-modal"
             onClick={() => searchDialog.current?.showModal()}
           >
             <SearchIcon />
@@ -299,13 +309,20 @@ export function HeaderView({
 
       <dialog
         ref={searchDialog}
+        id={searchId}
         aria-label="Search products"
         className="mx-auto mt-20 w-[min(40rem,92vw)] rounded-lg p-0 shadow-2xl backdrop:bg-black/50"
         onClick={(e) => e.target === searchDialog.current && searchDialog.current?.close()}
         onKeyDown={() => {}}
       >
         <search>
-          <form onSubmit={submitSearch} className="flex items-center gap-2 p-3">
+          {/* A plain search of /products?search= until the page's code runs, then an in-app navigation. */}
+          <form
+            action="/products"
+            method="get"
+            onSubmit={submitSearch}
+            className="flex items-center gap-2 p-3"
+          >
             <label htmlFor="site-search" className="sr-only">
               Search products
             </label>
@@ -328,6 +345,8 @@ export function HeaderView({
               type="button"
               className="rounded p-2"
               aria-label="Close search"
+              commandfor={searchId}
+              command="close"
               onClick={() => searchDialog.current?.close()}
             >
               <CloseIcon />
@@ -338,6 +357,7 @@ export function HeaderView({
 
       <dialog
         ref={drawer}
+        id={menuId}
         aria-label="Menu"
         className="m-0 h-full max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-black/50"
         onClick={(e) => e.target === drawer.current && drawer.current?.close()}
@@ -349,6 +369,8 @@ export function HeaderView({
             type="button"
             aria-label="Close menu"
             className="p-2"
+            commandfor={menuId}
+            command="close"
             onClick={() => drawer.current?.close()}
           >
             <CloseIcon />

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { ApiError } from '../../lib/api.ts'
 import { getAccessToken } from '../../lib/session.ts'
 import { TOAST_WITH_ACTION_MS, toast } from '../../lib/toast.tsx'
 import { signInHref } from '../account/sign-in-return.ts'
 import { addToCart, cartQueryKey } from './cart-api.ts'
+import { addToCartFormAction, withoutNotice } from './cart-notice.ts'
 import { cartMessages, signInAction } from './messages.ts'
 
 /** The spec's add-to-cart failure, with a way to sign in when the shopper is a visitor (decision 028). */
@@ -41,7 +42,10 @@ type Props = {
   soldOut?: boolean
 }
 
-/** Adds one of a product; the header count updates at once through the shared 'cart' query. */
+/**
+ * Adds one of a product; the header count updates at once through the shared 'cart' query.
+ * Before the page's code has run, the button sends a plain form the server answers (docs/decisions/018).
+ */
 export function AddToCartButton({
   productId,
   variant = 'default',
@@ -50,8 +54,10 @@ export function AddToCartButton({
   soldOut = false,
 }: Props) {
   const queryClient = useQueryClient()
+  const { pathname, search } = useLocation()
   const [busy, setBusy] = useState(false)
-  const add = async (e: React.MouseEvent<HTMLButtonElement>) => {
+  const add = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
     const holder = e.currentTarget.closest('dialog')
     if (busy) return
     setBusy(true)
@@ -69,17 +75,22 @@ export function AddToCartButton({
     }
   }
   return (
-    <button
-      type="button"
-      onClick={add}
-      aria-busy={busy}
-      disabled={soldOut}
-      className={`${
-        className ??
-        'mt-2 w-full rounded bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 aria-busy:opacity-70'
-      } disabled:cursor-not-allowed disabled:bg-ink/40 disabled:hover:bg-ink/40`}
-    >
-      {soldOut ? cartMessages.soldOutButton : label}
-    </button>
+    // `contents`: the form adds no box, so the button sits in its row as before.
+    <form method="post" action={addToCartFormAction} onSubmit={add} className="contents">
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="back" value={withoutNotice(pathname + search)} />
+      {variant === 'home' ? <input type="hidden" name="variant" value="home" /> : null}
+      <button
+        type="submit"
+        aria-busy={busy}
+        disabled={soldOut}
+        className={`${
+          className ??
+          'mt-2 w-full rounded bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 aria-busy:opacity-70'
+        } disabled:cursor-not-allowed disabled:bg-ink/40 disabled:hover:bg-ink/40`}
+      >
+        {soldOut ? cartMessages.soldOutButton : label}
+      </button>
+    </form>
   )
 }
