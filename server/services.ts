@@ -10,6 +10,7 @@ import { createCartService } from './modules/cart/service.ts'
 import { createCatalogueService } from './modules/catalogue/service.ts'
 import { createContentService } from './modules/content/service.ts'
 import { createCouponsService } from './modules/coupons/service.ts'
+import { createInvoicesService } from './modules/invoices/service.ts'
 import { createMailService } from './modules/mail/service.ts'
 import { createMessagesService } from './modules/messages/service.ts'
 import { createOrdersService } from './modules/orders/service.ts'
@@ -33,9 +34,10 @@ export function createServices(deps: ServiceDeps) {
   const content = createContentService(deps)
   const accounts = createAccountsService({ ...deps, tokens, mail })
   const addresses = createAddressesService(deps)
+  const invoices = createInvoicesService(deps)
   const orders = createOrdersService({
     ...deps,
-    peers: () => ({ coupons, cart, payments, addresses, mail }),
+    peers: () => ({ coupons, cart, payments, addresses, mail, invoices }),
   })
   const payments = createPaymentsService({ ...deps, orders })
   const pincode = createPincodeService(deps)
@@ -54,6 +56,7 @@ export function createServices(deps: ServiceDeps) {
     accounts,
     addresses,
     orders,
+    invoices,
     cart,
     wishlist,
     coupons,

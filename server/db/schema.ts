@@ -127,6 +127,9 @@ export const products = pgTable(
     position: integer('position').notNull().default(0),
     // Title, category, subcategory, state and description words, kept by the catalogue service for search.
     searchText: text('search_text').notNull().default(''),
+    // HSN code and GST rate (whole percent) printed on invoices; staff check them per product (decision 083).
+    hsnCode: text('hsn_code').notNull().default(''),
+    gstRate: integer('gst_rate').notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -559,6 +562,12 @@ export const shopSettings = pgTable('shop_settings', {
   id: text('id').primaryKey(),
   notificationEmail: text('notification_email'),
   lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+  // The supplier on GST invoices (decision 083); empty until staff fill them in.
+  legalName: text('legal_name').notNull().default(''),
+  legalAddress: text('legal_address').notNull().default(''),
+  legalState: text('legal_state').notNull().default(''),
+  gstin: text('gstin').notNull().default(''),
+  invoicePrefix: text('invoice_prefix').notNull().default('KS'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -578,4 +587,54 @@ export const contactReplies = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
+)
+
+/**
+ * GST invoices and credit notes (decision 083): everything printed is kept as issued, so a later change
+ * to a product, the shop's address or the order never changes a document already given.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['invoice', 'credit-note'] }).notNull(),
+    number: text('number').notNull(),
+    financialYear: text('financial_year').notNull(),
+    serial: integer('serial').notNull(),
+    // A credit note names the invoice it reverses.
+    invoiceId: text('invoice_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    supplier: jsonb('supplier').$type<Record<string, string>>().notNull(),
+    recipient: jsonb('recipient').$type<Record<string, string>>().notNull(),
+    placeOfSupply: text('place_of_supply').notNull(),
+    intraState: boolean('intra_state').notNull(),
+    lines: jsonb('lines').notNull(),
+    taxable: integer('taxable').notNull(),
+    cgst: integer('cgst').notNull(),
+    sgst: integer('sgst').notNull(),
+    igst: integer('igst').notNull(),
+    total: integer('total').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_idx').on(t.number),
+    uniqueIndex('invoices_order_kind_idx').on(t.orderId, t.kind),
+  ],
+)
+
+/** The last serial used per document series and financial year: one row each, taken under its lock. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    kind: text('kind').notNull(),
+    financialYear: text('financial_year').notNull(),
+    last: integer('last').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.financialYear] })],
 )

@@ -7,6 +7,7 @@ import { cartRoutes } from './cart/routes.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { couponRoutes } from './coupons/routes.ts'
+import { invoicesRoutes } from './invoices/routes.ts'
 import { messagesRoutes } from './messages/routes.ts'
 import { ordersRoutes } from './orders/routes.ts'
 import { paymentsRoutes } from './payments/routes.ts'
@@ -21,6 +22,7 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   wishlistRoutes as never,
   couponRoutes as never,
   ordersRoutes as never,
+  invoicesRoutes as never,
   paymentsRoutes as never,
   pincodeRoutes as never,
   accountRoutes as never,

@@ -113,6 +113,8 @@ export function createAdminService(deps: {
       view360Link: row.view360Link,
       quantity: row.quantity,
       soldCount: row.soldCount,
+      hsnCode: row.hsnCode,
+      gstRate: row.gstRate,
       images: images.map((i) => ({ _id: i.id, url: `${i.url}-800.webp`, width: i.width, height: i.height })),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -162,6 +164,8 @@ export function createAdminService(deps: {
       youtubeVideoLink: input.youtubeVideoLink,
       view360Link: input.view360Link,
       quantity: input.quantity,
+      ...(input.hsnCode === undefined ? {} : { hsnCode: input.hsnCode }),
+      ...(input.gstRate === undefined ? {} : { gstRate: Number(input.gstRate) }),
       searchText,
     }
   }

@@ -57,6 +57,11 @@ export type OrderPeers = {
   }
   /** The customer's and the staff's e-mails, written in the transaction of the change (decision 071). */
   mail?: Pick<MailService, 'orderEvent' | 'stockTaken'>
+  /** GST invoices (decision 083): issued when the order is paid or delivered, a credit note on refund. */
+  invoices?: {
+    issueInvoice(tx: Tx, orderId: string): Promise<unknown>
+    issueCreditNote(tx: Tx, orderId: string): Promise<unknown>
+  }
 }
 
 export type TakenLine = { productId: string; title: string; quantity: number; left: number }
@@ -88,7 +93,7 @@ const isLapsed = (row: OrderRow, now: Date) =>
   row.reservedUntil !== null &&
   row.reservedUntil <= now
 
-export function toApiOrder({ order, items, history }: FullOrder): Order {
+export function toApiOrder({ order, items, history, documents }: FullOrder): Order {
   return {
     _id: order.id,
     orderID: order.orderNumber,
@@ -128,6 +133,8 @@ export function toApiOrder({ order, items, history }: FullOrder): Order {
       changedAt: h.changedAt.toISOString(),
       note: h.note ?? null,
     })),
+    invoiceNumber: documents.invoice,
+    creditNoteNumber: documents.creditNote,
   }
 }
 
@@ -524,6 +531,8 @@ export function createOrdersService(deps: {
           note: opts.note ?? null,
         })
         if (status === 'Shipped') await tell(tx, row.id, 'shipped')
+        // A cash-on-delivery order is invoiced when delivered; a paid one already has its invoice.
+        if (status === 'Delivered') await peers().invoices?.issueInvoice(tx, row.id)
         if (status === 'Delivered') await tell(tx, row.id, 'delivered')
         return false
       })
@@ -549,6 +558,8 @@ export function createOrdersService(deps: {
           couponCounted: Boolean(row.couponCode),
         })
         if (row.couponCode) await peers().coupons?.countUse(row.couponCode, 1, tx)
+        // The tax invoice is numbered in the payment's transaction, so a rollback gives its number back.
+        await peers().invoices?.issueInvoice(tx, row.id)
         await r.addHistory(row.id, status, row.userId, note)
         const ordered = (await r.itemsOf(row.id)).map((i) => i.productId)
         await peers().cart?.removeOrdered(row.userId, ordered, tx)
@@ -628,6 +639,7 @@ export function createOrdersService(deps: {
           await deps.db.transaction(async (tx) => {
             const r = createOrdersRepo(tx)
             await r.update(orderId, { paymentStatus: 'Refunded', refundRetryAt: null })
+            await peers().invoices?.issueCreditNote(tx, orderId)
             await r.addHistory(orderId, row.status, actorId, `Refunded ${formatPaise(row.total)}`)
             await writeAudit(tx, {
               actorId,
