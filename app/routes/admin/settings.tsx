@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { adminSend, problemText, serverFieldErrors, useAdmin } from '../../features/admin/admin-api.ts'
+import { InvoiceSettingsForm } from '../../features/admin/invoice-settings.tsx'
 import { Button, Field, inputClass, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
 import { toast } from '../../lib/toast.tsx'
 
@@ -95,6 +96,7 @@ export default function SettingsScreen() {
           </div>
         </form>
       ) : null}
+      <InvoiceSettingsForm />
     </div>
   )
 }

@@ -542,15 +542,19 @@ export function createAdminService(deps: {
     },
     async get(id: string) {
       const o = await mustOrder(id)
-      const [items, history, paymentRows, customer] = await Promise.all([
+      const [items, history, paymentRows, customer, asCustomerSees] = await Promise.all([
         repo.orderItemsOf(id),
         repo.orderHistoryOf(id),
         repo.paymentsOf(id),
         repo.userById(o.userId),
+        deps.orders.byId(id),
       ])
       return {
         _id: o.id,
         orderNumber: o.orderNumber,
+        // The GST documents, downloaded from /admin/orders/:id/invoice (decision 083).
+        invoiceNumber: asCustomerSees?.invoiceNumber ?? null,
+        creditNoteNumber: asCustomerSees?.creditNoteNumber ?? null,
         status: o.status,
         paymentStatus: o.paymentStatus,
         nextStatuses: nextFulfilmentStatuses(o),
