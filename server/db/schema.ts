@@ -383,6 +383,8 @@ export const payments = pgTable(
     method: text('method').notNull().default('Credit Card'),
     status: text('status').notNull().default('created'),
     refundId: text('refund_id'),
+    // When reconciliation may next ask the provider about this payment (a lease; decision 084).
+    checkAfter: timestamp('check_after', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
