@@ -18,6 +18,7 @@ import {
   shipping,
 } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { productBody } from './admin-helpers.ts'
 
 let app: TestApp
 let asha: Shopper
@@ -120,6 +121,37 @@ describe('invoice settings', () => {
     expect(bad.body).toContain('1 to 3 letters or digits')
     const customer = await app.inject({ url: '/api/v1/admin/settings/invoices', headers: asha.auth })
     expect(customer.statusCode).toBe(403)
+  })
+})
+
+describe('HSN code and GST rate per product', () => {
+  it('staff set them on the product form; a wrong code or rate is refused; unsent they stay', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/products',
+      headers: staff.auth,
+      payload: productBody({ hsnCode: '6912', gstRate: '12' }),
+    })
+    expect(created.statusCode, created.body).toBe(200)
+    const product = created.json().data
+    expect(product).toMatchObject({ hsnCode: '6912', gstRate: 12 })
+    const { hsnCode: _h, gstRate: _g, ...unchanged } = productBody({ title: 'Renamed pot' })
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/products/${product._id}`,
+      headers: staff.auth,
+      payload: { ...unchanged, sku: product.sku },
+    })
+    expect(renamed.json().data).toMatchObject({ title: 'Renamed pot', hsnCode: '6912', gstRate: 12 })
+    const bad = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/products/${product._id}`,
+      headers: staff.auth,
+      payload: { ...unchanged, sku: product.sku, hsnCode: '69', gstRate: 7 },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.body).toContain('The HSN code is 4, 6 or 8 digits.')
+    expect(bad.body).toContain('The GST rate must be one of')
   })
 })
 

@@ -74,6 +74,8 @@ test('staff set the invoice details; the customer and staff download a paid orde
   // Staff get the same invoice from the console's order page.
   await console_.goto(`/admin/orders/${paid._id}`)
   await expect(console_.getByRole('button', { name: invoiceText.download })).toBeVisible()
+  expect(await horizontalOverflow(console_)).toBeLessThanOrEqual(1)
+  await console_.screenshot({ path: `${shots}/console-order.png` })
   const theirs = await downloaded(console_, invoiceText.download)
   expect(theirs).toEqual(mine)
   await staffContext.close()

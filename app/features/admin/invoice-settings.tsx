@@ -69,6 +69,12 @@ export function InvoiceSettingsForm() {
       </p>
       {current.isPending ? <Loading /> : null}
       {current.isError ? <LoadProblem error={current.error} retry={() => current.refetch()} /> : null}
+      {current.data && !current.data.gstin ? (
+        <p className="mb-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm" role="status">
+          No GSTIN yet: invoices issued now print 'not set' in its place. Fill these in before taking real
+          orders.
+        </p>
+      ) : null}
       {form ? (
         <form
           onSubmit={save}

@@ -7,6 +7,7 @@ import {
   maxCartQuantity,
   stockMessages,
 } from '../../../contracts/cart-rules.ts'
+import type { ExtraCharge } from '../../../contracts/gst.ts'
 import { formatPaise } from '../../../contracts/money.ts'
 import {
   canMovePayment,
@@ -59,7 +60,8 @@ export type OrderPeers = {
   mail?: Pick<MailService, 'orderEvent' | 'stockTaken'>
   /** GST invoices (decision 083): issued when the order is paid or delivered, a credit note on refund. */
   invoices?: {
-    issueInvoice(tx: Tx, orderId: string): Promise<unknown>
+    /** `extras`: charges beside the goods (a cash-on-delivery fee), each its own taxed line. */
+    issueInvoice(tx: Tx, orderId: string, opts?: { extras?: ExtraCharge[] }): Promise<unknown>
     issueCreditNote(tx: Tx, orderId: string): Promise<unknown>
   }
 }
