@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invoiceText } from '../../contracts/invoices.ts'
-import { invoices } from '../../server/db/schema.ts'
+import { invoices, mailOutbox } from '../../server/db/schema.ts'
 import {
   insertOrder,
   makeAdmin,
@@ -165,6 +165,10 @@ describe('issuing invoices', () => {
     expect(row!.cgst + row!.sgst + row!.taxable).toBe(row!.total)
     const api = await app.inject({ url: `/api/v1/order/singleorder/${order._id}`, headers: asha.auth })
     expect(api.json().data).toMatchObject({ invoiceNumber: row!.number, creditNoteNumber: null })
+    // The payment's e-mail says the invoice is ready, by number.
+    const mails = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, asha.email))
+    const confirmation = mails.find((m) => m.subject.includes(`${order.orderID} confirmed`))
+    expect(confirmation?.text).toContain(`Your GST tax invoice ${row!.number} is ready`)
 
     const res = await download(asha, order._id)
     expect(res.statusCode).toBe(200)

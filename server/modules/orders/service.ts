@@ -221,6 +221,7 @@ export function createOrdersService(deps: {
         `Phone ${row.shippingPhone}`,
       ].filter(Boolean),
       shippingLink: row.shippingLink,
+      invoiceNumber: (await r.withDetails([row]))[0]?.documents.invoice ?? null,
     }
     await mail.orderEvent(tx, event, { id: row.id, to: customer.email, facts, ...extra })
   }
