@@ -218,6 +218,10 @@ export function indianDate(at: Date): string {
  * PREFIXC/26-27/00001 for credit notes, the prefix being at most three letters or digits.
  */
 export function documentNumber(prefix: string, kind: 'invoice' | 'credit-note', fy: string, serial: number) {
-  const short = fy.slice(2)
-  return `${prefix}${kind === 'credit-note' ? 'C' : ''}/${short}/${String(serial).padStart(5, '0')}`
+  return `${documentSeries(prefix, kind, fy)}/${String(serial).padStart(5, '0')}`
+}
+
+/** The series a number belongs to (KS/26-27, KSC/26-27): each runs from 1 without gaps. */
+export function documentSeries(prefix: string, kind: 'invoice' | 'credit-note', fy: string) {
+  return `${prefix}${kind === 'credit-note' ? 'C' : ''}/${fy.slice(2)}`
 }

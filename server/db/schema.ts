@@ -628,15 +628,13 @@ export const invoices = pgTable(
   ],
 )
 
-/** The last serial used per document series and financial year: one row each, taken under its lock. */
-export const invoiceCounters = pgTable(
-  'invoice_counters',
-  {
-    kind: text('kind').notNull(),
-    financialYear: text('financial_year').notNull(),
-    last: integer('last').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [primaryKey({ columns: [t.kind, t.financialYear] })],
-)
+/**
+ * The last serial used per number series ('KS/26-27', 'KSC/26-27': prefix, kind and financial year), one
+ * row each, taken under its lock; a new prefix or year starts a new series at 1.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  series: text('series').primaryKey(),
+  last: integer('last').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})

@@ -265,7 +265,8 @@ describe('issuing invoices', () => {
       app.database.db.transaction((tx) =>
         app.services.invoices.issueInvoice(tx, orderId, { now: new Date(at) }),
       )
-    const orders = await Promise.all([1, 2, 3].map(() => orderOf(app, ravi, painting)))
+    const orders: Array<{ _id: string }> = []
+    for (let i = 0; i < 3; i++) orders.push(await orderOf(app, ravi, painting))
     // 23:59 on 31 March 2099 in India is still 2098-99; a minute later it is 2099-00.
     const march = await issue(orders[0]!._id, '2099-03-31T18:29:00Z')
     await expect(
@@ -285,6 +286,14 @@ describe('issuing invoices', () => {
     ])
     // Issuing again answers the same invoice.
     expect((await issue(orders[2]!._id, '2099-04-02T10:00:00Z')).number).toBe('KS/99-00/00001')
+    // A new prefix is a new series, from 1 again.
+    await app.services.invoices.settings.save(staff.id, { ...supplier, invoicePrefix: 'AB' })
+    try {
+      const other = await orderOf(app, ravi, painting)
+      expect((await issue(other._id, '2099-04-03T10:00:00Z')).number).toBe('AB/99-00/00001')
+    } finally {
+      await app.services.invoices.settings.save(staff.id, supplier)
+    }
   })
 
   it('an order delivered without an invoice (cash on delivery) is invoiced on delivery', async () => {

@@ -1,10 +1,8 @@
 CREATE TABLE "invoice_counters" (
-	"kind" text NOT NULL,
-	"financial_year" text NOT NULL,
+	"series" text PRIMARY KEY NOT NULL,
 	"last" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "invoice_counters_kind_financial_year_pk" PRIMARY KEY("kind","financial_year")
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "invoices" (

@@ -21,12 +21,12 @@ export function createInvoicesRepo(db: DbOrTx) {
      * The next serial of a series in a financial year. The counter row stays locked until the transaction
      * ends, so a concurrent issue waits and a rolled-back one gives its number back: no gaps, no repeats.
      */
-    async nextSerial(kind: DocumentKind, financialYear: string): Promise<number> {
+    async nextSerial(series: string): Promise<number> {
       const [row] = await db
         .insert(invoiceCounters)
-        .values({ kind, financialYear, last: 1 })
+        .values({ series, last: 1 })
         .onConflictDoUpdate({
-          target: [invoiceCounters.kind, invoiceCounters.financialYear],
+          target: invoiceCounters.series,
           set: { last: sql`${invoiceCounters.last} + 1`, updatedAt: new Date() },
         })
         .returning({ last: invoiceCounters.last })

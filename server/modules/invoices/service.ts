@@ -1,6 +1,7 @@
 import {
   computeTax,
   documentNumber,
+  documentSeries,
   type ExtraCharge,
   financialYear,
   isIntraState,
@@ -67,14 +68,15 @@ export function createInvoicesService(deps: { db: Db }) {
         intraState,
       })
       const fy = financialYear(now)
-      const serial = await r.nextSerial('invoice', fy)
+      const prefix = supplier?.invoicePrefix ?? 'KS'
+      const serial = await r.nextSerial(documentSeries(prefix, 'invoice', fy))
       const name =
         [order.shippingFirstName, order.shippingLastName].filter(Boolean).join(' ') ||
         ((await r.customerName(order.userId)) ?? '')
       return r.insert({
         orderId: order.id,
         kind: 'invoice',
-        number: documentNumber(supplier?.invoicePrefix ?? 'KS', 'invoice', fy, serial),
+        number: documentNumber(prefix, 'invoice', fy, serial),
         financialYear: fy,
         serial,
         issuedAt: now,
@@ -116,12 +118,13 @@ export function createInvoicesService(deps: { db: Db }) {
       if (existing) return existing
       const supplier = await r.supplier()
       const fy = financialYear(now)
-      const serial = await r.nextSerial('credit-note', fy)
+      const prefix = supplier?.invoicePrefix ?? 'KS'
+      const serial = await r.nextSerial(documentSeries(prefix, 'credit-note', fy))
       return r.insert({
         ...invoice,
         id: undefined,
         kind: 'credit-note',
-        number: documentNumber(supplier?.invoicePrefix ?? 'KS', 'credit-note', fy, serial),
+        number: documentNumber(prefix, 'credit-note', fy, serial),
         financialYear: fy,
         serial,
         invoiceId: invoice.id,
