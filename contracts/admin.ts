@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { gstRates } from './gst.ts'
 import { formatRupees } from './money.ts'
 import { fulfilmentStatuses, paymentStatuses } from './order-states.ts'
 
@@ -109,6 +110,18 @@ export const productInputSchema = z
     view360Link: webLink('View 360 link'),
     quantity: wholeNumber('stock quantity', 0, 1_000_000),
     isApproved: z.boolean().optional(),
+    // Printed on GST invoices (decision 083); left as they are when not sent.
+    hsnCode: z
+      .string()
+      .trim()
+      .regex(/^(\d{4}|\d{6}|\d{8})?$/, 'The HSN code is 4, 6 or 8 digits.')
+      .optional(),
+    gstRate: z.coerce
+      .number({ error: 'Choose the GST rate.' })
+      .refine((r) => (gstRates as readonly number[]).includes(r), {
+        message: `The GST rate must be one of ${gstRates.join(', ')} percent.`,
+      })
+      .optional(),
   })
   .superRefine((p, ctx) => {
     if (p.cutPrice < p.price) {

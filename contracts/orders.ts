@@ -84,6 +84,10 @@ export const orderSchema = z.object({
   /** Until when an unpaid order holds its items; null once paid or for orders placed before reservations. */
   reservedUntil: z.string().nullable(),
   orderHistory: z.array(z.object({ status: z.string(), changedAt: z.string(), note: z.string().nullable() })),
+  /** The GST invoice's number once issued (paid, or a cash-on-delivery order delivered); else null. */
+  invoiceNumber: z.string().nullable(),
+  /** The credit note's number once a refund issued one; else null. */
+  creditNoteNumber: z.string().nullable(),
 })
 export type Order = z.infer<typeof orderSchema>
 

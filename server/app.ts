@@ -234,7 +234,12 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   if (opts.jobs ?? config.NODE_ENV !== 'test') {
     let sweeper: ReturnType<typeof startSweeper> | null = null
     app.addHook('onReady', async () => {
-      sweeper = startSweeper({ everyMs: 60_000, log: app.log, work: () => services.orders.sweep() })
+      // Reconciliation first, so an order paid while its callbacks were lost is not expired meanwhile.
+      const work = async () => ({
+        ...(await services.payments.reconcile()),
+        ...(await services.orders.sweep()),
+      })
+      sweeper = startSweeper({ everyMs: 60_000, log: app.log, work })
     })
     app.addHook('onClose', async () => {
       await sweeper?.stop()

@@ -11,6 +11,7 @@ import { createCatalogueService } from './modules/catalogue/service.ts'
 import { createCodService } from './modules/cod/service.ts'
 import { createContentService } from './modules/content/service.ts'
 import { createCouponsService } from './modules/coupons/service.ts'
+import { createInvoicesService } from './modules/invoices/service.ts'
 import { createMailService } from './modules/mail/service.ts'
 import { createMessagesService } from './modules/messages/service.ts'
 import { createOrdersService } from './modules/orders/service.ts'
@@ -35,9 +36,10 @@ export function createServices(deps: ServiceDeps) {
   const accounts = createAccountsService({ ...deps, tokens, mail })
   const addresses = createAddressesService(deps)
   const cod = createCodService(deps)
+  const invoices = createInvoicesService(deps)
   const orders = createOrdersService({
     ...deps,
-    peers: () => ({ coupons, cart, payments, addresses, mail, cod }),
+    peers: () => ({ coupons, cart, payments, addresses, mail, cod, invoices }),
   })
   const payments = createPaymentsService({ ...deps, orders })
   const pincode = createPincodeService(deps)
@@ -57,6 +59,7 @@ export function createServices(deps: ServiceDeps) {
     addresses,
     orders,
     cod,
+    invoices,
     cart,
     wishlist,
     coupons,

@@ -26,6 +26,39 @@ type ApiOptions = {
   headers?: Record<string, string>
 }
 
+/** Sends a request with the stored access token, renewing it when stale or refused once with 401. */
+async function send(path: string, init: RequestInit, auth: boolean | undefined): Promise<Response> {
+  const call = (token: string | null) =>
+    fetch(`/api/v1${path}`, {
+      ...init,
+      headers: token
+        ? { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` }
+        : init.headers,
+    })
+  let token = auth ? getAccessToken() : null
+  // Renew a token about to expire before the call, and once more if the server still says 401.
+  if (token && refresher && isTokenExpired(token, Date.now() / 1000 + 30))
+    token = (await refresher()) ?? token
+  let res = await call(token)
+  if (res.status === 401 && token && refresher) {
+    const renewed = await refresher()
+    if (renewed && renewed !== token) res = await call(renewed)
+  }
+  return res
+}
+
+async function failure(res: Response): Promise<ApiError> {
+  const text = await res.text()
+  let json: unknown = null
+  try {
+    json = text ? JSON.parse(text) : null
+  } catch {
+    json = null
+  }
+  const message = (json as { message?: string } | null)?.message ?? `${res.status} ${res.statusText}`
+  return new ApiError(res.status, message, json)
+}
+
 /** Calls the shop API on the same origin; a non-2xx answer throws ApiError carrying the server's message. */
 export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers }
@@ -35,32 +68,34 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
     headers['content-type'] = 'application/json'
     body = JSON.stringify(opts.body)
   }
-  const send = (token: string | null) =>
-    fetch(`/api/v1${path}`, {
-      method: opts.method ?? 'GET',
-      headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
-      body,
-      signal: opts.signal,
-    })
-  let token = opts.auth ? getAccessToken() : null
-  // Renew a token about to expire before the call, and once more if the server still says 401.
-  if (token && refresher && isTokenExpired(token, Date.now() / 1000 + 30))
-    token = (await refresher()) ?? token
-  let res = await send(token)
-  if (res.status === 401 && token && refresher) {
-    const renewed = await refresher()
-    if (renewed && renewed !== token) res = await send(renewed)
-  }
+  const res = await send(
+    path,
+    { method: opts.method ?? 'GET', headers, body, signal: opts.signal },
+    opts.auth,
+  )
+  if (!res.ok) throw await failure(res)
   const text = await res.text()
-  let json: unknown = null
   try {
-    json = text ? JSON.parse(text) : null
+    return (text ? JSON.parse(text) : null) as T
   } catch {
-    json = null
+    return null as T
   }
-  if (!res.ok) {
-    const message = (json as { message?: string } | null)?.message ?? `${res.status} ${res.statusText}`
-    throw new ApiError(res.status, message, json)
-  }
-  return json as T
+}
+
+/**
+ * Fetches a file the API answers (an invoice PDF) with the access token and hands it to the browser as a
+ * download under `fileName`; a failure throws ApiError with the server's message.
+ */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const res = await send(path, { headers: { accept: 'application/pdf, application/json' } }, true)
+  if (!res.ok) throw await failure(res)
+  const url = URL.createObjectURL(await res.blob())
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoked later: some browsers read the object URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }

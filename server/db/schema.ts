@@ -127,6 +127,9 @@ export const products = pgTable(
     position: integer('position').notNull().default(0),
     // Title, category, subcategory, state and description words, kept by the catalogue service for search.
     searchText: text('search_text').notNull().default(''),
+    // HSN code and GST rate (whole percent) printed on invoices; staff check them per product (decision 083).
+    hsnCode: text('hsn_code').notNull().default(''),
+    gstRate: integer('gst_rate').notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -382,6 +385,8 @@ export const payments = pgTable(
     method: text('method').notNull().default('Credit Card'),
     status: text('status').notNull().default('created'),
     refundId: text('refund_id'),
+    // When reconciliation may next ask the provider about this payment (a lease; decision 084).
+    checkAfter: timestamp('check_after', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -567,6 +572,12 @@ export const shopSettings = pgTable('shop_settings', {
   codFee: integer('cod_fee').notNull().default(0),
   codExcludedStates: text('cod_excluded_states').array().notNull().default(sql`'{}'::text[]`),
   codExcludedPins: text('cod_excluded_pins').array().notNull().default(sql`'{}'::text[]`),
+  // The supplier on GST invoices (decision 083); empty until staff fill them in.
+  legalName: text('legal_name').notNull().default(''),
+  legalAddress: text('legal_address').notNull().default(''),
+  legalState: text('legal_state').notNull().default(''),
+  gstin: text('gstin').notNull().default(''),
+  invoicePrefix: text('invoice_prefix').notNull().default('KS'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -587,3 +598,51 @@ export const contactReplies = pgTable(
   },
   (t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
 )
+
+/**
+ * GST invoices and credit notes (decision 083): everything printed is kept as issued, so a later change
+ * to a product, the shop's address or the order never changes a document already given.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['invoice', 'credit-note'] }).notNull(),
+    number: text('number').notNull(),
+    financialYear: text('financial_year').notNull(),
+    serial: integer('serial').notNull(),
+    // A credit note names the invoice it reverses.
+    invoiceId: text('invoice_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    supplier: jsonb('supplier').$type<Record<string, string>>().notNull(),
+    recipient: jsonb('recipient').$type<Record<string, string>>().notNull(),
+    placeOfSupply: text('place_of_supply').notNull(),
+    intraState: boolean('intra_state').notNull(),
+    lines: jsonb('lines').notNull(),
+    taxable: integer('taxable').notNull(),
+    cgst: integer('cgst').notNull(),
+    sgst: integer('sgst').notNull(),
+    igst: integer('igst').notNull(),
+    total: integer('total').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_idx').on(t.number),
+    uniqueIndex('invoices_order_kind_idx').on(t.orderId, t.kind),
+  ],
+)
+
+/**
+ * The last serial used per number series ('KS/26-27', 'KSC/26-27': prefix, kind and financial year), one
+ * row each, taken under its lock; a new prefix or year starts a new series at 1.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  series: text('series').primaryKey(),
+  last: integer('last').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})

@@ -54,3 +54,9 @@ export function failures(...codes: Failure[]) {
 export const customerFailures = (...codes: Failure[]) => failures(401, ...codes)
 /** A staff operation: 401 without a valid token, 403 for a customer's. */
 export const adminFailures = (...codes: Failure[]) => failures(401, 403, ...codes)
+
+/** A 200 that is a PDF file (an invoice), not the JSON envelope. */
+export const pdfFile = (description: string) => ({
+  description,
+  content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+})

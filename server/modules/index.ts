@@ -8,6 +8,7 @@ import { catalogueRoutes } from './catalogue/routes.ts'
 import { codModule } from './cod/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { couponRoutes } from './coupons/routes.ts'
+import { invoicesRoutes } from './invoices/routes.ts'
 import { messagesRoutes } from './messages/routes.ts'
 import { ordersRoutes } from './orders/routes.ts'
 import { paymentsRoutes } from './payments/routes.ts'
@@ -22,6 +23,7 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   wishlistRoutes as never,
   couponRoutes as never,
   ordersRoutes as never,
+  invoicesRoutes as never,
   paymentsRoutes as never,
   codModule as never,
   pincodeRoutes as never,

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { codMessages } from '../../contracts/cod.ts'
+import type { TaxedLine } from '../../contracts/gst.ts'
 import { paymentStatusLabel } from '../../contracts/order-states.ts'
-import { auditLog, mailOutbox } from '../../server/db/schema.ts'
+import { auditLog, invoices, mailOutbox } from '../../server/db/schema.ts'
 import {
   addToCart,
   makeAdmin,
@@ -242,6 +244,32 @@ describe('a cash-on-delivery order', () => {
     const seen = await read(asha, order._id)
     expect(seen).toMatchObject({ status: 'Delivered', paymentInfo: { method: 'COD', status: 'Paid' } })
     expect(seen.orderHistory.at(-1).note).toContain('collected in cash')
+  })
+
+  it("is invoiced when delivered, its fee a taxed line of its own at the goods' rate", async () => {
+    await setCod({ fee: 49 })
+    const piece = await makeProduct(app, { price: 1050_00 })
+    const asha = await makeCustomer(app)
+    const order = await codOrder(asha, piece, { totalAmount: 1099 })
+    await setCod()
+    expect(await app.database.db.select().from(invoices).where(eq(invoices.orderId, order._id))).toHaveLength(
+      0,
+    )
+    for (const status of ['Processing', 'Shipped', 'Delivered'])
+      expect(
+        (await staffMove(order._id, { status, shippingLink: 'https://track.example.in/AB124' })).statusCode,
+      ).toBe(200)
+    const [invoice] = await app.database.db.select().from(invoices).where(eq(invoices.orderId, order._id))
+    expect(invoice).toBeDefined()
+    expect(invoice!.total).toBe(1099_00)
+    const fee = (invoice!.lines as TaxedLine[]).find((l) => l.description === 'Cash on delivery fee')
+    // ₹49 inclusive of 5%: ₹46.67 taxable, ₹2.33 tax.
+    expect(fee).toMatchObject({ rate: 5, taxable: 46_67 })
+    const res = await app.inject({ url: `/api/v1/order/invoice/${order._id}`, headers: asha.auth })
+    expect(res.statusCode).toBe(200)
+    const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload))
+    const { text } = await extractText(pdf, { mergePages: true })
+    expect(text.replace(/\s+/g, ' ')).toContain('Cash on delivery fee')
   })
 
   it('is cancelled with its stock and coupon use given back and no refund', async () => {

@@ -12,6 +12,8 @@ const WEBHOOK_SECRET = 'stand-in-webhook-secret'
 function startStandIn() {
   const calls: Array<{ method: string; path: string; body: Record<string, unknown> }> = []
   const paymentsToOrders = new Map<string, string>()
+  // The payment attempts of a provider order, as GET /v1/orders/:id/payments lists them.
+  const orderPayments = new Map<string, Array<Record<string, unknown>>>()
   let n = 0
   const server: Server = createServer((req, res) => {
     let raw = ''
@@ -39,6 +41,11 @@ function startStandIn() {
           receipt: body.receipt,
           status: 'created',
         })
+      }
+      const attempts = req.url!.match(/^\/v1\/orders\/([^/]+)\/payments$/)
+      if (req.method === 'GET' && attempts) {
+        const items = orderPayments.get(attempts[1]!) ?? []
+        return send(200, { entity: 'collection', count: items.length, items })
       }
       const pay = req.url!.match(/^\/v1\/payments\/([^/]+)$/)
       if (req.method === 'GET' && pay) {
@@ -71,6 +78,7 @@ function startStandIn() {
     url: string
     calls: typeof calls
     paymentsToOrders: typeof paymentsToOrders
+    orderPayments: typeof orderPayments
     close(): Promise<void>
   }>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
@@ -79,6 +87,7 @@ function startStandIn() {
         url: `http://127.0.0.1:${port}`,
         calls,
         paymentsToOrders,
+        orderPayments,
         close: () => new Promise((r) => server.close(() => r())),
       })
     })
@@ -257,5 +266,91 @@ describe('razorpay provider (against a local stand-in)', () => {
     } finally {
       await down.cleanup()
     }
+  })
+})
+
+describe('reconciliation (against the stand-in)', () => {
+  const later = (minutes: number) => new Date(Date.now() + minutes * 60_000)
+  const orderOf = async (id: string) =>
+    (await app.inject({ url: `/api/v1/order/singleorder/${id}`, headers: asha.auth })).json().data
+
+  it('pays an order whose browser callback and webhook were both lost, exactly once', async () => {
+    const { order, res } = await newPaidSetup()
+    const providerOrderId = res.json().id as string
+    standIn.orderPayments.set(providerOrderId, [
+      {
+        id: 'pay_StandInLost001',
+        entity: 'payment',
+        order_id: providerOrderId,
+        status: 'failed',
+        amount: 100_00,
+        currency: 'INR',
+      },
+      {
+        id: 'pay_StandInLost002',
+        entity: 'payment',
+        order_id: providerOrderId,
+        status: 'captured',
+        amount: 100_00,
+        currency: 'INR',
+      },
+    ])
+    // Not asked before 15 minutes.
+    await app.services.payments.reconcile(later(10))
+    expect(standIn.calls.some((c) => c.path === `/v1/orders/${providerOrderId}/payments`)).toBe(false)
+    expect((await orderOf(order._id)).paymentInfo.status).toBe('Pending')
+
+    const first = await app.services.payments.reconcile(later(16))
+    expect(first.reconciledPaid).toBeGreaterThanOrEqual(1)
+    const paid = await orderOf(order._id)
+    expect(paid.paymentInfo.status).toBe('Paid')
+    expect(paid.invoiceNumber).toMatch(/^KS\//)
+    // Runs again (and two at once): nothing more happens to it.
+    const again = await Promise.all([
+      app.services.payments.reconcile(later(40)),
+      app.services.payments.reconcile(later(40)),
+    ])
+    const after = await orderOf(order._id)
+    expect(
+      after.orderHistory.filter((h: { note: string | null }) => h.note === 'Payment received'),
+    ).toHaveLength(1)
+    expect(after.paymentInfo.status).toBe('Paid')
+    expect(again.every((r) => r.reconciledPaid === 0)).toBe(true)
+  })
+
+  it('marks an order failed when every attempt failed, and leaves one with no attempt alone', async () => {
+    const failed = await newPaidSetup()
+    const failedId = failed.res.json().id as string
+    standIn.orderPayments.set(failedId, [
+      {
+        id: 'pay_StandInFail001',
+        entity: 'payment',
+        order_id: failedId,
+        status: 'failed',
+        amount: 100_00,
+        currency: 'INR',
+      },
+    ])
+    const untouched = await newPaidSetup()
+    await app.services.payments.reconcile(later(20))
+    expect((await orderOf(failed.order._id)).paymentInfo.status).toBe('Failed')
+    expect((await orderOf(untouched.order._id)).paymentInfo.status).toBe('Pending')
+  })
+
+  it('never applies a captured payment whose amount differs from the order’s', async () => {
+    const { order, res } = await newPaidSetup()
+    const providerOrderId = res.json().id as string
+    standIn.orderPayments.set(providerOrderId, [
+      {
+        id: 'pay_StandInSmall01',
+        entity: 'payment',
+        order_id: providerOrderId,
+        status: 'captured',
+        amount: 1_00,
+        currency: 'INR',
+      },
+    ])
+    await app.services.payments.reconcile(later(30))
+    expect((await orderOf(order._id)).paymentInfo.status).toBe('Pending')
   })
 })

@@ -12,6 +12,7 @@ import { toast } from '../../lib/toast.tsx'
 import { createPayment, verifyPayment } from '../checkout/checkout-api.ts'
 import { checkoutMessages, paymentConstants, paymentTexts } from '../checkout/messages.ts'
 import { usePaymentWindow } from '../checkout/use-payment-window.tsx'
+import { InvoiceLinks } from './invoice-links.tsx'
 import { orderMessages as m } from './messages.ts'
 import { cancelOrder, fetchOrder, ordersQueryKey } from './orders-api.ts'
 import {
@@ -200,6 +201,11 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
           >
             {m.trackOrder}
           </button>
+          <InvoiceLinks
+            order={order}
+            base={`/order/invoice/${order._id}`}
+            className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+          />
           {canCancel(order.status) && (
             <button
               type="button"

@@ -16,11 +16,14 @@ import {
   paymentTone,
   statusTone,
 } from '../../features/admin/ui.tsx'
+import { InvoiceLinks } from '../../features/orders/invoice-links.tsx'
 import { toast } from '../../lib/toast.tsx'
 
 type OrderDetail = {
   _id: string
   orderNumber: string
+  invoiceNumber: string | null
+  creditNoteNumber: string | null
   status: string
   nextStatuses: string[]
   subtotal: number
@@ -138,9 +141,14 @@ export default function OrderDetailScreen() {
         title={`Order ${o.orderNumber}`}
         intro={`Placed ${when(o.createdAt)} by ${o.customer.fullName || o.customer.email}.`}
         action={
-          <span className="flex flex-wrap gap-1">
+          <span className="flex flex-wrap items-center gap-1">
             <Badge tone={statusTone(o.status)}>{o.status}</Badge>
             <Badge tone={paymentTone(o.payment.status)}>{o.payment.label}</Badge>
+            <InvoiceLinks
+              order={o}
+              base={`/admin/orders/${o._id}/invoice`}
+              className="rounded border border-brand-300 bg-white px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+            />
           </span>
         }
       />

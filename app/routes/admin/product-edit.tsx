@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { productInputSchema } from '../../../contracts/admin.ts'
+import { defaultGstRate, gstRates } from '../../../contracts/gst.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import { discountPercent, formatRupees } from '../../../contracts/money.ts'
 import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
@@ -36,6 +37,8 @@ type AdminProduct = {
   youtubeVideoLink: string | null
   view360Link: string | null
   quantity: number
+  hsnCode: string
+  gstRate: number
   images: Image[]
   updatedAt: string
 }
@@ -51,6 +54,8 @@ const blank: FormValues = {
   stateId: '',
   sku: '',
   quantity: '10',
+  hsnCode: '',
+  gstRate: String(defaultGstRate),
   shortDescription: '',
   description: '',
   youtubeVideoLink: '',
@@ -66,6 +71,8 @@ const toForm = (p: AdminProduct): FormValues => ({
   stateId: p.stateId ?? '',
   sku: p.sku,
   quantity: String(p.quantity),
+  hsnCode: p.hsnCode,
+  gstRate: String(p.gstRate),
   shortDescription: p.shortDescription,
   description: p.description,
   youtubeVideoLink: p.youtubeVideoLink ?? '',
@@ -143,6 +150,18 @@ export default function ProductEditScreen() {
       ],
     },
     { name: 'sku', label: 'SKU (your stock code, unique)', kind: 'text' },
+    {
+      name: 'hsnCode',
+      label: 'HSN code (for GST invoices)',
+      kind: 'text',
+      help: 'The 4, 6 or 8-digit HSN code of this kind of goods; check it with your tax adviser.',
+    },
+    {
+      name: 'gstRate',
+      label: 'GST rate (included in the price)',
+      kind: 'select',
+      options: gstRates.map((r) => ({ value: String(r), label: `${r}%` })),
+    },
     { name: 'shortDescription', label: 'Short description (shown near the price)', kind: 'textarea' },
     { name: 'description', label: 'Full description', kind: 'html', help: htmlHelp },
     { name: 'youtubeVideoLink', label: 'YouTube video link (optional)', kind: 'url' },

@@ -43,6 +43,38 @@ const DAY = 24 * 60 * 60 * 1000
 const widthsOf = (kind: PictureKind) => [...pictureSizes[kind]]
 
 /** What a category stands for on its card: its signature product drawing. */
+/**
+ * HSN headings and GST rates for the demo catalogue, by subcategory (decision 083). A starting point only:
+ * staff must check each product's code and rate with the foundation's tax adviser.
+ */
+const DEMO_GST: Record<string, { hsnCode: string; gstRate: number }> = {
+  madhubani: { hsnCode: '9701', gstRate: 5 }, // paintings executed entirely by hand
+  warli: { hsnCode: '9701', gstRate: 5 },
+  pattachitra: { hsnCode: '9701', gstRate: 5 },
+  gond: { hsnCode: '9701', gstRate: 5 },
+  sarees: { hsnCode: '5208', gstRate: 5 }, // woven cotton fabrics; silk sarees are 5007 below
+  stoles: { hsnCode: '6214', gstRate: 5 }, // shawls, scarves, stoles, dupattas
+  shawls: { hsnCode: '6214', gstRate: 5 },
+  bedlinen: { hsnCode: '6302', gstRate: 5 },
+  pottery: { hsnCode: '6912', gstRate: 5 }, // ceramic tableware and household articles
+  brass: { hsnCode: '7418', gstRate: 5 }, // household articles of copper alloys
+  wood: { hsnCode: '4420', gstRate: 5 }, // wooden statuettes, ornaments, boxes
+  stone: { hsnCode: '6802', gstRate: 5 }, // articles of worked stone
+  jewellery: { hsnCode: '7117', gstRate: 3 }, // imitation jewellery
+  puja: { hsnCode: '7418', gstRate: 5 },
+  toys: { hsnCode: '9503', gstRate: 5 },
+  jute: { hsnCode: '4202', gstRate: 5 }, // bags
+  bamboo: { hsnCode: '4602', gstRate: 5 }, // basketwork and articles of plaited bamboo
+  paper: { hsnCode: '4823', gstRate: 5 }, // articles of paper and papier-mâché
+  hampers: { hsnCode: '4602', gstRate: 5 }, // a mixed supply: staff set the rate of its dearest item
+  decor: { hsnCode: '6913', gstRate: 5 }, // ornamental ceramic articles
+  festive: { hsnCode: '6912', gstRate: 5 }, // clay diyas
+}
+const gstOf = (subKey: string, title: string) => {
+  const found = DEMO_GST[subKey] ?? { hsnCode: '', gstRate: 5 }
+  return subKey === 'sarees' && /silk/i.test(title) ? { ...found, hsnCode: '5007' } : found
+}
+
 const COVER_SHAPES: Partial<Record<Motif, { shape?: string; title: string }>> = {
   madhubani: { shape: 'fish', title: 'Madhubani Fish Painting' },
   saree: { title: 'Banarasi Silk Saree' },
@@ -152,6 +184,7 @@ export function buildDemo(now: Date, withImages: boolean) {
       quantity: p.qty ?? 5 + ((i * 17) % 46),
       soldCount: p.sold ?? 0,
       position: i,
+      ...gstOf(sub.sub.key, p.title),
       searchText: [p.title, sub.cat.title, sub.title, p.state, p.short, stripTags(description)]
         .join(' ')
         .toLowerCase(),

@@ -24,6 +24,7 @@ import { ValidationError } from '../../http/errors.ts'
 import { adminFailures, bearer, done, ok } from '../../http/route-kit.ts'
 import { UnsupportedMediaTypeError } from '../../http/uploads.ts'
 import type { Services } from '../../services.ts'
+import { invoiceAdminRoutes } from '../invoices/routes.ts'
 import { resources } from './resources.ts'
 import type { Actor } from './service.ts'
 
@@ -821,4 +822,5 @@ const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { 
 export const adminModule: FastifyPluginAsync<{ services: Services }> = async (app, opts) => {
   await app.register(adminRoutes, { ...opts, prefix: '/admin' })
   await app.register(mailRoutes, { ...opts, prefix: '/admin' })
+  await app.register(invoiceAdminRoutes, { ...opts, prefix: '/admin' })
 }

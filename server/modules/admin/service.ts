@@ -113,6 +113,8 @@ export function createAdminService(deps: {
       view360Link: row.view360Link,
       quantity: row.quantity,
       soldCount: row.soldCount,
+      hsnCode: row.hsnCode,
+      gstRate: row.gstRate,
       images: images.map((i) => ({ _id: i.id, url: `${i.url}-800.webp`, width: i.width, height: i.height })),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -162,6 +164,8 @@ export function createAdminService(deps: {
       youtubeVideoLink: input.youtubeVideoLink,
       view360Link: input.view360Link,
       quantity: input.quantity,
+      ...(input.hsnCode === undefined ? {} : { hsnCode: input.hsnCode }),
+      ...(input.gstRate === undefined ? {} : { gstRate: Number(input.gstRate) }),
       searchText,
     }
   }
@@ -538,15 +542,19 @@ export function createAdminService(deps: {
     },
     async get(id: string) {
       const o = await mustOrder(id)
-      const [items, history, paymentRows, customer] = await Promise.all([
+      const [items, history, paymentRows, customer, asCustomerSees] = await Promise.all([
         repo.orderItemsOf(id),
         repo.orderHistoryOf(id),
         repo.paymentsOf(id),
         repo.userById(o.userId),
+        deps.orders.byId(id),
       ])
       return {
         _id: o.id,
         orderNumber: o.orderNumber,
+        // The GST documents, downloaded from /admin/orders/:id/invoice (decision 083).
+        invoiceNumber: asCustomerSees?.invoiceNumber ?? null,
+        creditNoteNumber: asCustomerSees?.creditNoteNumber ?? null,
         status: o.status,
         paymentStatus: o.paymentStatus,
         nextStatuses: nextFulfilmentStatuses(o),

@@ -22,7 +22,14 @@ export type OrderFacts = {
   codFee?: number
   address: string[]
   shippingLink?: string | null
+  /** The GST invoice's number once issued (decision 083). */
+  invoiceNumber?: string | null
 }
+
+const invoiceReady = (order: OrderFacts) =>
+  order.invoiceNumber
+    ? [`Your GST tax invoice ${order.invoiceNumber} is ready: choose 'Download invoice' on your order page.`]
+    : []
 
 /** What one e-mail says, before it is laid out: the template turns it into HTML and plain text. */
 export type MailContent = {
@@ -101,6 +108,7 @@ export const mailTexts = {
     paragraphs: [
       hello(order.customerName),
       `We received your payment of ${money(order.total)} for order ${order.orderNumber}. We will e-mail you again when it ships.`,
+      ...invoiceReady(order),
     ],
     button: { label: 'View your order', href: orderUrl },
     order,
@@ -127,6 +135,7 @@ export const mailTexts = {
     paragraphs: [
       hello(order.customerName),
       `Order ${order.orderNumber} has been delivered. We hope you enjoy it, and thank you for supporting the artisans.`,
+      ...invoiceReady(order),
     ],
     button: { label: 'View your order', href: orderUrl },
   }),

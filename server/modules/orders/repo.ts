@@ -1,11 +1,25 @@
 import { and, asc, desc, eq, gte, inArray, isNull, like, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { orderHistory, orderItems, orders, productImages, products, users } from '../../db/schema.ts'
+import {
+  invoices,
+  orderHistory,
+  orderItems,
+  orders,
+  productImages,
+  products,
+  users,
+} from '../../db/schema.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
 export type OrderHistoryRow = typeof orderHistory.$inferSelect
-export type FullOrder = { order: OrderRow; items: OrderItemRow[]; history: OrderHistoryRow[] }
+export type OrderDocuments = { invoice: string | null; creditNote: string | null }
+export type FullOrder = {
+  order: OrderRow
+  items: OrderItemRow[]
+  history: OrderHistoryRow[]
+  documents: OrderDocuments
+}
 
 /** True for a unique-constraint violation, whichever driver (PGlite, node-postgres) raised it. */
 export function isUniqueViolation(err: unknown): boolean {
@@ -21,18 +35,26 @@ export function createOrdersRepo(db: DbOrTx) {
   async function withDetails(rows: OrderRow[]): Promise<FullOrder[]> {
     if (rows.length === 0) return []
     const ids = rows.map((r) => r.id)
-    const [items, history] = await Promise.all([
+    const [items, history, docs] = await Promise.all([
       db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.createdAt)),
       db
         .select()
         .from(orderHistory)
         .where(inArray(orderHistory.orderId, ids))
         .orderBy(asc(orderHistory.changedAt), asc(orderHistory.createdAt)),
+      // The numbers of the order's GST invoice and credit note (written by the invoices module).
+      db
+        .select({ orderId: invoices.orderId, kind: invoices.kind, number: invoices.number })
+        .from(invoices)
+        .where(inArray(invoices.orderId, ids)),
     ])
+    const numberOf = (orderId: string, kind: string) =>
+      docs.find((d) => d.orderId === orderId && d.kind === kind)?.number ?? null
     return rows.map((order) => ({
       order,
       items: items.filter((i) => i.orderId === order.id),
       history: history.filter((h) => h.orderId === order.id),
+      documents: { invoice: numberOf(order.id, 'invoice'), creditNote: numberOf(order.id, 'credit-note') },
     }))
   }
 

@@ -8,6 +8,7 @@ import {
   stockMessages,
 } from '../../../contracts/cart-rules.ts'
 import { type CodTerms, codMessages, codMethod, codRefusal } from '../../../contracts/cod.ts'
+import type { ExtraCharge } from '../../../contracts/gst.ts'
 import { formatPaise } from '../../../contracts/money.ts'
 import {
   canMovePayment,
@@ -60,6 +61,12 @@ export type OrderPeers = {
   mail?: Pick<MailService, 'orderEvent' | 'stockTaken'>
   /** The shop's cash-on-delivery terms (decision 080); without them COD is not offered. */
   cod?: { terms(tx: Tx): Promise<CodTerms> }
+  /** GST invoices (decision 083): issued when the order is paid or delivered, a credit note on refund. */
+  invoices?: {
+    /** `extras`: charges beside the goods (a cash-on-delivery fee), each its own taxed line. */
+    issueInvoice(tx: Tx, orderId: string, opts?: { extras?: ExtraCharge[] }): Promise<unknown>
+    issueCreditNote(tx: Tx, orderId: string): Promise<unknown>
+  }
 }
 
 /** How the customer chose to pay: online through the provider, or cash on delivery. */
@@ -99,7 +106,7 @@ const isLapsed = (row: OrderRow, now: Date) =>
   row.reservedUntil !== null &&
   row.reservedUntil <= now
 
-export function toApiOrder({ order, items, history }: FullOrder): Order {
+export function toApiOrder({ order, items, history, documents }: FullOrder): Order {
   return {
     _id: order.id,
     orderID: order.orderNumber,
@@ -140,6 +147,8 @@ export function toApiOrder({ order, items, history }: FullOrder): Order {
       changedAt: h.changedAt.toISOString(),
       note: h.note ?? null,
     })),
+    invoiceNumber: documents.invoice,
+    creditNoteNumber: documents.creditNote,
   }
 }
 
@@ -226,6 +235,7 @@ export function createOrdersService(deps: {
         `Phone ${row.shippingPhone}`,
       ].filter(Boolean),
       shippingLink: row.shippingLink,
+      invoiceNumber: (await r.withDetails([row]))[0]?.documents.invoice ?? null,
     }
     await mail.orderEvent(tx, event, { id: row.id, to: customer.email, facts, ...extra })
   }
@@ -570,6 +580,8 @@ export function createOrdersService(deps: {
           note: opts.note ?? null,
         })
         if (status === 'Shipped') await tell(tx, row.id, 'shipped')
+        // A cash-on-delivery order is invoiced when delivered; a paid one already has its invoice.
+        if (status === 'Delivered') await peers().invoices?.issueInvoice(tx, row.id)
         if (status === 'Delivered') await tell(tx, row.id, 'delivered')
         return false
       })
@@ -595,6 +607,8 @@ export function createOrdersService(deps: {
           couponCounted: Boolean(row.couponCode),
         })
         if (row.couponCode) await peers().coupons?.countUse(row.couponCode, 1, tx)
+        // The tax invoice is numbered in the payment's transaction, so a rollback gives its number back.
+        await peers().invoices?.issueInvoice(tx, row.id)
         await r.addHistory(row.id, status, row.userId, note)
         const ordered = (await r.itemsOf(row.id)).map((i) => i.productId)
         await peers().cart?.removeOrdered(row.userId, ordered, tx)
@@ -677,6 +691,7 @@ export function createOrdersService(deps: {
           await deps.db.transaction(async (tx) => {
             const r = createOrdersRepo(tx)
             await r.update(orderId, { paymentStatus: 'Refunded', refundRetryAt: null })
+            await peers().invoices?.issueCreditNote(tx, orderId)
             await r.addHistory(orderId, row.status, actorId, `Refunded ${formatPaise(row.total)}`)
             await writeAudit(tx, {
               actorId,

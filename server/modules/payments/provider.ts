@@ -9,6 +9,7 @@ export type ProviderPayment = {
   order_id: string
   status: string
   amount: number
+  currency?: string
   method?: string
 }
 
@@ -26,6 +27,10 @@ export interface PaymentProvider {
   refund(paymentId: string, amount: number, notes?: Record<string, string>): Promise<ProviderRefund>
   /** The provider's own record of a payment, when it keeps one (the sandbox does not). */
   fetchPayment?(paymentId: string): Promise<ProviderPayment>
+  /** Every payment attempt made on a provider order (Razorpay: GET /orders/:id/payments), for reconciliation. */
+  fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]>
+  /** The sandbox's own record of a payment made or failed in its dialog, so it can answer the same question. */
+  remember?(payment: ProviderPayment): void
 }
 
 /** The provider could not be reached or refused the call; the customer may simply try again. */

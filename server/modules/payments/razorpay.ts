@@ -39,6 +39,13 @@ export function createRazorpayProvider(opts: Options): PaymentProvider {
     async fetchPayment(paymentId) {
       return call<ProviderPayment>('GET', `/payments/${encodeURIComponent(paymentId)}`)
     },
+    async fetchOrderPayments(providerOrderId) {
+      const list = await call<{ items?: ProviderPayment[] }>(
+        'GET',
+        `/orders/${encodeURIComponent(providerOrderId)}/payments`,
+      )
+      return list.items ?? []
+    },
     async refund(paymentId, amount, notes) {
       const refund = await call<{ id: string; status: string }>(
         'POST',

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { paymentEvents, payments } from '../../db/schema.ts'
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm'
+import type { Db, DbOrTx } from '../../db/client.ts'
+import { orders, paymentEvents, payments } from '../../db/schema.ts'
 
 export type PaymentRow = typeof payments.$inferSelect
 
@@ -43,6 +43,50 @@ export function createPaymentsRepo(db: DbOrTx) {
     async update(id: string, values: Partial<typeof payments.$inferInsert>) {
       const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning()
       return row ?? null
+    },
+    /**
+     * Claims open payments of unpaid orders created between `from` and `until`, whose lease has lapsed,
+     * for one reconciliation run: rows another instance holds are skipped, and each claimed one is not
+     * asked about again before `leaseUntil`.
+     */
+    async claimUnsettled(opts: {
+      provider: string
+      from: Date
+      until: Date
+      now: Date
+      leaseUntil: Date
+      limit: number
+    }): Promise<PaymentRow[]> {
+      return (db as Db).transaction(async (tx) => {
+        const due = await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .innerJoin(orders, eq(orders.id, payments.orderId))
+          .where(
+            and(
+              eq(payments.provider, opts.provider),
+              inArray(payments.status, ['created', 'failed']),
+              gt(payments.createdAt, opts.from),
+              lte(payments.createdAt, opts.until),
+              or(isNull(payments.checkAfter), lte(payments.checkAfter, opts.now)),
+              inArray(orders.paymentStatus, ['Pending', 'Failed', 'Expired']),
+            ),
+          )
+          .orderBy(asc(payments.createdAt))
+          .limit(opts.limit)
+          .for('update', { of: payments, skipLocked: true })
+        if (due.length === 0) return []
+        return tx
+          .update(payments)
+          .set({ checkAfter: opts.leaseUntil })
+          .where(
+            inArray(
+              payments.id,
+              due.map((d) => d.id),
+            ),
+          )
+          .returning()
+      })
     },
     /** Records a webhook event; false when that event id was already recorded (a replay). */
     async recordEvent(eventId: string, type: string, payload: unknown): Promise<boolean> {

@@ -102,6 +102,16 @@ export function createPaymentsService(deps: {
     return { payment, outcome: await orders.recordPayment(payment.orderId, tx) }
   }
 
+  /** A failed attempt: an open payment is marked failed and the order, if still awaiting payment, too. */
+  async function failInTx(tx: Tx, providerOrderId: string): Promise<boolean> {
+    const r = createPaymentsRepo(tx)
+    const payment = await r.byProviderOrderId(providerOrderId, true)
+    if (!payment) return false
+    if (payment.status === 'created') await r.update(payment.id, { status: 'failed' })
+    await orders.recordPaymentFailed(payment.orderId, tx)
+    return true
+  }
+
   /** After the capture's transaction: a mismatch is logged; a refund due goes out. */
   async function afterCapture(result: Captured) {
     if (result === 'mismatch') {
@@ -274,13 +284,8 @@ export function createPaymentsService(deps: {
           }
           return { captured: await captureInTx(tx, providerOrderId, entity?.id, seen) }
         }
-        if (type === 'payment.failed') {
-          const payment = await r.byProviderOrderId(providerOrderId, true)
-          if (!payment) return null
-          if (payment.status === 'created') await r.update(payment.id, { status: 'failed' })
-          await orders.recordPaymentFailed(payment.orderId, tx)
-          return 'failed' as const
-        }
+        if (type === 'payment.failed')
+          return (await failInTx(tx, providerOrderId)) ? ('failed' as const) : null
         return null
       })
       if (outcome === 'duplicate') return { applied: false, duplicate: true }
@@ -302,6 +307,47 @@ export function createPaymentsService(deps: {
       return { refundId: refund.id }
     },
 
+    /**
+     * Reconciliation (decision 084): asks the provider about open payments of orders still awaiting
+     * payment 15 minutes after they were opened (and up to three days), and applies what it says through
+     * the same path as verify and webhooks: a captured payment pays the order (once), an order whose every
+     * attempt failed is marked failed. Each payment is claimed with a ten-minute lease, so several
+     * instances never ask about the same one at once; one that is still open is asked again after it.
+     */
+    async reconcile(now = new Date()): Promise<{ reconciledPaid: number; reconciledFailed: number }> {
+      const minutes = (n: number) => n * 60_000
+      const claimed = await repo.claimUnsettled({
+        provider: provider.name,
+        from: new Date(now.getTime() - minutes(3 * 24 * 60)),
+        until: new Date(now.getTime() - minutes(15)),
+        now,
+        leaseUntil: new Date(now.getTime() + minutes(10)),
+        limit: 20,
+      })
+      let reconciledPaid = 0
+      let reconciledFailed = 0
+      for (const payment of claimed) {
+        let attempts: Awaited<ReturnType<PaymentProvider['fetchOrderPayments']>>
+        try {
+          attempts = await provider.fetchOrderPayments(payment.providerOrderId)
+        } catch (err) {
+          deps.log?.warn({ err, orderId: payment.orderId }, 'reconciliation could not reach the provider')
+          continue
+        }
+        const captured = attempts.find((a) => a.status === 'captured')
+        if (captured) {
+          const result = await capture(payment.providerOrderId, captured.id, captured)
+          if (result !== null && result !== 'mismatch' && result.outcome !== 'unchanged') reconciledPaid++
+        } else if (attempts.length > 0 && attempts.every((a) => a.status === 'failed')) {
+          if (payment.status === 'created') {
+            await deps.db.transaction((tx) => failInTx(tx, payment.providerOrderId))
+            reconciledFailed++
+          }
+        }
+      }
+      return { reconciledPaid, reconciledFailed }
+    },
+
     /** Sandbox checkout 'Pay': a payment id and its signature, plus the events a real provider would send. */
     async sandboxPay(userId: string, input: SandboxChoice) {
       const choice = sandboxChoiceSchema.parse(input)
@@ -321,6 +367,7 @@ export function createPaymentsService(deps: {
         status: 'captured',
         ...methodFields(choice),
       }
+      provider.remember?.(entity)
       return {
         result: {
           razorpay_order_id: providerOrderId,
@@ -343,6 +390,13 @@ export function createPaymentsService(deps: {
       const providerOrderId = choice.razorpay_order_id
       const payment = await sandboxPayment(userId, providerOrderId)
       const paymentId = providerId('pay')
+      provider.remember?.({
+        id: paymentId,
+        order_id: providerOrderId,
+        amount: payment.amount,
+        currency: payment.currency,
+        status: 'failed',
+      })
       const error = {
         code: 'BAD_REQUEST_ERROR',
         description: 'Your payment was declined in the sandbox. No money was taken.',

@@ -1,0 +1,227 @@
+/**
+ * GST on a tax-inclusive sale, to the paisa (docs/decisions/083-gst-invoices.md). Pure: the invoice
+ * service, the PDF and the tests share it. Amounts are integer paise; rates are whole percents.
+ *
+ * The rule, line by line:
+ * - a coupon's discount is shared over the goods lines in proportion to their value, each share rounded
+ *   down and the paise left over given one by one to the lines with the largest remainders (earlier line
+ *   first on a tie), so the shares add up to the discount exactly;
+ * - taxable = round half up (inclusive × 100 / (100 + rate)); tax = inclusive − taxable;
+ * - inside the shop's state CGST = floor(tax / 2) and SGST = tax − CGST; across states IGST = tax.
+ */
+
+/** GST rates the console offers for a product (handicrafts are mostly 5%, some 3%, since 22 Sep 2025). */
+export const gstRates = [0, 3, 5, 12, 18, 28] as const
+export const defaultGstRate = 5
+
+export type TaxableLine = {
+  description: string
+  /** HSN code of goods, or SAC code of a service line. */
+  code: string
+  /** Whole percent. */
+  rate: number
+  quantity: number
+  /** Tax-inclusive price of one unit, paise. */
+  unitPrice: number
+}
+
+/** A charge beside the goods (a cash-on-delivery fee, say): tax-inclusive, never discounted by a coupon. */
+export type ExtraCharge = { description: string; code: string; rate: number; amount: number }
+
+export type TaxedLine = {
+  description: string
+  code: string
+  rate: number
+  quantity: number
+  unitPrice: number
+  /** Price × quantity before the coupon. */
+  gross: number
+  /** This line's share of the coupon discount. */
+  discount: number
+  /** What the buyer pays for the line, tax included. */
+  inclusive: number
+  taxable: number
+  cgst: number
+  sgst: number
+  igst: number
+}
+
+export type TaxSummary = {
+  lines: TaxedLine[]
+  taxable: number
+  cgst: number
+  sgst: number
+  igst: number
+  discount: number
+  total: number
+}
+
+/** round(numerator / denominator), halves up, on non-negative integers without floating point. */
+const roundDiv = (numerator: number, denominator: number) =>
+  Math.floor((2 * numerator + denominator) / (2 * denominator))
+
+/** Splits `amount` over `weights` in proportion, exactly (largest remainders get the leftover paise). */
+export function apportion(amount: number, weights: number[]): number[] {
+  const sum = BigInt(weights.reduce((a, b) => a + b, 0))
+  if (amount === 0 || sum === 0n) return weights.map(() => 0)
+  // BigInt: amount × weight can pass 2^53 on a large order.
+  const parts = weights.map((w) => BigInt(amount) * BigInt(w))
+  const shares = parts.map((p) => Number(p / sum))
+  let left = amount - shares.reduce((a, b) => a + b, 0)
+  const byRemainder = parts
+    .map((p, i) => ({ i, remainder: p % sum }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.i - b.i : a.remainder > b.remainder ? -1 : 1))
+  for (const { i } of byRemainder) {
+    if (left === 0) break
+    shares[i]! += 1
+    left -= 1
+  }
+  return shares
+}
+
+/** The tax inside one tax-inclusive amount. */
+export function splitTax(inclusive: number, rate: number, intraState: boolean) {
+  const taxable = roundDiv(inclusive * 100, 100 + rate)
+  const tax = inclusive - taxable
+  const cgst = intraState ? Math.floor(tax / 2) : 0
+  const sgst = intraState ? tax - cgst : 0
+  return { taxable, cgst, sgst, igst: intraState ? 0 : tax }
+}
+
+/** Every line of a sale with its discount, taxable value and taxes, and the sale's totals. */
+export function computeTax(input: {
+  lines: TaxableLine[]
+  /** The coupon's discount on the goods, paise. */
+  discount: number
+  extras?: ExtraCharge[]
+  intraState: boolean
+}): TaxSummary {
+  const grosses = input.lines.map((l) => l.unitPrice * l.quantity)
+  const shares = apportion(input.discount, grosses)
+  const goods: TaxedLine[] = input.lines.map((l, i) => {
+    const inclusive = grosses[i]! - shares[i]!
+    return {
+      ...l,
+      gross: grosses[i]!,
+      discount: shares[i]!,
+      inclusive,
+      ...splitTax(inclusive, l.rate, input.intraState),
+    }
+  })
+  const extras: TaxedLine[] = (input.extras ?? [])
+    .filter((e) => e.amount > 0)
+    .map((e) => ({
+      description: e.description,
+      code: e.code,
+      rate: e.rate,
+      quantity: 1,
+      unitPrice: e.amount,
+      gross: e.amount,
+      discount: 0,
+      inclusive: e.amount,
+      ...splitTax(e.amount, e.rate, input.intraState),
+    }))
+  const lines = [...goods, ...extras]
+  const sum = (pick: (l: TaxedLine) => number) => lines.reduce((a, l) => a + pick(l), 0)
+  return {
+    lines,
+    taxable: sum((l) => l.taxable),
+    cgst: sum((l) => l.cgst),
+    sgst: sum((l) => l.sgst),
+    igst: sum((l) => l.igst),
+    discount: sum((l) => l.discount),
+    total: sum((l) => l.inclusive),
+  }
+}
+
+/** GST state codes (the first two digits of a GSTIN), for the place of supply. */
+export const gstStateCodes: Record<string, string> = {
+  'jammu and kashmir': '01',
+  'himachal pradesh': '02',
+  punjab: '03',
+  chandigarh: '04',
+  uttarakhand: '05',
+  haryana: '06',
+  delhi: '07',
+  rajasthan: '08',
+  'uttar pradesh': '09',
+  bihar: '10',
+  sikkim: '11',
+  'arunachal pradesh': '12',
+  nagaland: '13',
+  manipur: '14',
+  mizoram: '15',
+  tripura: '16',
+  meghalaya: '17',
+  assam: '18',
+  'west bengal': '19',
+  jharkhand: '20',
+  odisha: '21',
+  chhattisgarh: '22',
+  'madhya pradesh': '23',
+  gujarat: '24',
+  'dadra and nagar haveli and daman and diu': '26',
+  maharashtra: '27',
+  karnataka: '29',
+  goa: '30',
+  lakshadweep: '31',
+  kerala: '32',
+  'tamil nadu': '33',
+  puducherry: '34',
+  'andaman and nicobar islands': '35',
+  telangana: '36',
+  'andhra pradesh': '37',
+  ladakh: '38',
+}
+
+/** A state's name as written by people compared as one key: case, spaces, '&' and punctuation ignored. */
+export const stateKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z]+/g, ' ')
+    .trim()
+    .replace(/^nct of /, '')
+    .replace(/^orissa$/, 'odisha')
+    .replace(/^pondicherry$/, 'puducherry')
+
+export const stateCode = (name: string): string | null => gstStateCodes[stateKey(name)] ?? null
+
+/** Supply inside the shop's own state (CGST + SGST) or across states (IGST). */
+export const isIntraState = (shopState: string, deliveryState: string) =>
+  stateKey(shopState) !== '' && stateKey(shopState) === stateKey(deliveryState)
+
+/** GSTIN: 2-digit state code, PAN (5 letters, 4 digits, 1 letter), entity digit, 'Z', check character. */
+export const gstinPattern = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/
+
+/**
+ * The financial year (April to March) of an instant in India: '2026-27'. India keeps one offset,
+ * UTC+5:30, all year, so 31 March 23:59 in Kolkata is still the old year.
+ */
+export function financialYear(at: Date): string {
+  const ist = new Date(at.getTime() + 330 * 60_000)
+  const y = ist.getUTCFullYear()
+  const start = ist.getUTCMonth() >= 3 ? y : y - 1
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`
+}
+
+/** The date printed on an invoice, in India: 24-11-2026. */
+export function indianDate(at: Date): string {
+  const ist = new Date(at.getTime() + 330 * 60_000)
+  const dd = String(ist.getUTCDate()).padStart(2, '0')
+  const mm = String(ist.getUTCMonth() + 1).padStart(2, '0')
+  return `${dd}-${mm}-${ist.getUTCFullYear()}`
+}
+
+/**
+ * A document number of at most 16 characters (CGST Rule 46(b)): PREFIX/26-27/00001 for invoices and
+ * PREFIXC/26-27/00001 for credit notes, the prefix being at most three letters or digits.
+ */
+export function documentNumber(prefix: string, kind: 'invoice' | 'credit-note', fy: string, serial: number) {
+  return `${documentSeries(prefix, kind, fy)}/${String(serial).padStart(5, '0')}`
+}
+
+/** The series a number belongs to (KS/26-27, KSC/26-27): each runs from 1 without gaps. */
+export function documentSeries(prefix: string, kind: 'invoice' | 'credit-note', fy: string) {
+  return `${prefix}${kind === 'credit-note' ? 'C' : ''}/${fy.slice(2)}`
+}

@@ -1,0 +1,211 @@
+import { existsSync } from 'node:fs'
+import PDFDocument from 'pdfkit'
+import { indianDate, type TaxedLine } from '../../../contracts/gst.ts'
+import { invoiceText } from '../../../contracts/invoices.ts'
+import { formatPaise } from '../../../contracts/money.ts'
+import type { InvoiceRow } from './repo.ts'
+
+/**
+ * A font with the rupee sign (U+20B9) and Indian names' Latin letters: pdfkit's built-in Helvetica has
+ * neither, so the first of these found on the machine is embedded (decision 083); without one the
+ * invoice falls back to Helvetica and writes 'Rs'.
+ */
+const fontCandidates = [
+  ['/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf', '/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf'],
+  ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'],
+] as const
+const unicodeFont = fontCandidates.find(([regular, bold]) => existsSync(regular) && existsSync(bold)) ?? null
+
+const percent = (rate: number) => `${Number.isInteger(rate) ? rate : rate.toFixed(2)}%`
+
+/** Renders an issued invoice or credit note (CGST Rules 46 and 53) as an A4 PDF. */
+export function renderInvoicePdf(doc: InvoiceRow, invoice: InvoiceRow | null): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: 36,
+    info: {
+      Title: `${doc.kind === 'invoice' ? invoiceText.invoiceTitle : invoiceText.creditNoteTitle} ${doc.number}`,
+    },
+  })
+  const chunks: Buffer[] = []
+  pdf.on('data', (c: Buffer) => chunks.push(c))
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)))
+    pdf.on('error', reject)
+  })
+  const regular = unicodeFont ? unicodeFont[0] : 'Helvetica'
+  const bold = unicodeFont ? unicodeFont[1] : 'Helvetica-Bold'
+  const money = (paise: number) => formatPaise(paise, { paise: 'always', sign: unicodeFont ? '₹' : 'Rs' })
+
+  const left = 36
+  const width = pdf.page.width - 72
+  const s = doc.supplier
+  const b = doc.recipient
+  const lines = doc.lines as TaxedLine[]
+  const title = doc.kind === 'invoice' ? invoiceText.invoiceTitle : invoiceText.creditNoteTitle
+
+  // Heading: the document, its number and date.
+  pdf.font(bold).fontSize(16).text(title.toUpperCase(), left, 36, { width, align: 'center' })
+  pdf.font(regular).fontSize(8).fillColor('#555').text('Original for recipient', { width, align: 'center' })
+  pdf.fillColor('#000').moveDown(0.8)
+
+  const top = pdf.y
+  const half = width / 2 - 8
+  pdf
+    .font(bold)
+    .fontSize(11)
+    .text(s.name || 'Supplier name not set', left, top, { width: half })
+  pdf.font(regular).fontSize(9)
+  if (s.address) pdf.text(s.address, { width: half })
+  pdf.text(`State: ${s.state || 'not set'}`, { width: half })
+  pdf.font(bold).text(`GSTIN: ${s.gstin || 'not set'}`, { width: half })
+  const leftEnd = pdf.y
+
+  const rightX = left + width / 2 + 8
+  const facts: Array<[string, string]> = [
+    [doc.kind === 'invoice' ? 'Invoice no.' : 'Credit note no.', doc.number],
+    ['Date', indianDate(doc.issuedAt)],
+    ['Order no.', b.orderNumber ?? ''],
+  ]
+  if (invoice) {
+    facts.push(['Against invoice', invoice.number], ['Invoice date', indianDate(invoice.issuedAt)])
+  }
+  facts.push(['Place of supply', doc.placeOfSupply], ['Reverse charge', 'No'])
+  let y = top
+  for (const [label, value] of facts) {
+    pdf.font(regular).fontSize(9).text(label, rightX, y, { width: 90 })
+    pdf.font(bold).text(value, rightX + 92, y, { width: half - 92 })
+    y = pdf.y + 2
+  }
+  y = Math.max(leftEnd, y) + 10
+
+  // The recipient: name and delivery address (bill to and ship to are the same for the shop).
+  pdf
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor('#999')
+    .lineWidth(0.5)
+    .stroke()
+  y += 6
+  pdf.font(bold).fontSize(9).text('Bill to / Ship to', left, y)
+  pdf.font(regular).text(b.name || '', { width })
+  pdf.text(b.address ?? '', { width })
+  pdf.text(b.city ?? '', { width })
+  pdf.text(`${b.country ?? 'INDIA'} · Phone ${b.phone ?? ''}`, { width })
+  y = pdf.y + 10
+
+  // The lines: one column per tax of this supply (CGST and SGST, or IGST).
+  const taxCols = doc.intraState
+    ? ([
+        ['CGST', (l: TaxedLine) => l.cgst, (l: TaxedLine) => l.rate / 2],
+        ['SGST', (l: TaxedLine) => l.sgst, (l: TaxedLine) => l.rate / 2],
+      ] as const)
+    : ([['IGST', (l: TaxedLine) => l.igst, (l: TaxedLine) => l.rate]] as const)
+  const taxWidth = doc.intraState ? 58 : 70
+  const fixed = 16 + 40 + 24 + 58 + 50 + 62 + taxWidth * taxCols.length + 62
+  const cols = [
+    { label: '#', w: 16, align: 'left' as const },
+    { label: 'Description', w: width - fixed, align: 'left' as const },
+    { label: 'HSN/SAC', w: 40, align: 'left' as const },
+    { label: 'Qty', w: 24, align: 'right' as const },
+    { label: 'Unit price (incl. GST)', w: 58, align: 'right' as const },
+    { label: 'Discount', w: 50, align: 'right' as const },
+    { label: 'Taxable value', w: 62, align: 'right' as const },
+    ...taxCols.map(([name]) => ({ label: `${name} rate / amount`, w: taxWidth, align: 'right' as const })),
+    { label: 'Total', w: 62, align: 'right' as const },
+  ]
+  const row = (cells: string[], font: string, fill?: string) => {
+    pdf.font(font).fontSize(8)
+    const h = Math.max(...cells.map((c, i) => pdf.heightOfString(c, { width: cols[i]!.w - 4 }))) + 6
+    if (y + h > pdf.page.height - 140) {
+      pdf.addPage()
+      y = 36
+    }
+    if (fill) pdf.rect(left, y, width, h).fill(fill).fillColor('#000')
+    let x = left
+    cells.forEach((c, i) => {
+      pdf.text(c, x + 2, y + 3, { width: cols[i]!.w - 4, align: cols[i]!.align })
+      x += cols[i]!.w
+    })
+    y += h
+    pdf
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .strokeColor('#ccc')
+      .lineWidth(0.5)
+      .stroke()
+  }
+  row(
+    cols.map((c) => c.label),
+    bold,
+    '#eeeeee',
+  )
+  for (const [i, l] of lines.entries()) {
+    row(
+      [
+        String(i + 1),
+        l.description,
+        l.code || '-',
+        String(l.quantity),
+        money(l.unitPrice),
+        l.discount ? money(l.discount) : '-',
+        money(l.taxable),
+        ...taxCols.map(([, amount, rate]) => `${percent(rate(l))}\n${money(amount(l))}`),
+        money(l.inclusive),
+      ],
+      regular,
+    )
+  }
+
+  // Totals, right-aligned under the table.
+  y += 8
+  const totals: Array<[string, string]> = [['Total taxable value', money(doc.taxable)]]
+  if (doc.intraState) totals.push(['Total CGST', money(doc.cgst)], ['Total SGST', money(doc.sgst)])
+  else totals.push(['Total IGST', money(doc.igst)])
+  totals.push([doc.kind === 'invoice' ? 'Invoice total' : 'Credit note total', money(doc.total)])
+  totals.forEach(([label, value], i) => {
+    const last = i === totals.length - 1
+    pdf.font(last ? bold : regular).fontSize(last ? 10 : 9)
+    pdf.text(label, left + width - 260, y, { width: 150, align: 'right' })
+    pdf.text(value, left + width - 100, y, { width: 100, align: 'right' })
+    y = pdf.y + 3
+  })
+
+  y += 10
+  pdf.font(regular).fontSize(8).fillColor('#333')
+  pdf.text(
+    'Prices include GST. A coupon discount is taken off each line before tax. Taxable value = inclusive amount × 100 / (100 + rate), rounded to the paisa.',
+    left,
+    y,
+    { width },
+  )
+  pdf.text(invoiceText.reverseCharge, { width })
+  if (doc.kind === 'credit-note') {
+    pdf.text('Issued for the refund of the whole order; it reverses the invoice named above.', { width })
+  }
+  pdf.fillColor('#000')
+
+  // Signature (Rule 46(q)).
+  const signY = Math.max(pdf.y + 30, pdf.page.height - 130)
+  pdf
+    .font(bold)
+    .fontSize(9)
+    .text(`For ${s.name || 'the supplier'}`, left + width - 200, signY, {
+      width: 200,
+      align: 'right',
+    })
+  pdf
+    .moveTo(left + width - 180, signY + 45)
+    .lineTo(left + width, signY + 45)
+    .strokeColor('#000')
+    .stroke()
+  pdf
+    .font(regular)
+    .fontSize(8)
+    .text('Authorised signatory', left + width - 200, signY + 49, {
+      width: 200,
+      align: 'right',
+    })
+  pdf.end()
+  return finished
+}
