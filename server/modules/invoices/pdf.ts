@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
 import { indianDate, type TaxedLine } from '../../../contracts/gst.ts'
 import { invoiceText } from '../../../contracts/invoices.ts'
@@ -6,15 +6,11 @@ import { formatPaise } from '../../../contracts/money.ts'
 import type { InvoiceRow } from './repo.ts'
 
 /**
- * A font with the rupee sign (U+20B9) and Indian names' Latin letters: pdfkit's built-in Helvetica has
- * neither, so the first of these found on the machine is embedded (decision 083); without one the
- * invoice falls back to Helvetica and writes 'Rs'.
+ * A font with the rupee sign (U+20B9): pdfkit's built-in Helvetica lacks it, so DejaVu Sans from the
+ * `dejavu-fonts-ttf` package is embedded (decision 083); the shop needs no font on the machine.
  */
-const fontCandidates = [
-  ['/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf', '/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf'],
-  ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'],
-] as const
-const unicodeFont = fontCandidates.find(([regular, bold]) => existsSync(regular) && existsSync(bold)) ?? null
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`)
+const unicodeFont = [fontFile('DejaVuSans.ttf'), fontFile('DejaVuSans-Bold.ttf')] as const
 
 const percent = (rate: number) => `${Number.isInteger(rate) ? rate : rate.toFixed(2)}%`
 
@@ -33,9 +29,8 @@ export function renderInvoicePdf(doc: InvoiceRow, invoice: InvoiceRow | null): P
     pdf.on('end', () => resolve(Buffer.concat(chunks)))
     pdf.on('error', reject)
   })
-  const regular = unicodeFont ? unicodeFont[0] : 'Helvetica'
-  const bold = unicodeFont ? unicodeFont[1] : 'Helvetica-Bold'
-  const money = (paise: number) => formatPaise(paise, { paise: 'always', sign: unicodeFont ? '₹' : 'Rs' })
+  const [regular, bold] = unicodeFont
+  const money = (paise: number) => formatPaise(paise, { paise: 'always', sign: '₹' })
 
   const left = 36
   const width = pdf.page.width - 72
