@@ -2,8 +2,13 @@ import { mkdirSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { checkoutLabels } from '../../app/features/checkout/messages.ts'
 import { deliveryText } from '../../app/features/delivery/delivery-check.tsx'
-import { type DeliverySettingsView, deliveryMessages, deliveryPinKey } from '../../contracts/delivery.ts'
-import { createAdminWithCli } from './admin-helpers.ts'
+import {
+  type DeliverySettingsView,
+  deliveryMessages,
+  deliveryPinKey,
+  zoneLabels,
+} from '../../contracts/delivery.ts'
+import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { apiAddToCart, listedProducts } from './cart-helpers.ts'
 import { expect, horizontalOverflow, registerCustomer, signInBrowser, test } from './fixtures.ts'
 
@@ -102,4 +107,37 @@ test('an unserved PIN is said plainly at checkout and Place Order is refused', a
   } finally {
     expect((await put(settings)).ok()).toBeTruthy()
   }
+})
+
+test('staff set dispatch days and switch a zone off in the console’s Settings', async ({ page, request }) => {
+  const staff = await createAdminWithCli('zonesui')
+  await signInAsStaff(page, staff)
+  await page.goto('/admin/settings')
+  const section = page.getByRole('region', { name: 'Delivery', exact: true })
+  await expect(section.getByLabel('Dispatch days')).toHaveValue(/^\d+$/)
+  const before = await section.getByLabel('Dispatch days').inputValue()
+  const islands = section.getByRole('checkbox', { name: zoneLabels.islands })
+  await expect(islands).toBeChecked()
+  const save = async () => {
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/admin/settings/delivery') && r.request().method() === 'PUT',
+    )
+    await section.getByRole('button', { name: 'Save delivery' }).click()
+    expect((await saved).status()).toBe(200)
+  }
+  try {
+    await section.getByLabel('Dispatch days').fill('2')
+    await islands.uncheck()
+    await save()
+    const now = await expectedText(request, '744101')
+    expect(now.served).toBe(false)
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
+    await section.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${shots}/delivery-04-console-settings.png`, fullPage: false })
+  } finally {
+    await section.getByLabel('Dispatch days').fill(before)
+    await islands.check()
+    await save()
+  }
+  expect((await expectedText(request, '744101')).served).toBe(true)
 })
