@@ -11,6 +11,7 @@ import { createCatalogueService } from './modules/catalogue/service.ts'
 import { createCodService } from './modules/cod/service.ts'
 import { createContentService } from './modules/content/service.ts'
 import { createCouponsService } from './modules/coupons/service.ts'
+import { createDeliveryService } from './modules/delivery/service.ts'
 import { createInvoicesService } from './modules/invoices/service.ts'
 import { createMailService } from './modules/mail/service.ts'
 import { createMessagesService } from './modules/messages/service.ts'
@@ -37,9 +38,10 @@ export function createServices(deps: ServiceDeps) {
   const addresses = createAddressesService(deps)
   const cod = createCodService(deps)
   const invoices = createInvoicesService(deps)
+  const delivery = createDeliveryService({ db: deps.db, cod })
   const orders = createOrdersService({
     ...deps,
-    peers: () => ({ coupons, cart, payments, addresses, mail, cod, invoices }),
+    peers: () => ({ coupons, cart, payments, addresses, mail, cod, invoices, delivery }),
   })
   const payments = createPaymentsService({ ...deps, orders })
   const pincode = createPincodeService(deps)
@@ -59,6 +61,7 @@ export function createServices(deps: ServiceDeps) {
     addresses,
     orders,
     cod,
+    delivery,
     invoices,
     cart,
     wishlist,

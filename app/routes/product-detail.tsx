@@ -15,6 +15,7 @@ import { absoluteUrl, metaDescription, seo } from '../features/catalogue/seo.ts'
 import { StarRating } from '../features/catalogue/star-rating.tsx'
 import { StickyCartBar } from '../features/catalogue/sticky-cart-bar.tsx'
 import { YoutubeVideo } from '../features/catalogue/youtube-video.tsx'
+import { DeliveryCheck } from '../features/delivery/delivery-check.tsx'
 import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
 import { appLoadContext } from '../lib/context.ts'
 import { formatRupees } from '../lib/format.ts'
@@ -198,6 +199,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               </a>
             ) : null}
           </div>
+          <DeliveryCheck />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">SKU</dt>
             <dd>{product.sku}</dd>

@@ -578,6 +578,8 @@ export const shopSettings = pgTable('shop_settings', {
   legalState: text('legal_state').notNull().default(''),
   gstin: text('gstin').notNull().default(''),
   invoicePrefix: text('invoice_prefix').notNull().default('KS'),
+  // The delivery promise by PIN (decision 086): dispatch days, zones, PIN codes not served; null = defaults.
+  delivery: jsonb('delivery'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

@@ -8,6 +8,7 @@ import { catalogueRoutes } from './catalogue/routes.ts'
 import { codModule } from './cod/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { couponRoutes } from './coupons/routes.ts'
+import { deliveryModule } from './delivery/routes.ts'
 import { invoicesRoutes } from './invoices/routes.ts'
 import { messagesRoutes } from './messages/routes.ts'
 import { ordersRoutes } from './orders/routes.ts'
@@ -26,6 +27,7 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   invoicesRoutes as never,
   paymentsRoutes as never,
   codModule as never,
+  deliveryModule as never,
   pincodeRoutes as never,
   accountRoutes as never,
   addressRoutes as never,

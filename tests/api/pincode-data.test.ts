@@ -31,3 +31,21 @@ describe('the embedded PIN data set', () => {
     expect(await stateOf('000000')).toBe('Error')
   })
 })
+
+describe('delivery zones from the real PIN data (decision 086)', () => {
+  it.each([
+    ['110001', 'metro'],
+    ['400001', 'metro'],
+    ['560001', 'metro'],
+    ['781001', 'northeast'],
+    ['737101', 'northeast'],
+    ['744101', 'islands'],
+    ['682555', 'islands'],
+    ['302001', 'rest'],
+    ['226001', 'rest'],
+  ])('puts PIN %s in the %s zone', async (pin, zone) => {
+    const res = await app.inject(`/api/v1/delivery/estimate?pin=${pin}`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toMatchObject({ served: true, zone })
+  })
+})

@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { devices, type Page } from '@playwright/test'
 import { checkoutLabels, paymentTexts } from '../../app/features/checkout/messages.ts'
 import { confirmationTexts } from '../../app/features/orders/messages.ts'
 import { formatRupees } from '../../app/lib/format.ts'
 import { codMessages } from '../../contracts/cod.ts'
+import { invoiceText } from '../../contracts/invoices.ts'
 import { paymentStatusLabel } from '../../contracts/order-states.ts'
 import { sandboxUpi } from '../../contracts/orders.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
@@ -58,6 +59,15 @@ test('cash on delivery: chosen at checkout, shown as Pay on delivery, shipped an
   await page.goto('/CheckOut')
   await typeAddress(page)
 
+  // The delivery dates for the PIN, before the customer chooses how to pay.
+  const promise = (await (await request.get('/api/v1/delivery/estimate?pin=226001')).json()).data
+  await expect(page.getByTestId('checkout-delivery').getByTestId('delivery-dates')).toContainText(
+    promise.text,
+  )
+  await expect(page.getByTestId('checkout-delivery').getByTestId('delivery-cod')).toHaveText(promise.cod.text)
+  await page.getByTestId('checkout-delivery').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: `${shots}/cod-00-checkout-delivery-dates.png` })
+
   // PayPal is listed, as the spec has it, but cannot be chosen; it says why.
   const paypal = radio(page, 'PayPal')
   await expect(paypal).toBeDisabled()
@@ -109,6 +119,19 @@ test('cash on delivery: chosen at checkout, shown as Pay on delivery, shipped an
   await expect(card).toContainText('Delivered')
   await expect(card).toContainText(paymentStatusLabel('Paid'))
   await expect(card).not.toContainText(paymentStatusLabel('Pay on delivery'))
+
+  // Delivered, so invoiced: the customer downloads the invoice from the order's details.
+  await page.goto(`/OrderDetails/${order._id}`)
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: invoiceText.download }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^[A-Z0-9]{1,3}-\d\d-\d\d-\d{5}\.pdf$/)
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-')
 })
 
 test('a UPI payment in the sandbox payment window', async ({ page, request }) => {

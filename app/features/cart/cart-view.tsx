@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api.ts'
 import { formatRupees, truncate } from '../../lib/format.ts'
 import { storageKeys, writeStorage } from '../../lib/session.ts'
 import { useSignedIn } from '../account/use-signed-in.ts'
+import { DeliveryCheck } from '../delivery/delivery-check.tsx'
 import {
   applyCoupon,
   cartQueryKey,
@@ -161,6 +162,8 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
                 {coupon.error}
               </p>
             </form>
+
+            <DeliveryCheck />
 
             <button
               type="button"

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { type CodTerms, codMessages, codMethod, codRefusal } from '../../../contracts/cod.ts'
+import { deliveryMessages } from '../../../contracts/delivery.ts'
 import type { Order } from '../../../contracts/orders.ts'
 import { ApiError } from '../../lib/api.ts'
 import { formatRupees, truncate } from '../../lib/format.ts'
@@ -9,6 +10,8 @@ import { getUserId, storageKeys, writeStorage } from '../../lib/session.ts'
 import { site } from '../../lib/site.ts'
 import { toast } from '../../lib/toast.tsx'
 import { type CheckoutCart, clearCheckoutCart, readCheckoutCart } from '../cart/checkout-storage.ts'
+import { useDeliveryEstimate } from '../delivery/delivery-api.ts'
+import { DeliveryAnswer } from '../delivery/delivery-check.tsx'
 import { cancelOrder, fetchOrder } from '../orders/orders-api.ts'
 import {
   createPayment,
@@ -92,6 +95,8 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
   const [codTerms, setCodTerms] = useState<CodTerms | null>(null)
   // Set by a refused Place Order with COD: the reason then shows beside the button while it still holds.
   const [codTried, setCodTried] = useState(false)
+  // Set by Place Order to a PIN the shop does not deliver to: said plainly beside the button.
+  const [unservedTried, setUnservedTried] = useState(false)
   const [placing, setPlacing] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const paymentWindow = usePaymentWindow()
@@ -230,6 +235,9 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
     ? codRefusal(codTerms, { total: goodsPaise, state: form.state, postalCode: form.postalCode })
     : codMessages.off
   const codFee = codChosen && codTerms ? codTerms.fee : 0
+  // The delivery promise for the shipping PIN as typed or chosen (decision 086).
+  const delivery = useDeliveryEstimate(form.postalCode)
+  const unserved = delivery.estimate && !delivery.estimate.served ? delivery.estimate.pin : null
   const totalToPay = (goodsPaise + codFee) / 100
 
   /** A cash-on-delivery order: placed once, nothing to pay now; it goes straight to the order history. */
@@ -274,6 +282,12 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
     }
     if (!cart || cart.items.length === 0) {
       toast.error('Your cart is empty.')
+      return
+    }
+    if (unserved) {
+      setUnservedTried(true)
+      refusedAt.current = 'postalCode'
+      setRefusals((n) => n + 1)
       return
     }
     if (codChosen && codNo) {
@@ -687,6 +701,19 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
                 )}
               </tfoot>
             </table>
+          )}
+          {delivery.estimate ? (
+            <div
+              className="mt-3 rounded border border-brand-100 bg-white p-3 text-sm"
+              data-testid="checkout-delivery"
+            >
+              <DeliveryAnswer estimate={delivery.estimate} />
+            </div>
+          ) : null}
+          {unserved && unservedTried && (
+            <p role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+              {deliveryMessages.orderRefused(unserved)}
+            </p>
           )}
           {problem && (
             <p role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { adminSend, problemText, serverFieldErrors, useAdmin } from '../../features/admin/admin-api.ts'
 import { CodSettingsForm } from '../../features/admin/cod-settings-form.tsx'
+import { DeliverySettingsForm } from '../../features/admin/delivery-settings-form.tsx'
 import { InvoiceSettingsForm } from '../../features/admin/invoice-settings.tsx'
 import { Button, Field, inputClass, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
 import { toast } from '../../lib/toast.tsx'
@@ -98,6 +99,7 @@ export default function SettingsScreen() {
         </form>
       ) : null}
       <CodSettingsForm />
+      <DeliverySettingsForm />
       <InvoiceSettingsForm />
     </div>
   )

@@ -18,7 +18,7 @@ import {
 } from '../../../contracts/order-states.ts'
 import type { Order, PlaceOrderInput } from '../../../contracts/orders.ts'
 import type { Config } from '../../config.ts'
-import type { Db, Tx } from '../../db/client.ts'
+import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { orders } from '../../db/schema.ts'
 import {
   ConflictError,
@@ -41,6 +41,8 @@ import {
 
 /** What orders need from other modules; each is optional so the module works while they are missing. */
 export type OrderPeers = {
+  /** Why the shop does not deliver to a PIN code, or null (decision 086). */
+  delivery?: { refusal(to: { postalCode: string; state: string }, db?: DbOrTx): Promise<string | null> }
   coupons?: {
     check(code: string): Promise<{ code: string; discount: number }>
     holdForOrder(
@@ -380,6 +382,9 @@ export function createOrdersService(deps: {
             const discountAmount = Math.round((subtotal * percent) / 100)
             const goods = subtotal - discountAmount
             if (goods <= 0) throw new ValidationError(couponServerMessages.freeOrder)
+            // Only to a PIN code the shop delivers to (decision 086), judged by the zones read here.
+            const unserved = await peers().delivery?.refusal(s, tx)
+            if (unserved) throw new UnprocessableError(unserved)
             // Cash on delivery: the shop's terms decide, on the goods' value and the delivery address.
             let codFee = 0
             if (cod) {

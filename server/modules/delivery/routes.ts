@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  deliveryEstimateSchema,
+  deliverySettingsBody,
+  deliverySettingsSchema,
+  pinQuery,
+} from '../../../contracts/delivery.ts'
+import { adminFailures, bearer, failures, ok, publicAccess } from '../../http/route-kit.ts'
+import type { Services } from '../../services.ts'
+
+const deliveryPublicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.get(
+    '/delivery/estimate',
+    {
+      schema: {
+        operationId: 'estimateDelivery',
+        security: publicAccess,
+        tags: ['checkout'],
+        summary: 'Whether a PIN code is served, the expected delivery dates and whether COD is offered there',
+        description:
+          'Dates are ISO dates in India’s time zone; `text` is ready to show. An unknown PIN answers `served: false`.',
+        querystring: pinQuery,
+        response: { 200: ok(deliveryEstimateSchema), ...failures() },
+      },
+    },
+    async (request, reply) => {
+      // The dates move at midnight and staff may switch a zone off: nobody keeps this answer.
+      reply.header('cache-control', 'no-store')
+      const data = await services.delivery.estimate(request.query.pin)
+      return { success: true as const, message: data.text, data }
+    },
+  )
+}
+
+const deliveryAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.addHook('onRequest', app.requireAdmin)
+  const tags = ['admin']
+  const security = bearer
+
+  app.get(
+    '/settings/delivery',
+    {
+      schema: {
+        operationId: 'adminGetDeliverySettings',
+        tags,
+        security,
+        summary: 'The delivery zones: dispatch days, transit days per zone, PIN codes not served',
+        response: { 200: ok(deliverySettingsSchema), ...adminFailures() },
+      },
+    },
+    async () => ({ success: true as const, message: 'Delivery', data: await services.delivery.settings() }),
+  )
+
+  app.put(
+    '/settings/delivery',
+    {
+      schema: {
+        operationId: 'adminSaveDeliverySettings',
+        tags,
+        security,
+        summary: 'Set dispatch days, each zone’s transit days or switch it off, and PIN codes not served',
+        body: deliverySettingsBody,
+        response: { 200: ok(deliverySettingsSchema), ...adminFailures() },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Saved',
+      data: await services.delivery.save(request.user!.id, request.body),
+    }),
+  )
+}
+
+export const deliveryModule: FastifyPluginAsync<{ services: Services }> = async (app, opts) => {
+  await app.register(deliveryPublicRoutes, opts)
+  await app.register(deliveryAdminRoutes, { ...opts, prefix: '/admin' })
+}

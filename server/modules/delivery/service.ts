@@ -1,0 +1,136 @@
+import { type CodTerms, codRefusal } from '../../../contracts/cod.ts'
+import {
+  type DeliveryEstimate,
+  type DeliverySettings,
+  type DeliverySettingsInput,
+  defaultDeliverySettings,
+  deliveryMessages,
+  deliverySettingsBody,
+  deliveryWindow,
+  zoneIds,
+  zoneOf,
+} from '../../../contracts/delivery.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
+import { writeAudit } from '../audit/repo.ts'
+import { createPincodeRepo } from '../pincode/repo.ts'
+import { createDeliveryRepo } from './repo.ts'
+
+/** Stored settings over the defaults, so a zone added later still has days. */
+function settingsOf(stored: unknown): DeliverySettings {
+  const s = (stored ?? {}) as Partial<DeliverySettings>
+  const zones = { ...defaultDeliverySettings.zones }
+  for (const id of zoneIds) if (s.zones?.[id]) zones[id] = { ...zones[id], ...s.zones[id] }
+  return {
+    dispatchDays: s.dispatchDays ?? defaultDeliverySettings.dispatchDays,
+    zones,
+    blockedPins: s.blockedPins ?? [],
+  }
+}
+
+/** The delivery promise by PIN (decision 086): staff set zones, customers see dates, orders are checked. */
+export function createDeliveryService(deps: {
+  db: Db
+  cod?: { terms(db?: DbOrTx): Promise<CodTerms> }
+  now?: () => Date
+}) {
+  const now = deps.now ?? (() => new Date())
+
+  async function settings(db: DbOrTx = deps.db) {
+    const row = await createDeliveryRepo(db).read()
+    return { settings: settingsOf(row?.delivery), homeState: row?.legalState ?? '' }
+  }
+
+  return {
+    async settings(db: DbOrTx = deps.db) {
+      const { settings: s, homeState } = await settings(db)
+      return { ...s, homeState }
+    },
+
+    async save(actorId: string, input: DeliverySettingsInput) {
+      const v = deliverySettingsBody.parse(input)
+      return deps.db.transaction(async (tx) => {
+        const before = (await settings(tx)).settings
+        const after: DeliverySettings = {
+          dispatchDays: v.dispatchDays,
+          zones: v.zones,
+          blockedPins: v.blockedPins,
+        }
+        await createDeliveryRepo(tx).save(after)
+        await writeAudit(tx, {
+          actorId,
+          action: 'settings.delivery',
+          entity: 'settings',
+          entityId: 'shop',
+          before,
+          after,
+        })
+        return { ...after, homeState: (await settings(tx)).homeState }
+      })
+    },
+
+    /** Whether a PIN is served, when a parcel would arrive and whether COD is offered there. */
+    async estimate(pin: string, db: DbOrTx = deps.db): Promise<DeliveryEstimate> {
+      const { settings: s, homeState } = await settings(db)
+      const places = await createPincodeRepo(db).byPin(pin)
+      const place = places[0]
+      const terms = await deps.cod?.terms(db)
+      const zone = place ? zoneOf(place, homeState) : null
+      const served = !!zone && s.zones[zone].enabled && !s.blockedPins.includes(pin)
+      // The order's value is not known here: only the PIN and state part of the COD rule is judged.
+      const codNo = !terms
+        ? 'Cash on delivery is not offered at the moment.'
+        : codRefusal(terms, { total: 0, state: place?.state ?? '', postalCode: pin })
+      const cod = {
+        available: served && !codNo,
+        maxTotal: (terms?.maxTotal ?? 0) / 100,
+        fee: (terms?.fee ?? 0) / 100,
+        text: !served
+          ? deliveryMessages.notServed(pin)
+          : codNo
+            ? codNo
+            : deliveryMessages.codUpTo(terms!.maxTotal),
+      }
+      if (!served || !zone || !place)
+        return {
+          pin,
+          served: false,
+          zone,
+          state: place?.state ?? null,
+          district: place?.district ?? null,
+          dispatchDate: null,
+          from: null,
+          to: null,
+          text: deliveryMessages.notServed(pin),
+          cod,
+        }
+      const w = deliveryWindow(now(), s.dispatchDays, s.zones[zone])
+      return {
+        pin,
+        served: true,
+        zone,
+        state: place.state,
+        district: place.district,
+        dispatchDate: w.dispatch,
+        from: w.from,
+        to: w.to,
+        text: deliveryMessages.window(w.from, w.to),
+        cod,
+      }
+    },
+
+    /**
+     * Why an order cannot go to this address, or null; read inside the order's transaction when given one.
+     * A PIN missing from the PIN data (new PINs appear before the data has them) is judged by the state the
+     * customer chose, so a real address is not turned away for an old data set.
+     */
+    async refusal(to: { postalCode: string; state: string }, db: DbOrTx = deps.db): Promise<string | null> {
+      const pin = to.postalCode.trim()
+      const { settings: s, homeState } = await settings(db)
+      const [place] = await createPincodeRepo(db).byPin(pin)
+      const zone = zoneOf(place ?? { state: to.state, district: '' }, homeState)
+      if (!s.zones[zone].enabled || s.blockedPins.includes(pin)) return deliveryMessages.orderRefused(pin)
+      return null
+    },
+  }
+}
+export type DeliveryService = ReturnType<typeof createDeliveryService>
