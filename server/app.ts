@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { fastifyReactRouter } from '@mcansh/react-router-fastify'
+import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { RouterContextProvider } from 'react-router'
@@ -28,6 +29,7 @@ import { registerUnavailablePages, retryAfterSeconds, watchServices } from './ht
 import { CONSOLE_FILE_MAX_BYTES, registerUploadLimits } from './http/uploads.ts'
 import { startSweeper } from './jobs/sweeper.ts'
 import { type CatalogueCache, createMemoryCache } from './lib/cache.ts'
+import { type CacheBroadcast, startCacheBroadcast } from './lib/cache-broadcast.ts'
 import { apiModules } from './modules/index.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { createServices, type Services } from './services.ts'
@@ -46,7 +48,7 @@ export type BuildOptions = {
 
 type CspResponse = import('node:http').ServerResponse & { cspNonce?: string }
 
-export type ShopApp = FastifyInstance & { services: Services }
+export type ShopApp = FastifyInstance & { services: Services; cacheBroadcast: CacheBroadcast | null }
 
 export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   const { config, database } = opts
@@ -85,7 +87,22 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   registerUploadLimits(app)
   registerNoStore(app)
 
-  const cache = opts.cache ?? createMemoryCache()
+  const local = opts.cache ?? createMemoryCache()
+  // Several instances on one PostgreSQL drop their caches together (docs/decisions/066); PGlite is one process.
+  const broadcast =
+    database.kind === 'postgres' && database.url
+      ? startCacheBroadcast({
+          url: database.url,
+          local,
+          notify: (channel, payload) => database.db.execute(sql`select pg_notify(${channel}, ${payload})`),
+          log: app.log,
+        })
+      : null
+  if (broadcast) {
+    app.addHook('onReady', () => broadcast.ready)
+    app.addHook('onClose', () => broadcast.close())
+  }
+  const cache = broadcast?.cache ?? local
   const services = createServices({ db: database.db, config, cache, log: app.log })
   app.decorate('services', services)
 
@@ -257,5 +274,5 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   }
   app.addHook('onClose', async () => services.mail.close())
 
-  return Object.assign(app, { services }) as ShopApp
+  return Object.assign(app, { services, cacheBroadcast: broadcast }) as ShopApp
 }

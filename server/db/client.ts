@@ -25,6 +25,8 @@ export type DbOrTx = Db | Tx
 export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** PostgreSQL's connection string, for connections of their own (the cache notices); none for PGlite. */
+  url?: string
   /** `select 1`, failing with DatabaseUnavailableError when it takes longer than `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>
   close(): Promise<void>
@@ -174,6 +176,7 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    url,
     async ping(timeoutMs = pingTimeoutMs) {
       // Bounded twice: the query itself, and the wait for a connection from a busy pool.
       const query = { text: 'select 1', query_timeout: timeoutMs } as pg.QueryConfig
