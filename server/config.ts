@@ -47,6 +47,8 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  // Unset, /metrics answers 404; set, it needs `Authorization: Bearer <METRICS_TOKEN>` (docs/decisions/068).
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: z
     .string()
     .optional()

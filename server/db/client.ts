@@ -27,6 +27,8 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   /** PostgreSQL's connection string, for connections of their own (the cache notices); none for PGlite. */
   url?: string
+  /** PostgreSQL's pool: connections open, idle, and requests waiting for one (for the metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number }
   /** `select 1`, failing with DatabaseUnavailableError when it takes longer than `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>
   close(): Promise<void>
@@ -177,6 +179,7 @@ export async function openPostgres(
     db,
     kind: 'postgres',
     url,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async ping(timeoutMs = pingTimeoutMs) {
       // Bounded twice: the query itself, and the wait for a connection from a busy pool.
       const query = { text: 'select 1', query_timeout: timeoutMs } as pg.QueryConfig
