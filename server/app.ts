@@ -63,7 +63,6 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
     // Only the configured proxies may name the client's address (X-Forwarded-For); none by default.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Every log line of a request carries its id, also sent back as X-Request-Id (docs/decisions/068).
-    requestIdLogLabel: 'requestId',
     genReqId(req) {
       const given = req.headers['x-request-id']
       if (

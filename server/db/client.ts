@@ -148,6 +148,9 @@ export async function openPostgres(
   migrator.on('error', () => {})
   try {
     const db = drizzlePg(migrator, { schema }) as unknown as Db
+    // Instances starting at once take turns: the second finds the migrations applied and the seed done.
+    // The lock is the session's, so it goes with the connection even if this start fails.
+    await migrator.query("select pg_advisory_lock(hashtext('shop:migrations'))")
     await migratePg(db as never, { migrationsFolder })
     await prepare?.(db)
   } catch (err) {

@@ -54,10 +54,10 @@ describe('request ids', () => {
     expect(id).toMatch(uuid)
     expect(b.headers['x-request-id']).toMatch(uuid)
     expect(b.headers['x-request-id']).not.toBe(id)
-    const mine = logs().filter((l) => l.requestId === id)
+    const mine = logs().filter((l) => l.reqId === id)
     expect(mine.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']))
     // No request log line goes without an id.
-    for (const line of logs().filter((l) => l.req || l.res)) expect(line.requestId).toMatch(uuid)
+    for (const line of logs().filter((l) => l.req || l.res)) expect(line.reqId).toMatch(uuid)
   })
 
   it('an incoming X-Request-Id is ignored unless TRUST_PROXY trusts the sender', async () => {
