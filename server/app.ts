@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import fastifyCompress from '@fastify/compress'
@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import { fastifyReactRouter } from '@mcansh/react-router-fastify'
+import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { RouterContextProvider } from 'react-router'
@@ -20,14 +21,16 @@ import type { Database } from './db/client.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
 import { type LogStream, loggerOptions } from './http/logging.ts'
 import { registerMethodAnswers } from './http/method-answers.ts'
+import { createMetrics, registerMetrics } from './http/metrics.ts'
 import { registerNoStore } from './http/no-store.ts'
 import { registerPageCache } from './http/page-cache.ts'
 import { registerTextGuard } from './http/text-guard.ts'
-import { trustProxyOption } from './http/trust-proxy.ts'
+import { trustProxyOption, trustsPeer } from './http/trust-proxy.ts'
 import { registerUnavailablePages, retryAfterSeconds, watchServices } from './http/unavailable.ts'
 import { CONSOLE_FILE_MAX_BYTES, registerUploadLimits } from './http/uploads.ts'
 import { startSweeper } from './jobs/sweeper.ts'
 import { type CatalogueCache, createMemoryCache } from './lib/cache.ts'
+import { type CacheBroadcast, startCacheBroadcast } from './lib/cache-broadcast.ts'
 import { apiModules } from './modules/index.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { createServices, type Services } from './services.ts'
@@ -46,15 +49,30 @@ export type BuildOptions = {
 
 type CspResponse = import('node:http').ServerResponse & { cspNonce?: string }
 
-export type ShopApp = FastifyInstance & { services: Services }
+export type ShopApp = FastifyInstance & { services: Services; cacheBroadcast: CacheBroadcast | null }
+
+// A request id from a trusted proxy is kept when it looks like one (no spaces, quotes or control characters).
+const wellFormedRequestId = /^[A-Za-z0-9._:-]{8,128}$/
 
 export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   const { config, database } = opts
+  const trustedSender = trustsPeer(config.TRUST_PROXY)
   const serverOptions: FastifyServerOptions = {
     logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
     bodyLimit: 1024 * 1024,
     // Only the configured proxies may name the client's address (X-Forwarded-For); none by default.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // Every log line of a request carries its id, also sent back as X-Request-Id (docs/decisions/068).
+    genReqId(req) {
+      const given = req.headers['x-request-id']
+      if (
+        typeof given === 'string' &&
+        wellFormedRequestId.test(given) &&
+        trustedSender(req.socket?.remoteAddress)
+      )
+        return given
+      return randomUUID()
+    },
     // Addresses the router cannot read (a broken percent-encoding, a parameter past maxParamLength)
     // get the shop's error shape instead of Fastify's own.
     frameworkErrors: (error, _request, untyped) => {
@@ -75,6 +93,9 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }
   const app = Fastify(serverOptions)
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
@@ -85,7 +106,27 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   registerUploadLimits(app)
   registerNoStore(app)
 
-  const cache = opts.cache ?? createMemoryCache()
+  const metrics = createMetrics({ poolStats: database.poolStats, defaults: Boolean(config.METRICS_TOKEN) })
+  const local =
+    opts.cache ??
+    createMemoryCache({
+      onLookup: (hit) => metrics.cacheLookups.inc({ cache: 'catalogue', result: hit ? 'hit' : 'miss' }),
+    })
+  // Several instances on one PostgreSQL drop their caches together (docs/decisions/066); PGlite is one process.
+  const broadcast =
+    database.kind === 'postgres' && database.url
+      ? startCacheBroadcast({
+          url: database.url,
+          local,
+          notify: (channel, payload) => database.db.execute(sql`select pg_notify(${channel}, ${payload})`),
+          log: app.log,
+        })
+      : null
+  if (broadcast) {
+    app.addHook('onReady', () => broadcast.ready)
+    app.addHook('onClose', () => broadcast.close())
+  }
+  const cache = broadcast?.cache ?? local
   const services = createServices({ db: database.db, config, cache, log: app.log })
   app.decorate('services', services)
 
@@ -174,6 +215,8 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
     })
   }
 
+  registerMetrics(app, metrics, config.METRICS_TOKEN)
+
   // The process is up; it says nothing of the database (a restart would not bring that back).
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
   // Ready when `select 1` answers within the ping's bound (under a second), so a probe never hangs.
@@ -249,7 +292,13 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   if ((opts.jobs ?? config.NODE_ENV !== 'test') && services.mail.sending) {
     let mailer: ReturnType<typeof startSweeper> | null = null
     app.addHook('onReady', async () => {
-      mailer = startSweeper({ everyMs: 2_000, log: app.log, work: () => services.mail.deliverDue() })
+      const work = async () => {
+        const done = await services.mail.deliverDue()
+        metrics.mails.inc({ result: 'sent' }, done.sent)
+        metrics.mails.inc({ result: 'failed' }, done.failed)
+        return done
+      }
+      mailer = startSweeper({ everyMs: 2_000, log: app.log, work })
     })
     app.addHook('onClose', async () => {
       await mailer?.stop()
@@ -257,5 +306,5 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   }
   app.addHook('onClose', async () => services.mail.close())
 
-  return Object.assign(app, { services }) as ShopApp
+  return Object.assign(app, { services, cacheBroadcast: broadcast }) as ShopApp
 }

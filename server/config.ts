@@ -47,6 +47,8 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  // Unset, /metrics answers 404; set, it needs `Authorization: Bearer <METRICS_TOKEN>` (docs/decisions/068).
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -119,35 +121,48 @@ export function startupWarnings(config: Pick<Env, 'NODE_ENV' | 'PAYMENT_PROVIDER
   return warnings
 }
 
-/** Secrets not given in the environment are generated once and kept in DATA_DIR. */
+export const secretNames = [
+  'jwtAccessSecret',
+  'jwtRefreshSecret',
+  'sandboxKeySecret',
+  'sandboxWebhookSecret',
+] as const satisfies ReadonlyArray<keyof Secrets>
+
+export const newSecret = () => randomBytes(32).toString('base64url')
+
+/** The environment's secrets win over stored or generated ones. */
+export function withEnvSecrets(env: Env, stored: Secrets): Secrets {
+  return {
+    jwtAccessSecret: env.JWT_ACCESS_SECRET ?? stored.jwtAccessSecret,
+    jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? stored.jwtRefreshSecret,
+    sandboxKeySecret: env.RAZORPAY_KEY_SECRET ?? stored.sandboxKeySecret,
+    sandboxWebhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? stored.sandboxWebhookSecret,
+  }
+}
+
+/** Secrets not given in the environment are generated once and kept in DATA_DIR (the embedded database). */
 export function loadSecrets(env: Env, dataDir: string | null): Secrets {
   let stored: Partial<Secrets> = {}
   const file = dataDir ? path.join(dataDir, 'secrets.json') : null
   if (file && existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8'))
-  const make = () => randomBytes(32).toString('base64url')
-  const generated: Secrets = {
-    jwtAccessSecret: stored.jwtAccessSecret ?? make(),
-    jwtRefreshSecret: stored.jwtRefreshSecret ?? make(),
-    sandboxKeySecret: stored.sandboxKeySecret ?? make(),
-    sandboxWebhookSecret: stored.sandboxWebhookSecret ?? make(),
-  }
+  const generated = Object.fromEntries(
+    secretNames.map((name) => [name, stored[name] ?? newSecret()]),
+  ) as Secrets
   if (file && JSON.stringify(generated) !== JSON.stringify(stored)) {
     mkdirSync(path.dirname(file), { recursive: true })
     writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600 })
   }
-  return {
-    jwtAccessSecret: env.JWT_ACCESS_SECRET ?? generated.jwtAccessSecret,
-    jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? generated.jwtRefreshSecret,
-    sandboxKeySecret: env.RAZORPAY_KEY_SECRET ?? generated.sandboxKeySecret,
-    sandboxWebhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? generated.sandboxWebhookSecret,
-  }
+  return withEnvSecrets(env, generated)
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parseEnv(source)
   const dataDir = path.resolve(env.DATA_DIR)
   mkdirSync(dataDir, { recursive: true })
-  return { ...env, dataDir, secrets: loadSecrets(env, dataDir), embedded: !env.DATABASE_URL }
+  // With PostgreSQL every instance shares the secrets kept in the database (docs/decisions/067): these
+  // stand-ins are replaced by `loadSharedSecrets` once it is open, and nothing is written to DATA_DIR.
+  const secrets = env.DATABASE_URL ? loadSecrets(env, null) : loadSecrets(env, dataDir)
+  return { ...env, dataDir, secrets, embedded: !env.DATABASE_URL }
 }
 
 /** A config for tests: no files, fresh secrets, quiet logs. */

@@ -3,6 +3,7 @@ import { type Database, DatabaseLockedError, DatabaseUnreachableError, openDatab
 import { isDatabaseUnavailable } from './db/faults.ts'
 import { seedIfEmpty } from './db/seed/index.ts'
 import { seedPincodes } from './db/seed/pincodes.ts'
+import { loadSharedSecrets } from './db/shared-secrets.ts'
 
 type Runtime = { config: Config; database: Database }
 
@@ -19,6 +20,8 @@ export function getRuntime(): Promise<Runtime> {
       timeouts: databaseTimeouts(config),
       // On the start-up connection, free of the request timeouts (docs/decisions/064).
       async prepare(db) {
+        // Before the seed, which may sign nothing today but must never see the stand-in secrets.
+        if (!config.embedded) config.secrets = await loadSharedSecrets(config, db)
         if (config.SEED === 'demo') await seedIfEmpty(db, config)
         // PIN codes are reference data for checkout, needed with or without the demo catalogue.
         await seedPincodes(db)

@@ -25,6 +25,10 @@ export type DbOrTx = Db | Tx
 export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** PostgreSQL's connection string, for connections of their own (the cache notices); none for PGlite. */
+  url?: string
+  /** PostgreSQL's pool: connections open, idle, and requests waiting for one (for the metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number }
   /** `select 1`, failing with DatabaseUnavailableError when it takes longer than `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>
   close(): Promise<void>
@@ -144,6 +148,9 @@ export async function openPostgres(
   migrator.on('error', () => {})
   try {
     const db = drizzlePg(migrator, { schema }) as unknown as Db
+    // Instances starting at once take turns: the second finds the migrations applied and the seed done.
+    // The lock is the session's, so it goes with the connection even if this start fails.
+    await migrator.query("select pg_advisory_lock(hashtext('shop:migrations'))")
     await migratePg(db as never, { migrationsFolder })
     await prepare?.(db)
   } catch (err) {
@@ -174,6 +181,8 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    url,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async ping(timeoutMs = pingTimeoutMs) {
       // Bounded twice: the query itself, and the wait for a connection from a busy pool.
       const query = { text: 'select 1', query_timeout: timeoutMs } as pg.QueryConfig

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net'
+import { BlockList, isIP } from 'node:net'
 
 /** Fastify's `trustProxy` forms the shop accepts: nobody, a hop count, or proxy addresses/CIDRs. */
 export type TrustProxy = false | number | string[]
@@ -56,4 +56,32 @@ export function trustProxyOption(
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof value === 'number') return (_address, hop) => hop < value
   return value
+}
+
+const rangesOf: Record<string, string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+}
+
+/**
+ * Whether the direct sender of a request (the socket's peer) is a trusted proxy, so what it adds to the
+ * request (an X-Request-Id) may be believed. A hop count trusts whatever connects.
+ */
+export function trustsPeer(value: TrustProxy): (address: string | undefined) => boolean {
+  if (value === false) return () => false
+  if (typeof value === 'number') return () => value > 0
+  const list = new BlockList()
+  for (const entry of value.flatMap((e) => rangesOf[e] ?? [e])) {
+    const [address = '', prefix] = entry.split('/')
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4'
+    if (prefix === undefined) list.addAddress(address, family)
+    else list.addSubnet(address, Number(prefix), family)
+  }
+  return (address) => {
+    if (!address) return false
+    const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address
+    const family = isIP(plain)
+    return family !== 0 && list.check(plain, family === 6 ? 'ipv6' : 'ipv4')
+  }
 }

@@ -24,13 +24,15 @@ export function encodeBody(value: unknown): CachedBody {
   }
 }
 
-export function createMemoryCache(): CatalogueCache {
+/** `onLookup` hears whether each read found its entry (the metrics count hits and misses). */
+export function createMemoryCache(opts: { onLookup?: (hit: boolean) => void } = {}): CatalogueCache {
   let values = new Map<string, Promise<unknown>>()
   let bodies = new Map<string, Promise<CachedBody>>()
   const listeners: Array<() => void> = []
   return {
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
       let hit = values.get(key) as Promise<T> | undefined
+      opts.onLookup?.(hit !== undefined)
       if (!hit) {
         const generation = values
         hit = load()
@@ -41,6 +43,7 @@ export function createMemoryCache(): CatalogueCache {
     },
     body(key, load) {
       let hit = bodies.get(key)
+      opts.onLookup?.(hit !== undefined)
       if (!hit) {
         const generation = bodies
         hit = load().then(encodeBody)

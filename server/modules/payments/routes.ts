@@ -112,6 +112,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
           request.headers['x-razorpay-signature'] as string | undefined,
           request.headers['x-razorpay-event-id'] as string | undefined,
         )
+        request.server.metrics?.webhooks.inc({ result: result.applied ? 'applied' : 'duplicate' })
         return { success: true as const, message: 'Event received', ...result }
       },
     )

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import type { CatalogueCache } from './cache.ts'
+
+/** The PostgreSQL channel every instance of one shop listens on (docs/decisions/066). */
+export const cacheChannel = 'shop_cache_invalidate'
+
+type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
+
+export type CacheBroadcast = {
+  /** The cache to hand to services: its `invalidate()` also tells every other instance. */
+  cache: CatalogueCache
+  /** Resolves once the first LISTEN is in place (or has failed and a retry is scheduled). */
+  ready: Promise<void>
+  /** True while the listening connection is up. */
+  listening(): boolean
+  /** The server process holding the listening connection (tests end it to check the reconnect). */
+  listenerPid(): number | null
+  close(): Promise<void>
+}
+
+/**
+ * Shares cache invalidation between instances on one PostgreSQL database.
+ *
+ * A local write drops this instance's caches at once and sends a NOTIFY naming this instance; every
+ * other instance drops its own on the notice. The listening connection is dedicated and reconnects by
+ * itself; on every reconnect the caches are dropped, since notices sent while it was down are lost.
+ */
+export function startCacheBroadcast(opts: {
+  url: string
+  local: CatalogueCache
+  /** Sends one notice; the pool's `select pg_notify(...)`, so a write does not wait for the listener. */
+  notify: (channel: string, payload: string) => Promise<unknown>
+  log: Log
+  connectTimeoutMs?: number
+  /** First retry delay; doubles up to `maxRetryMs`. */
+  retryMs?: number
+  maxRetryMs?: number
+}): CacheBroadcast {
+  const { local, log } = opts
+  const self = randomBytes(9).toString('base64url')
+  const baseRetry = opts.retryMs ?? 250
+  const maxRetry = opts.maxRetryMs ?? 5000
+  let client: pg.Client | null = null
+  let up = false
+  let closed = false
+  let everUp = false
+  let retry = baseRetry
+  let timer: NodeJS.Timeout | null = null
+  let resolveReady: () => void = () => {}
+  const ready = new Promise<void>((resolve) => {
+    resolveReady = resolve
+  })
+
+  function schedule() {
+    if (closed || timer) return
+    timer = setTimeout(() => {
+      timer = null
+      void connect()
+    }, retry)
+    timer.unref()
+    retry = Math.min(retry * 2, maxRetry)
+  }
+
+  function lost(reason: string) {
+    if (!up && !client) return
+    const old = client
+    client = null
+    if (up) log.warn({ reason }, 'cache notices lost; reconnecting')
+    up = false
+    old?.removeAllListeners('end')
+    old?.on('error', () => {})
+    old?.end().catch(() => {})
+    schedule()
+  }
+
+  async function connect() {
+    if (closed) return
+    const c = new pg.Client({
+      connectionString: opts.url,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+      keepAlive: true,
+    })
+    client = c
+    c.on('error', (err) => lost(err.message))
+    c.on('end', () => lost('connection ended'))
+    c.on('notification', (msg) => {
+      if (msg.channel === cacheChannel && msg.payload !== self) local.invalidate()
+    })
+    try {
+      await c.connect()
+      await c.query(`LISTEN ${cacheChannel}`)
+      if (closed || client !== c) {
+        await c.end().catch(() => {})
+        return
+      }
+      up = true
+      retry = baseRetry
+      // Notices sent while this instance was not listening are gone: start again from the database.
+      if (everUp) {
+        local.invalidate()
+        log.info({}, 'cache notices back; caches dropped')
+      }
+      everUp = true
+    } catch (err) {
+      if (client === c) {
+        client = null
+        c.removeAllListeners('end')
+        c.end().catch(() => {})
+        if (!everUp) log.warn({ reason: (err as Error).message }, 'cache notices not listening yet; retrying')
+        schedule()
+      }
+    } finally {
+      resolveReady()
+    }
+  }
+
+  void connect()
+
+  const cache: CatalogueCache = {
+    get: (key, load) => local.get(key, load),
+    body: (key, load) => local.body(key, load),
+    invalidate() {
+      local.invalidate()
+      opts.notify(cacheChannel, self).catch((err: Error) => {
+        // The others still catch up through the page cache's expiry; the write itself has succeeded.
+        log.warn({ reason: err.message }, 'cache notice not sent')
+      })
+    },
+    onInvalidate: (listener) => local.onInvalidate(listener),
+  }
+
+  return {
+    cache,
+    ready,
+    listening: () => up,
+    listenerPid: () =>
+      up && client ? ((client as unknown as { processID?: number }).processID ?? null) : null,
+    async close() {
+      closed = true
+      if (timer) clearTimeout(timer)
+      const c = client
+      client = null
+      up = false
+      if (c) {
+        c.removeAllListeners('end')
+        c.on('error', () => {})
+        await c.end().catch(() => {})
+      }
+    },
+  }
+}

@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildDir, buildIsCurrent } from '../../scripts/build-stamp.ts'
+import { buildApp, type ShopApp } from '../../server/app.ts'
+import { testConfig } from '../../server/config.ts'
+import { type Database, openPostgres } from '../../server/db/client.ts'
+import { products } from '../../server/db/schema.ts'
+import { makeAdmin, makeProduct, type Person } from '../support/factories.ts'
+import { openTestDatabase, type TestApp } from '../support/test-app.ts'
+import { productBody } from './admin-helpers.ts'
+
+// Two instances of the shop on one PostgreSQL database drop their caches together (docs/decisions/066).
+const postgres = Boolean(process.env.DATABASE_URL)
+
+describe.skipIf(!postgres)('two instances on one PostgreSQL database', () => {
+  let one: TestApp
+  let two: TestApp
+  let second: Database
+  let drop: () => Promise<void>
+  let admin: Person
+
+  beforeAll(async () => {
+    if (!buildIsCurrent()) {
+      const { build } = await import('../../scripts/build.ts')
+      build()
+    }
+    const opened = await openTestDatabase()
+    drop = opened.drop
+    // The second instance has a pool of its own on the same database, as a second process would.
+    second = await openPostgres(opened.database.url!)
+    const start = async (database: Database) => {
+      const app = await buildApp({
+        config: testConfig({ PUBLIC_URL: 'http://localhost:3000' }),
+        database,
+        web: { buildDirectory: buildDir() },
+      })
+      await app.ready()
+      return Object.assign(app, { database, cleanup: async () => {} }) as TestApp
+    }
+    one = await start(opened.database)
+    two = await start(second)
+    admin = await makeAdmin(one)
+  }, 180_000)
+
+  afterAll(async () => {
+    await (one as ShopApp | undefined)?.close()
+    await (two as ShopApp | undefined)?.close()
+    await one?.database.close()
+    await second?.close()
+    await drop?.()
+  })
+
+  const apiPrice = async (app: TestApp, id: string) => {
+    const res = await app.inject({ method: 'GET', url: `/api/v1/Product/product?id=${id}` })
+    return res.statusCode === 200 ? (res.json().product.price as number) : res.statusCode
+  }
+  const page = async (app: TestApp, id: string) =>
+    (await app.inject({ method: 'GET', url: `/Productdetails/${id}`, headers: { accept: 'text/html' } })).body
+  /** Polls until `check` holds, for at most `ms`; returns how long it took. */
+  async function within(ms: number, check: () => Promise<boolean>) {
+    const started = Date.now()
+    while (!(await check())) {
+      if (Date.now() - started > ms) throw new Error(`not seen within ${ms} ms`)
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    return Date.now() - started
+  }
+  const editPrice = (id: string, sku: string, price: number) =>
+    one.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/products/${id}`,
+      headers: admin.auth,
+      payload: productBody({ sku, price, cutPrice: price + 500 }),
+    })
+
+  it('both instances listen for cache notices', () => {
+    expect(one.cacheBroadcast?.listening()).toBe(true)
+    expect(two.cacheBroadcast?.listening()).toBe(true)
+  })
+
+  it('a price changed on one instance is served by the other, API and page, within a second', async () => {
+    const piece = await makeProduct(one, { price: 1200_00, cutPrice: 1500_00 })
+    const sku = `T-${piece.id.slice(-10)}`
+    // Instance 2 warms both caches with the old price (once the creation's own notice has arrived).
+    await within(1000, async () => (await apiPrice(two, piece.id)) === 1200)
+    expect(await page(two, piece.id)).toContain('1,200')
+
+    const saved = await editPrice(piece.id, sku, 3777)
+    expect(saved.statusCode, saved.body).toBe(200)
+    await within(1000, async () => (await apiPrice(two, piece.id)) === 3777)
+    await within(1000, async () => (await page(two, piece.id)).includes('3,777'))
+  })
+
+  it('a product created and approved on one instance is found on the other', async () => {
+    // A miss on instance 2 first, so a stale cached list would show.
+    const list = async () =>
+      (await two.inject('/api/v1/Product/products')).json().data.map((p: { _id: string }) => p._id)
+    await list()
+    const created = await one.inject({
+      method: 'POST',
+      url: '/api/v1/admin/products',
+      headers: admin.auth,
+      payload: productBody(),
+    })
+    expect(created.statusCode, created.body).toBe(200)
+    const id = created.json().data._id as string
+    expect(await apiPrice(two, id)).toBe(404)
+    const approved = await one.inject({
+      method: 'POST',
+      url: `/api/v1/admin/products/${id}/approval`,
+      headers: admin.auth,
+      payload: { isApproved: true },
+    })
+    expect(approved.statusCode).toBe(200)
+    await within(1000, async () => (await list()).includes(id))
+    await within(1000, async () => (await apiPrice(two, id)) === 1499)
+  })
+
+  it('an instance that lost the channel drops its caches on reconnecting, and hears later changes', async () => {
+    const piece = await makeProduct(one, { price: 900_00, cutPrice: 1000_00 })
+    const sku = `T-${piece.id.slice(-10)}`
+    await within(1000, async () => (await apiPrice(two, piece.id)) === 900)
+    // A change no notice tells of (as one sent while instance 2 was not listening): instance 2 keeps its copy.
+    await one.database.db.update(products).set({ price: 950_00 }).where(eq(products.id, piece.id))
+    expect(await apiPrice(two, piece.id)).toBe(900)
+
+    const pid = two.cacheBroadcast!.listenerPid()
+    expect(pid).toBeTypeOf('number')
+    const killer = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await killer.connect()
+    try {
+      await killer.query('select pg_terminate_backend($1)', [pid])
+    } finally {
+      await killer.end()
+    }
+    await within(5000, async () => {
+      const now = two.cacheBroadcast!.listenerPid()
+      return now !== null && now !== pid
+    })
+    // Reconnected: the caches were dropped, so the change above shows now.
+    expect(await apiPrice(two, piece.id)).toBe(950)
+
+    const saved = await editPrice(piece.id, sku, 4321)
+    expect(saved.statusCode, saved.body).toBe(200)
+    await within(1000, async () => (await apiPrice(two, piece.id)) === 4321)
+  })
+})
