@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -110,5 +110,28 @@ describe.skipIf(!postgres)('secrets shared by instances on one PostgreSQL databa
     const shared = await loadSharedSecrets(config, apps[0].database.db)
     expect(shared.jwtAccessSecret).toBe(secret)
     expect(shared.jwtRefreshSecret).toBe(apps[0].services.config.secrets.jwtRefreshSecret)
+  })
+
+  it('the first start on PostgreSQL keeps the secrets an earlier version kept in DATA_DIR', async () => {
+    const fresh = await openTestDatabase()
+    try {
+      const dir = mkdtempSync(path.join(tmpdir(), 'shop-upgrade-'))
+      dirs.push(dir)
+      const earlier = {
+        jwtAccessSecret: 'a'.repeat(48),
+        jwtRefreshSecret: 'b'.repeat(48),
+        sandboxKeySecret: 'c'.repeat(48),
+        sandboxWebhookSecret: 'd'.repeat(48),
+      }
+      writeFileSync(path.join(dir, 'secrets.json'), JSON.stringify(earlier))
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, DATABASE_URL: fresh.database.url })
+      expect(await loadSharedSecrets(config, fresh.database.db)).toEqual(earlier)
+      // Another instance, with no such file, gets the same.
+      const other = loadConfig({ NODE_ENV: 'test', DATA_DIR: dirs[0], DATABASE_URL: fresh.database.url })
+      expect(await loadSharedSecrets(other, fresh.database.db)).toEqual(earlier)
+    } finally {
+      await fresh.database.close()
+      await fresh.drop()
+    }
   })
 })
