@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { CodTermsView } from '../../../contracts/cod.ts'
-import { toast } from '../../lib/toast.tsx'
-import { adminSend, problemText, serverFieldErrors, useAdmin } from './admin-api.ts'
+import { useAdmin } from './admin-api.ts'
+import { useSettingsSave } from './settings-save.ts'
 import { Button, Field, inputClass, Loading, LoadProblem } from './ui.tsx'
 
 type Form = { enabled: boolean; maxTotal: string; fee: string; excludedStates: string; excludedPins: string }
@@ -17,11 +16,9 @@ const formOf = (t: CodTermsView): Form => ({
 
 /** Cash on delivery in the console's Settings (decision 080): on or off, limit, fee, where not offered. */
 export function CodSettingsForm() {
+  const { errors, saving, submit } = useSettingsSave('/settings/cod', 'Cash on delivery saved')
   const current = useAdmin<CodTermsView>('/settings/cod')
-  const queryClient = useQueryClient()
   const [form, setForm] = useState<Form | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [saving, setSaving] = useState(false)
   useEffect(() => {
     if (current.data) setForm(formOf(current.data))
   }, [current.data])
@@ -29,24 +26,13 @@ export function CodSettingsForm() {
   const save = async (e: React.FormEvent) => {
     e.preventDefault()
     if (!form) return
-    setErrors({})
-    setSaving(true)
-    try {
-      await adminSend('/settings/cod', 'PUT', {
-        enabled: form.enabled,
-        maxTotal: Number(form.maxTotal),
-        fee: Number(form.fee || 0),
-        excludedStates: form.excludedStates,
-        excludedPins: form.excludedPins,
-      })
-      toast.success('Cash on delivery saved')
-      await queryClient.invalidateQueries({ queryKey: ['admin'] })
-    } catch (err) {
-      setErrors(serverFieldErrors(err))
-      toast.error(problemText(err), { duration: 8000 })
-    } finally {
-      setSaving(false)
-    }
+    await submit({
+      enabled: form.enabled,
+      maxTotal: Number(form.maxTotal),
+      fee: Number(form.fee || 0),
+      excludedStates: form.excludedStates,
+      excludedPins: form.excludedPins,
+    })
   }
 
   return (

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { type DeliverySettingsView, type ZoneId, zoneIds, zoneLabels } from '../../../contracts/delivery.ts'
-import { toast } from '../../lib/toast.tsx'
-import { adminSend, problemText, serverFieldErrors, useAdmin } from './admin-api.ts'
+import { useAdmin } from './admin-api.ts'
+import { useSettingsSave } from './settings-save.ts'
 import { Button, Field, inputClass, Loading, LoadProblem } from './ui.tsx'
 
 type ZoneForm = { enabled: boolean; minDays: string; maxDays: string }
@@ -28,11 +27,9 @@ const dayInput =
 
 /** Delivery zones in the console's Settings (decision 086): dispatch days, transit per zone, PINs not served. */
 export function DeliverySettingsForm() {
+  const { errors, saving, submit } = useSettingsSave('/settings/delivery', 'Delivery saved')
   const current = useAdmin<DeliverySettingsView>('/settings/delivery')
-  const queryClient = useQueryClient()
   const [form, setForm] = useState<Form | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [saving, setSaving] = useState(false)
   useEffect(() => {
     if (current.data) setForm(formOf(current.data))
   }, [current.data])
@@ -43,31 +40,20 @@ export function DeliverySettingsForm() {
   const save = async (e: React.FormEvent) => {
     e.preventDefault()
     if (!form) return
-    setErrors({})
-    setSaving(true)
-    try {
-      await adminSend('/settings/delivery', 'PUT', {
-        dispatchDays: Number(form.dispatchDays),
-        zones: Object.fromEntries(
-          zoneIds.map((id) => [
-            id,
-            {
-              enabled: form.zones[id].enabled,
-              minDays: Number(form.zones[id].minDays),
-              maxDays: Number(form.zones[id].maxDays),
-            },
-          ]),
-        ),
-        blockedPins: form.blockedPins,
-      })
-      toast.success('Delivery saved')
-      await queryClient.invalidateQueries({ queryKey: ['admin'] })
-    } catch (err) {
-      setErrors(serverFieldErrors(err))
-      toast.error(problemText(err), { duration: 8000 })
-    } finally {
-      setSaving(false)
-    }
+    await submit({
+      dispatchDays: Number(form.dispatchDays),
+      zones: Object.fromEntries(
+        zoneIds.map((id) => [
+          id,
+          {
+            enabled: form.zones[id].enabled,
+            minDays: Number(form.zones[id].minDays),
+            maxDays: Number(form.zones[id].maxDays),
+          },
+        ]),
+      ),
+      blockedPins: form.blockedPins,
+    })
   }
 
   const home = current.data?.homeState

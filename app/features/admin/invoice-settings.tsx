@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { InvoiceSettings } from '../../../contracts/invoices.ts'
-import { toast } from '../../lib/toast.tsx'
-import { adminSend, problemText, serverFieldErrors, useAdmin } from './admin-api.ts'
+import { useAdmin } from './admin-api.ts'
+import { useSettingsSave } from './settings-save.ts'
 import { Button, Field, inputClass, Loading, LoadProblem } from './ui.tsx'
 
 const fields: Array<{ name: keyof InvoiceSettings; label: string; help: string; multiline?: boolean }> = [
@@ -32,11 +31,9 @@ const fields: Array<{ name: keyof InvoiceSettings; label: string; help: string; 
 
 /** The supplier details GST invoices print (decision 083); issued invoices keep what they printed. */
 export function InvoiceSettingsForm() {
+  const { errors, saving, submit } = useSettingsSave('/settings/invoices', 'Invoice details saved')
   const current = useAdmin<InvoiceSettings>('/settings/invoices')
-  const queryClient = useQueryClient()
   const [form, setForm] = useState<InvoiceSettings | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [saving, setSaving] = useState(false)
   useEffect(() => {
     if (current.data) setForm(current.data)
   }, [current.data])
@@ -44,18 +41,7 @@ export function InvoiceSettingsForm() {
   const save = async (e: React.FormEvent) => {
     e.preventDefault()
     if (!form) return
-    setErrors({})
-    setSaving(true)
-    try {
-      await adminSend('/settings/invoices', 'PUT', form)
-      toast.success('Invoice details saved')
-      await queryClient.invalidateQueries({ queryKey: ['admin'] })
-    } catch (err) {
-      setErrors(serverFieldErrors(err))
-      toast.error(problemText(err), { duration: 8000 })
-    } finally {
-      setSaving(false)
-    }
+    await submit(form)
   }
 
   return (

@@ -1,22 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { adminSend, problemText, serverFieldErrors, useAdmin } from '../../features/admin/admin-api.ts'
+import { useAdmin } from '../../features/admin/admin-api.ts'
 import { CodSettingsForm } from '../../features/admin/cod-settings-form.tsx'
 import { DeliverySettingsForm } from '../../features/admin/delivery-settings-form.tsx'
 import { InvoiceSettingsForm } from '../../features/admin/invoice-settings.tsx'
+import { useSettingsSave } from '../../features/admin/settings-save.ts'
 import { Button, Field, inputClass, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
-import { toast } from '../../lib/toast.tsx'
 
 type MailSettings = { notificationEmail: string; lowStockThreshold: number }
 
 export const meta = () => [{ title: 'Settings | Shop console' }]
 
 export default function SettingsScreen() {
+  const { errors, saving, submit } = useSettingsSave('/settings/mail', 'Settings saved')
   const current = useAdmin<MailSettings>('/settings/mail')
-  const queryClient = useQueryClient()
   const [form, setForm] = useState({ notificationEmail: '', lowStockThreshold: '3' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [saving, setSaving] = useState(false)
   useEffect(() => {
     if (current.data)
       setForm({
@@ -27,21 +24,10 @@ export default function SettingsScreen() {
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault()
-    setErrors({})
-    setSaving(true)
-    try {
-      await adminSend('/settings/mail', 'PUT', {
-        notificationEmail: form.notificationEmail.trim(),
-        lowStockThreshold: Number(form.lowStockThreshold),
-      })
-      toast.success('Settings saved')
-      await queryClient.invalidateQueries({ queryKey: ['admin'] })
-    } catch (err) {
-      setErrors(serverFieldErrors(err))
-      toast.error(problemText(err), { duration: 8000 })
-    } finally {
-      setSaving(false)
-    }
+    await submit({
+      notificationEmail: form.notificationEmail.trim(),
+      lowStockThreshold: Number(form.lowStockThreshold),
+    })
   }
 
   return (

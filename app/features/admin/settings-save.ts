@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { toast } from '../../lib/toast.tsx'
+import { adminSend, problemText, serverFieldErrors } from './admin-api.ts'
+
+/**
+ * Saving one section of the console's Settings: PUT under /api/v1/admin, a toast either way, the field
+ * errors the server names, and the console's data refetched.
+ */
+export function useSettingsSave(path: string, savedText: string) {
+  const queryClient = useQueryClient()
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [saving, setSaving] = useState(false)
+  const submit = async (body: unknown) => {
+    setErrors({})
+    setSaving(true)
+    try {
+      await adminSend(path, 'PUT', body)
+      toast.success(savedText)
+      await queryClient.invalidateQueries({ queryKey: ['admin'] })
+    } catch (err) {
+      setErrors(serverFieldErrors(err))
+      toast.error(problemText(err), { duration: 8000 })
+    } finally {
+      setSaving(false)
+    }
+  }
+  return { errors, saving, submit }
+}
