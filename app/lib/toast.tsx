@@ -1,7 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { ExternalToast } from 'sonner'
-// Sonner's CSS as a cached stylesheet rather than a <style> tag injected at run time.
-import 'sonner/dist/styles.css'
 
 /** Toasts sit top-right and close after 1000 ms (spec section 9). */
 export const TOAST_MS = 1000
