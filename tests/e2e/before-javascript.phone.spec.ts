@@ -3,7 +3,7 @@ import { cartNoticeParam } from '../../app/features/cart/cart-notice.ts'
 import { cartMessages } from '../../app/features/cart/messages.ts'
 import { catalogueText } from '../../app/features/catalogue/messages.ts'
 import { apiCart, listedProducts } from './cart-helpers.ts'
-import { expect, registerCustomer, signInBrowser, test } from './fixtures.ts'
+import { drawerEntries, expect, registerCustomer, signInBrowser, test } from './fixtures.ts'
 
 // A slow phone before the page's code has arrived (docs/decisions/018 and 019): with no JavaScript at all,
 // Add To Cart, the search and the menu still work.
@@ -62,20 +62,7 @@ test('the menu opens with its entries and closes', async ({ page }) => {
   await page.goto('/')
   await page.getByRole('button', { name: 'Open menu' }).click()
   const drawer = page.getByRole('navigation', { name: 'Mobile' })
-  for (const label of [
-    'Home',
-    'Art & Painting',
-    'Handloom',
-    'Handicraft',
-    'Traditional',
-    'Eco-friendly',
-    'Gift Items',
-    'State Wise',
-    'About Us',
-    'Contact-Us',
-    'Temple',
-    'Support',
-  ]) {
+  for (const label of drawerEntries) {
     await expect(drawer.getByRole('link', { name: label, exact: true })).toBeVisible()
   }
   mkdirSync(shots, { recursive: true })

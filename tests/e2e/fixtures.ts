@@ -9,6 +9,22 @@ export type Customer = {
   refreshToken: string
 }
 
+/** The phone drawer's entries, as the spec lists them (section 2, Header). */
+export const drawerEntries = [
+  'Home',
+  'Art & Painting',
+  'Handloom',
+  'Handicraft',
+  'Traditional',
+  'Eco-friendly',
+  'Gift Items',
+  'State Wise',
+  'About Us',
+  'Contact-Us',
+  'Temple',
+  'Support',
+]
+
 let counter = 0
 export function uniqueEmail(prefix = 'customer') {
   counter += 1

@@ -1,23 +1,10 @@
-import { expect, test } from './fixtures.ts'
+import { drawerEntries, expect, test } from './fixtures.ts'
 
 test('on a phone the drawer holds the listed entries', async ({ page }) => {
   await page.goto('/')
   await page.getByRole('button', { name: 'Open menu' }).click()
   const drawer = page.getByRole('navigation', { name: 'Mobile' })
-  for (const label of [
-    'Home',
-    'Art & Painting',
-    'Handloom',
-    'Handicraft',
-    'Traditional',
-    'Eco-friendly',
-    'Gift Items',
-    'State Wise',
-    'About Us',
-    'Contact-Us',
-    'Temple',
-    'Support',
-  ]) {
+  for (const label of drawerEntries) {
     await expect(drawer.getByRole('link', { name: label, exact: true })).toBeVisible()
   }
   const width = await page.evaluate(() => document.documentElement.scrollWidth)
