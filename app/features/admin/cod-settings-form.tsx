@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import type { CodTermsView } from '../../../contracts/cod.ts'
 import { useAdmin } from './admin-api.ts'
 import { useSettingsSave } from './settings-save.ts'
-import { Button, Field, inputClass, Loading, LoadProblem } from './ui.tsx'
+import { Button, Field, inputClass, Loading, LoadProblem, PinCodesField } from './ui.tsx'
 
 type Form = { enabled: boolean; maxTotal: string; fee: string; excludedStates: string; excludedPins: string }
 
@@ -106,22 +106,13 @@ export function CodSettingsForm() {
               />
             )}
           </Field>
-          <Field
+          <PinCodesField
             label="PIN codes without COD"
             error={errors.excludedPins}
             help="Six-digit PIN codes, one per line or separated by commas."
-          >
-            {(p) => (
-              <textarea
-                {...p}
-                rows={3}
-                inputMode="numeric"
-                className={inputClass}
-                value={form.excludedPins}
-                onChange={(e) => setForm({ ...form, excludedPins: e.target.value })}
-              />
-            )}
-          </Field>
+            value={form.excludedPins}
+            onChange={(value) => setForm({ ...form, excludedPins: value })}
+          />
           <div>
             <Button type="submit" tone="primary" disabled={saving}>
               {saving ? 'Saving...' : 'Save cash on delivery'}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { type DeliverySettingsView, type ZoneId, zoneIds, zoneLabels } from '../../../contracts/delivery.ts'
 import { useAdmin } from './admin-api.ts'
 import { useSettingsSave } from './settings-save.ts'
-import { Button, Field, inputClass, Loading, LoadProblem } from './ui.tsx'
+import { Button, Field, inputClass, Loading, LoadProblem, PinCodesField } from './ui.tsx'
 
 type ZoneForm = { enabled: boolean; minDays: string; maxDays: string }
 type Form = { dispatchDays: string; zones: Record<ZoneId, ZoneForm>; blockedPins: string }
@@ -141,22 +141,13 @@ export function DeliverySettingsForm() {
               </div>
             ))}
           </fieldset>
-          <Field
+          <PinCodesField
             label="PIN codes not served"
             error={errors.blockedPins}
             help="Six-digit PIN codes, one per line or separated by commas; customers are told plainly and cannot order there."
-          >
-            {(p) => (
-              <textarea
-                {...p}
-                rows={3}
-                inputMode="numeric"
-                className={inputClass}
-                value={form.blockedPins}
-                onChange={(e) => setForm({ ...form, blockedPins: e.target.value })}
-              />
-            )}
-          </Field>
+            value={form.blockedPins}
+            onChange={(value) => setForm({ ...form, blockedPins: value })}
+          />
           <div>
             <Button type="submit" tone="primary" disabled={saving}>
               {saving ? 'Saving...' : 'Save delivery'}

@@ -79,6 +79,30 @@ export function LinkButton({
 }
 
 /** A labelled form control with its error message under it (read by screen readers too). */
+/** A list of PIN codes typed one per line or with commas (the COD and delivery settings). */
+export function PinCodesField(props: {
+  label: string
+  help: string
+  error?: string
+  value: string
+  onChange: (value: string) => void
+}) {
+  return (
+    <Field label={props.label} error={props.error} help={props.help}>
+      {(p) => (
+        <textarea
+          {...p}
+          rows={3}
+          inputMode="numeric"
+          className={inputClass}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  )
+}
+
 export function Field({
   label,
   error,
