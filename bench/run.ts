@@ -12,11 +12,12 @@ import { buildIsCurrent } from '../scripts/build-stamp.ts'
  * load (autocannon, 50 connections), the first-visit JS/CSS weight of the home page, and,
  * when present, the search and Lighthouse benchmarks, and the slow-phone journey. Prints a Markdown table.
  * `npm run bench -- slow` runs only the home page's first-visit weight and the slow-phone section
- * (bench/slow-phone.ts).
+ * (bench/slow-phone.ts); `npm run bench -- instances` only one and two instances behind nginx on PostgreSQL
+ * (bench/instances.ts).
  */
 const only = process.argv[2]
-if (only && only !== 'slow') {
-  console.error(`unknown section "${only}"; the only section that runs alone is "slow"`)
+if (only && only !== 'slow' && only !== 'instances') {
+  console.error(`unknown section "${only}"; the sections that run alone are "slow" and "instances"`)
   process.exit(2)
 }
 const port = Number(process.env.BENCH_PORT ?? 3200)
@@ -119,17 +120,21 @@ async function firstVisitWeight() {
   console.log(`first visit: JS ${kb(js)}, CSS ${kb(css)}`)
 }
 
-const child = await startServer()
+const child = only === 'instances' ? null : await startServer()
 try {
   if (only === 'slow') {
     await firstVisitWeight()
     const { slowPhoneRows } = await import('./slow-phone.ts')
     rows.push(...(await slowPhoneRows(base)))
-  } else {
+  } else if (!only) {
     await allSections()
   }
 } finally {
-  child.kill('SIGTERM')
+  child?.kill('SIGTERM')
+}
+if (!only || only === 'instances') {
+  const { instanceRows } = await import('./instances.ts')
+  rows.push(...(await instanceRows()))
 }
 
 async function allSections() {
@@ -165,6 +170,7 @@ const table = [
 ].join('\n')
 mkdirSync('bench/results', { recursive: true })
 // The slow-phone section alone keeps its own file, so the full run's table is not overwritten.
-writeFileSync(only === 'slow' ? 'bench/results/slow-phone.md' : 'bench/results/latest.md', `${table}\n`)
+const file = only ? `bench/results/${only === 'slow' ? 'slow-phone' : only}.md` : 'bench/results/latest.md'
+writeFileSync(file, `${table}\n`)
 console.log(`\n${table}\n`)
 process.exit(0)

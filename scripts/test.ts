@@ -23,11 +23,11 @@ function single(name: string, ok: boolean) {
   outcomes.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok })
 }
 
-function vitest(name: string, file: string, env: NodeJS.ProcessEnv = {}) {
+function vitest(name: string, file: string, env: NodeJS.ProcessEnv = {}, extra: string[] = []) {
   const ok = run(
     name,
     bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    ['run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
     env,
   )
   if (!existsSync(file)) return outcomes.push({ name, passed: 0, failed: 1, skipped: 0, ok: false })
@@ -57,6 +57,17 @@ if (want('postgres') && process.env.TEST_DATABASE_URL) {
   vitest('API on PostgreSQL', path.join(out, 'vitest-pg.json'), {
     DATABASE_URL: process.env.TEST_DATABASE_URL,
   })
+}
+// nginx in front of two instances on PostgreSQL and Redis, as docs/deploy.md sets them up.
+if (want('deploy') && process.env.TEST_DATABASE_URL) {
+  if (run('deploy: nginx', process.execPath, ['scripts/ensure-nginx.ts']))
+    vitest(
+      'deployment (nginx, two instances)',
+      path.join(out, 'vitest-deploy.json'),
+      { DATABASE_URL: process.env.TEST_DATABASE_URL },
+      ['-c', 'vitest.deploy.config.ts'],
+    )
+  else single('deployment (nginx, two instances)', false)
 }
 if (want('e2e')) {
   const file = path.join(out, 'playwright.json')
