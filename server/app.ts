@@ -107,6 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   registerNoStore(app)
 
   const metrics = createMetrics({ poolStats: database.poolStats, defaults: Boolean(config.METRICS_TOKEN) })
+  database.observeQueries?.(metrics.queryTimed)
   const local =
     opts.cache ??
     createMemoryCache({

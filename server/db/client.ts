@@ -29,9 +29,43 @@ export type Database = {
   url?: string
   /** PostgreSQL's pool: connections open, idle, and requests waiting for one (for the metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number }
+  /** PostgreSQL: calls `observer` after every query with its time in seconds and whether it failed. */
+  observeQueries?: (observer: QueryObserver) => void
   /** `select 1`, failing with DatabaseUnavailableError when it takes longer than `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>
   close(): Promise<void>
+}
+
+export type QueryObserver = (seconds: number, failed: boolean) => void
+
+/**
+ * Times every query a pooled connection runs, promise or callback style (the pool's own `query` uses
+ * a callback). What a query was is not recorded: the metrics carry times, not SQL.
+ */
+function timeQueries(client: pg.PoolClient, observer: () => QueryObserver | null) {
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown
+  ;(client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const observe = observer()
+    if (!observe) return original(...args)
+    const started = performance.now()
+    const done = (failed: boolean) => observe((performance.now() - started) / 1000, failed)
+    const last = args.length - 1
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (err: unknown, res: unknown) => void
+      args[last] = (err: unknown, res: unknown) => {
+        done(Boolean(err))
+        callback(err, res)
+      }
+      return original(...args)
+    }
+    const result = original(...args)
+    if (result && typeof (result as Promise<unknown>).then === 'function')
+      (result as Promise<unknown>).then(
+        () => done(false),
+        () => done(true),
+      )
+    return result
+  }
 }
 
 /** Limits on waiting for PostgreSQL, in milliseconds (docs/decisions/064); 0 turns one off. */
@@ -172,8 +206,10 @@ export async function openPostgres(
   })
   // A connection dropped by the server (restart, failover, idle-in-transaction timeout) must not
   // crash the process, idle or checked out: the failed query reports it, the pool replaces it.
+  let queryObserver: QueryObserver | null = null
   pool.on('connect', (client) => {
     client.on('error', (err) => console.error('PostgreSQL connection error:', err.message))
+    timeQueries(client, () => queryObserver)
   })
   // Already logged by the connection's own listener above.
   pool.on('error', () => {})
@@ -183,6 +219,9 @@ export async function openPostgres(
     kind: 'postgres',
     url,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    observeQueries(observer) {
+      queryObserver = observer
+    },
     async ping(timeoutMs = pingTimeoutMs) {
       // Bounded twice: the query itself, and the wait for a connection from a busy pool.
       const query = { text: 'select 1', query_timeout: timeoutMs } as pg.QueryConfig

@@ -54,6 +54,13 @@ export function createMetrics(opts: { poolStats?: PoolStats; defaults?: boolean 
     labelNames: ['result'] as const,
     registers: [registry],
   })
+  const queries = new Histogram({
+    name: 'shop_db_query_duration_seconds',
+    help: 'PostgreSQL query time, by outcome (ok or failed); pool wait not included.',
+    labelNames: ['outcome'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+    registers: [registry],
+  })
   const pool = opts.poolStats
   if (pool) {
     new Gauge({
@@ -82,6 +89,9 @@ export function createMetrics(opts: { poolStats?: PoolStats; defaults?: boolean 
     paymentsVerified,
     webhooks,
     mails,
+    /** Feeds the query histogram (PostgreSQL's pool calls it after every query). */
+    queryTimed: (seconds: number, failed: boolean) =>
+      queries.observe({ outcome: failed ? 'failed' : 'ok' }, seconds),
   }
 }
 

@@ -141,7 +141,12 @@ describe('/metrics', () => {
     expect(text).toMatch(/^shop_orders_placed_total 1$/m)
     expect(text).toMatch(/^shop_payments_verified_total 1$/m)
     expect(text).toMatch(/^shop_payment_webhooks_total\{result="refused"\} 1$/m)
-    if (process.env.DATABASE_URL) expect(text).toContain('shop_db_pool_connections{state="idle"}')
+    if (process.env.DATABASE_URL) {
+      expect(text).toContain('shop_db_pool_connections{state="idle"}')
+      // Every query of the requests above was timed (dozens: sign-in, order, payment, console).
+      const timed = Number(text.match(/^shop_db_query_duration_seconds_count\{outcome="ok"\} (\d+)$/m)?.[1])
+      expect(timed).toBeGreaterThan(10)
+    }
     expect(text).toMatch(/^shop_cache_lookups_total\{cache="catalogue",result="hit"\} [1-9]/m)
     expect(text).toContain('route="/api/v1/Product/product"')
     expect(text).toContain('route="/api/v1/admin/products/:id"')
