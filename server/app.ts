@@ -24,6 +24,7 @@ import { registerMethodAnswers } from './http/method-answers.ts'
 import { createMetrics, registerMetrics } from './http/metrics.ts'
 import { registerNoStore } from './http/no-store.ts'
 import { registerPageCache } from './http/page-cache.ts'
+import { registerStoredUploads } from './http/stored-uploads.ts'
 import { registerTextGuard } from './http/text-guard.ts'
 import { trustProxyOption, trustsPeer } from './http/trust-proxy.ts'
 import { registerUnavailablePages, retryAfterSeconds, watchServices } from './http/unavailable.ts'
@@ -31,6 +32,7 @@ import { CONSOLE_FILE_MAX_BYTES, registerUploadLimits } from './http/uploads.ts'
 import { startSweeper } from './jobs/sweeper.ts'
 import { type CatalogueCache, createMemoryCache } from './lib/cache.ts'
 import { type CacheBroadcast, startCacheBroadcast } from './lib/cache-broadcast.ts'
+import { createFileStore } from './lib/file-store.ts'
 import { apiModules } from './modules/index.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { createServices, type Services } from './services.ts'
@@ -128,7 +130,10 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
     app.addHook('onClose', () => broadcast.close())
   }
   const cache = broadcast?.cache ?? local
-  const services = createServices({ db: database.db, config, cache, log: app.log })
+  // Uploads in DATA_DIR/uploads, or in the S3 bucket every instance shares (docs/decisions/074).
+  const files = createFileStore(config)
+  app.addHook('onClose', () => files.close())
+  const services = createServices({ db: database.db, config, cache, log: app.log, files })
   app.decorate('services', services)
 
   // A per-response nonce for inline scripts only (a style nonce would switch off inline style attributes).
@@ -146,7 +151,14 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
           'https://checkout.razorpay.com',
         ],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
+        // Pictures redirected to S3_PUBLIC_URL load from there (docs/decisions/074).
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          'https://i.ytimg.com',
+          ...(config.S3_BUCKET && config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : []),
+        ],
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: [
           'https://www.youtube-nocookie.com',
@@ -203,7 +215,9 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
 
   await app.register(authPlugin, { services })
 
-  if (config.dataDir) {
+  if (files.kind === 's3') {
+    registerStoredUploads(app, { files, publicUrl: config.S3_PUBLIC_URL })
+  } else if (config.dataDir) {
     const uploads = path.join(config.dataDir, 'uploads')
     mkdirSync(uploads, { recursive: true })
     await app.register(fastifyStatic, {

@@ -8,6 +8,12 @@ export { paymentsSimulated }
 
 import { parseTrustProxy } from './http/trust-proxy.ts'
 
+/** An http(s) address with no query or fragment; the example goes in the message. */
+const httpAddress = (example: string) =>
+  z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, `must be an http:// or https:// address such as ${example}`)
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -49,6 +55,28 @@ const envSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   // Unset, /metrics answers 404; set, it needs `Authorization: Bearer <METRICS_TOKEN>` (docs/decisions/068).
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Uploads in S3-compatible object storage instead of DATA_DIR/uploads (docs/decisions/074).
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: httpAddress('https://s3.ap-south-1.amazonaws.com').optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a region name such as ap-south-1 (lowercase letters, digits, -)')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+  S3_PUBLIC_URL: httpAddress('https://cdn.example.in/uploads')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -100,6 +128,25 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
     }
   }
+  const s3Names = [
+    'S3_ENDPOINT',
+    'S3_REGION',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_FORCE_PATH_STYLE',
+    'S3_PUBLIC_URL',
+  ] as const
+  const s3Lines: string[] = []
+  // Half an S3 setting must not quietly leave uploads on one instance's disk.
+  if (!env.S3_BUCKET) {
+    for (const name of s3Names.filter((n) => env[n] !== undefined))
+      s3Lines.push(`  ${name}: needs S3_BUCKET too (uploads stay in DATA_DIR/uploads without it)`)
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'
+    s3Lines.push(`  ${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together`)
+  }
+  if (s3Lines.length > 0) throw new ConfigError(`Invalid configuration:\n${s3Lines.join('\n')}`)
   if (env.SMTP_URL && !env.MAIL_FROM) {
     throw new ConfigError(
       "Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set (the shop's sender address)",

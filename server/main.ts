@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { startupWarnings } from './config.ts'
 import type { ControlServer } from './control/server.ts'
 import { exitOnStartupError, getRuntime } from './runtime.ts'
@@ -43,15 +42,17 @@ const address = app.server.address()
 const port = typeof address === 'object' && address ? address.port : config.PORT
 console.log(`\nThe shop is running at http://localhost:${port}\n`)
 // Pictures stored before a size was added get it now, after listening so the start is not delayed.
-if (config.dataDir) {
-  const { fillMissingPictureSizes } = await import('./modules/admin/images.ts')
-  fillMissingPictureSizes(path.join(config.dataDir, 'uploads'))
-    .then(({ pictures, made, failed }) => {
-      if (made.length || failed.length)
-        app.log.info({ pictures, made: made.length, failed }, 'picture sizes filled in')
-    })
-    .catch((err) => app.log.warn({ err }, 'picture sizes not checked'))
-}
+const { fillMissingPictureSizes } = await import('./modules/admin/images.ts')
+const files = app.services.files
+fillMissingPictureSizes(files)
+  .then(({ pictures, made, failed }) => {
+    if (made.length || failed.length)
+      app.log.info({ pictures, made: made.length, failed }, 'picture sizes filled in')
+  })
+  // With S3_BUCKET this is also the first call to the bucket: a wrong name or key shows here.
+  .catch((err) =>
+    app.log.warn({ where: files.where, reason: (err as Error).message }, 'picture sizes not checked'),
+  )
 // Lets `npm run admin:create` reach the embedded database this process holds (docs/decisions/051).
 if (config.embedded) {
   control = await startControlServer({ dataDir: config.dataDir, database, log: app.log }).catch((err) => {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import type { CatalogueCache } from './lib/cache.ts'
+import type { FileStore } from './lib/file-store.ts'
 import { createAccountsService } from './modules/accounts/service.ts'
 import { createTokenService } from './modules/accounts/tokens.ts'
 import { createAddressesService } from './modules/addresses/service.ts'
@@ -20,7 +21,14 @@ import { createPaymentsService } from './modules/payments/service.ts'
 import { createPincodeService } from './modules/pincode/service.ts'
 import { createWishlistService } from './modules/wishlist/service.ts'
 
-export type ServiceDeps = { db: Db; config: Config; cache: CatalogueCache; log: FastifyBaseLogger }
+export type ServiceDeps = {
+  db: Db
+  config: Config
+  cache: CatalogueCache
+  log: FastifyBaseLogger
+  /** Uploaded files: DATA_DIR/uploads or the S3 bucket (docs/decisions/074). */
+  files: FileStore
+}
 
 /** Every domain service, built once per process; route handlers and page loaders both call these. */
 export function createServices(deps: ServiceDeps) {

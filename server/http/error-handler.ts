@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { isDatabaseUnavailable } from '../db/faults.ts'
+import { FileStoreUnavailableError } from '../lib/file-store.ts'
 import { AppError } from './errors.ts'
-import { sendDatabaseUnavailable } from './unavailable.ts'
+import { retryAfterSeconds, sendDatabaseUnavailable } from './unavailable.ts'
 import { uploadErrorAnswer } from './uploads.ts'
 
 type FieldIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }
@@ -47,6 +48,19 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(500)
         .send({ success: false, message: 'Something went wrong on our side. Please try again.' })
+    }
+    // The object storage (S3_BUCKET) is down or refusing; checked before the database, whose test would
+    // also take its connection errors for a database outage.
+    if (error instanceof FileStoreUnavailableError) {
+      request.log.warn({ reason: error.message }, 'file store unavailable')
+      return reply
+        .status(503)
+        .header('retry-after', String(retryAfterSeconds))
+        .header('cache-control', 'no-store')
+        .send({
+          success: false,
+          message: 'Pictures cannot be stored or read right now. Please try again shortly.',
+        })
     }
     // Down or too slow: a moment later it may work, so 503 and Retry-After, not 500 (decision 064).
     if (isDatabaseUnavailable(error)) {

@@ -1,10 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refreshTokens, users } from '../../server/db/schema.ts'
-import { defaultUploadsDir } from '../../server/modules/accounts/avatar.ts'
+import { readBytes } from '../../server/lib/file-store.ts'
 import { INVALID_CREDENTIALS, REFRESH_GRACE_MS } from '../../server/modules/accounts/service.ts'
 import { hashToken } from '../../server/modules/accounts/tokens.ts'
 import { freshEmail, PASSWORD, type Registered, registerCustomer } from '../support/factories.ts'
@@ -311,8 +309,8 @@ describe('PATCH /user/avatar', () => {
     expect(res.statusCode, res.body).toBe(200)
     const url: string = res.json().data.avatar
     expect(url).toMatch(/^\/uploads\/avatars\/[0-9a-f]{24}-[0-9a-f]{12}\.webp$/)
-    const file = path.join(defaultUploadsDir(''), url.replace('/uploads/', ''))
-    const meta = await sharp(readFileSync(file)).metadata()
+    const key = url.replace('/uploads/', '')
+    const meta = await sharp((await readBytes(app.services.files, key))!).metadata()
     expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 })
 
     // A second upload replaces (and removes) the first file.
@@ -321,7 +319,7 @@ describe('PATCH /user/avatar', () => {
       .toBuffer()
     const again = await upload(ravi, jpeg, 'me.jpg', 'image/jpeg')
     expect(again.statusCode).toBe(200)
-    expect(existsSync(file)).toBe(false)
+    expect(await app.services.files.list('avatars/')).not.toContain(key)
     const me = await app.inject({ url: '/api/v1/user/current-user', headers: ravi.auth })
     expect(me.json().data.data.avatar).toBe(again.json().data.avatar)
   })

@@ -75,3 +75,44 @@ describe('the sandbox in production', () => {
     expect(startupWarnings(real)).toEqual([])
   })
 })
+
+describe('object storage settings (S3_*)', () => {
+  const bucket = { S3_BUCKET: 'kalaa-shop-uploads' }
+
+  it('are all optional: without them uploads stay in DATA_DIR/uploads', () => {
+    const env = parseEnv({})
+    expect(env.S3_BUCKET).toBeUndefined()
+    expect(env.S3_FORCE_PATH_STYLE).toBeUndefined()
+  })
+
+  it('take a bucket with an endpoint, region, keys, path style and a public address', () => {
+    const env = parseEnv({
+      ...bucket,
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'ap-south-1',
+      S3_ACCESS_KEY_ID: 'shop',
+      S3_SECRET_ACCESS_KEY: 'a-secret-key',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PUBLIC_URL: 'https://cdn.example.in/uploads/',
+    })
+    expect(env).toMatchObject({ S3_FORCE_PATH_STYLE: true, S3_PUBLIC_URL: 'https://cdn.example.in/uploads' })
+    expect(parseEnv({ ...bucket, S3_FORCE_PATH_STYLE: '0' }).S3_FORCE_PATH_STYLE).toBe(false)
+  })
+
+  it.each([
+    [{ S3_BUCKET: 'My_Bucket' }, 'S3_BUCKET: must be a bucket name'],
+    [{ ...bucket, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must be an http:// or https:// address'],
+    [{ ...bucket, S3_REGION: 'Mumbai 1' }, 'S3_REGION: must be a region name such as ap-south-1'],
+    [{ ...bucket, S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE: must be true or false'],
+    [{ ...bucket, S3_PUBLIC_URL: 'cdn.example.in' }, 'S3_PUBLIC_URL: must be an http:// or https:// address'],
+    [
+      { ...bucket, S3_ACCESS_KEY_ID: 'shop' },
+      'S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go',
+    ],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_ENDPOINT: needs S3_BUCKET too'],
+    [{ S3_PUBLIC_URL: 'https://cdn.example.in' }, 'S3_PUBLIC_URL: needs S3_BUCKET too'],
+  ])('refuses %o, naming the variable', (env, message) => {
+    expect(() => parseEnv(env)).toThrow(ConfigError)
+    expect(() => parseEnv(env)).toThrow(message)
+  })
+})

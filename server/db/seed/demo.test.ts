@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { imageSrcSet } from '../../../contracts/images.ts'
 import { discountPercent } from '../../../contracts/money.ts'
+import { createLocalFileStore } from '../../lib/file-store.ts'
 import type { Database } from '../client.ts'
 import { openPglite } from '../client.ts'
 import {
@@ -33,7 +34,7 @@ beforeAll(async () => {
   uploads = mkdtempSync(path.join(tmpdir(), 'seed-demo-'))
   database = await openPglite(null)
   const t = performance.now()
-  await seedDemo(database.db, { uploadsDir: uploads })
+  await seedDemo(database.db, { files: createLocalFileStore(uploads) })
   seedMs = performance.now() - t
 }, 300_000)
 

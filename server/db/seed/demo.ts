@@ -1,6 +1,6 @@
-import path from 'node:path'
 import { type PictureKind, pictureSizes } from '../../../contracts/images.ts'
 import { discountPercent } from '../../../contracts/money.ts'
+import type { FileStore } from '../../lib/file-store.ts'
 import type { Db } from '../client.ts'
 import { newId } from '../ids.ts'
 import {
@@ -282,16 +282,15 @@ export function buildDemo(now: Date, withImages: boolean) {
 /**
  * Fills an empty shop with the demo catalogue: categories, states, products with pictures, home page
  * sliders and banners, coupons, FAQs, policies, temples and the PIN code table, all rows in one
- * transaction. Pictures are written under `uploadsDir` (none when it is null, as in tests).
+ * transaction. Pictures go to the file store (DATA_DIR/uploads or the S3 bucket; none when it is null,
+ * as in tests).
  */
-export async function seedDemo(db: Db, opts: { uploadsDir: string | null }): Promise<void> {
-  const { rows, jobs } = buildDemo(new Date(), opts.uploadsDir !== null)
-  const dir = opts.uploadsDir
+export async function seedDemo(db: Db, opts: { files: FileStore | null }): Promise<void> {
+  const { rows, jobs } = buildDemo(new Date(), opts.files !== null)
+  const files = opts.files
   // Pictures are drawn on sharp's worker threads while the rows go in; the transaction commits only once
   // every picture is written, so a failed picture leaves the shop empty and the seed runs again next start.
-  const drawing = dir
-    ? renderAll(jobs.map((j) => ({ ...j, file: path.join(dir, j.file) })))
-    : Promise.resolve()
+  const drawing = files ? renderAll(jobs, files) : Promise.resolve()
   drawing.catch(() => {})
   await db.transaction(async (tx) => {
     await tx.insert(categories).values(rows.categories)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Config } from '../../config.ts'
+import { createFileStore } from '../../lib/file-store.ts'
 import type { Db } from '../client.ts'
 import { categories } from '../schema.ts'
 import { seedDemo } from './demo.ts'
@@ -9,6 +10,12 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(categories)
   if (count > 0) return false
   console.log('Empty database: seeding the demo catalogue (first start only)...')
-  await seedDemo(db, { uploadsDir: config.dataDir ? `${config.dataDir}/uploads` : null })
+  // Pictures go where uploads go: DATA_DIR/uploads or the S3 bucket (none without either, as in tests).
+  const files = config.dataDir || config.S3_BUCKET ? createFileStore(config) : null
+  try {
+    await seedDemo(db, { files })
+  } finally {
+    await files?.close()
+  }
   return true
 }

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import sharp from 'sharp'
 import { ValidationError } from '../../http/errors.ts'
+import type { FileStore } from '../../lib/file-store.ts'
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 export const AVATAR_MAX_SIDE = 8000
@@ -43,26 +41,18 @@ export async function processAvatar(input: Buffer): Promise<Buffer> {
   }
 }
 
-/** Avatar files under `<uploadsDir>/avatars`, served at `/uploads/avatars/...`. */
-export function createAvatarStore(uploadsDir: string) {
-  const dir = path.join(uploadsDir, 'avatars')
+/** Avatar files under `avatars/` in the file store, served at `/uploads/avatars/...`. */
+export function createAvatarStore(files: FileStore) {
   return {
-    dir,
     async save(userId: string, webp: Buffer): Promise<string> {
-      await mkdir(dir, { recursive: true })
       const name = `${userId}-${randomBytes(6).toString('hex')}.webp`
-      await writeFile(path.join(dir, name), webp)
+      await files.put(`avatars/${name}`, webp, 'image/webp')
       return `/uploads/avatars/${name}`
     },
     /** Removes an earlier avatar of ours; anything else (a URL elsewhere) is left alone. */
     async remove(url: string | null | undefined) {
       const m = url?.match(/^\/uploads\/avatars\/([0-9a-f]{24}-[0-9a-f]{12}\.webp)$/)
-      if (m) await rm(path.join(dir, m[1]!), { force: true })
+      if (m) await files.delete(`avatars/${m[1]}`)
     },
   }
-}
-
-/** DATA_DIR/uploads, or a temporary folder when there is no data folder (tests). */
-export function defaultUploadsDir(dataDir: string): string {
-  return dataDir ? path.join(dataDir, 'uploads') : path.join(os.tmpdir(), 'shop-test-uploads')
 }

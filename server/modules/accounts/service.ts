@@ -10,9 +10,10 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../http/errors.ts'
+import type { FileStore } from '../../lib/file-store.ts'
 import { mailAnswers, mailTexts } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
-import { createAvatarStore, defaultUploadsDir, processAvatar } from './avatar.ts'
+import { createAvatarStore, processAvatar } from './avatar.ts'
 import { type AttemptLimiter, createMemoryLimiter } from './login-limiter.ts'
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts'
 import { createAccountsRepo, createResetsRepo, type UserRow } from './repo.ts'
@@ -31,8 +32,9 @@ export type AccountsDeps = {
   db: Db
   config?: Config
   tokens?: TokenService
-  /** Where avatars are written; defaults to DATA_DIR/uploads (a temporary folder without one). */
-  uploadsDir?: string
+  /** Where avatars are written (server/lib/file-store.ts); DATA_DIR/uploads or the S3 bucket. */
+  files: FileStore
+  log?: { warn(obj: object, msg: string): void }
   /** Failed sign-ins per account and per client address (defaults: 5 and 20 in 15 minutes). */
   accountLimiter?: AttemptLimiter
   addressLimiter?: AttemptLimiter
@@ -74,7 +76,7 @@ export function assertSelf(callerId: string, id: string | undefined | null) {
 export function createAccountsService(deps: AccountsDeps) {
   const repo = createAccountsRepo(deps.db)
   const refreshTtlMs = (deps.config?.REFRESH_TOKEN_TTL ?? 30 * 86_400) * 1000
-  const avatars = createAvatarStore(deps.uploadsDir ?? defaultUploadsDir(deps.config?.dataDir ?? ''))
+  const avatars = createAvatarStore(deps.files)
   const accountLimiter = deps.accountLimiter ?? createMemoryLimiter({ max: 5, windowSeconds: 15 * 60 })
   const addressLimiter = deps.addressLimiter ?? createMemoryLimiter({ max: 20, windowSeconds: 15 * 60 })
 
@@ -319,7 +321,10 @@ export function createAccountsService(deps: AccountsDeps) {
       const webp = await processAvatar(file)
       const url = await avatars.save(userId, webp)
       const row = await repo.updateUser(userId, { avatar: url })
-      await avatars.remove(before.avatar)
+      // The new avatar is saved; an old file left behind is logged, not answered as a failure.
+      await avatars
+        .remove(before.avatar)
+        .catch((err) => deps.log?.warn({ reason: (err as Error).message }, 'old avatar not removed'))
       return toAccount(row!)
     },
 

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs'
-import { mkdir, readdir, rename, rm } from 'node:fs/promises'
-import path from 'node:path'
 import sharp from 'sharp'
 import { allPictureWidths, type PictureKind, pictureKinds, pictureSizes } from '../../../contracts/images.ts'
 import { ValidationError } from '../../http/errors.ts'
+import { type FileStore, readBytes } from '../../lib/file-store.ts'
 
 const accepted = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'])
 
@@ -16,16 +14,13 @@ function kindOf(folder: string): PictureKind {
   return kind
 }
 
-/** One WebP copy at most `width` px on its longer side, written whole or not at all. */
-async function writeSize(source: Buffer | string, file: string, width: number) {
-  const partial = `${file}.partial`
-  const info = await sharp(source, { limitInputPixels: 40_000_000 })
+/** One WebP copy at most `width` px on its longer side. */
+function encodeSize(source: Buffer, width: number) {
+  return sharp(source, { limitInputPixels: 40_000_000 })
     .rotate()
     .resize({ width, height: width, fit: 'inside', withoutEnlargement: false })
     .webp({ quality: 80 })
-    .toFile(partial)
-  await rename(partial, file)
-  return info
+    .toBuffer({ resolveWithObject: true })
 }
 
 /**
@@ -35,7 +30,7 @@ async function writeSize(source: Buffer | string, file: string, width: number) {
  */
 export async function storeImage(
   data: Buffer,
-  opts: { uploadsDir: string; folder: string; name: string },
+  opts: { files: FileStore; folder: string; name: string },
 ): Promise<StoredImage> {
   let format: string | undefined
   try {
@@ -50,68 +45,72 @@ export async function storeImage(
       image: 'That file is not a picture we can use. Upload a JPEG, PNG or WebP photo.',
     })
   }
-  const dir = path.join(opts.uploadsDir, opts.folder)
-  await mkdir(dir, { recursive: true })
+  const url = `/uploads/${opts.folder}/${opts.name}`
   let size = { width: 800, height: 800 }
-  try {
-    for (const width of pictureSizes[kindOf(opts.folder)]) {
-      const info = await writeSize(data, path.join(dir, `${opts.name}-${width}.webp`), width)
-      if (width === 800) size = { width: info.width, height: info.height }
+  for (const width of pictureSizes[kindOf(opts.folder)]) {
+    let encoded: Awaited<ReturnType<typeof encodeSize>>
+    try {
+      encoded = await encodeSize(data, width)
+    } catch {
+      await removeImage(opts.files, url).catch(() => {})
+      throw new ValidationError('That picture could not be read. Try saving it again as JPEG or PNG.', {
+        image: 'That picture could not be read. Try saving it again as JPEG or PNG.',
+      })
     }
-  } catch {
-    await removeImage(opts.uploadsDir, `/uploads/${opts.folder}/${opts.name}`)
-    throw new ValidationError('That picture could not be read. Try saving it again as JPEG or PNG.', {
-      image: 'That picture could not be read. Try saving it again as JPEG or PNG.',
-    })
+    // A store that cannot be reached is not the picture's fault: its error goes on as it is.
+    try {
+      await opts.files.put(`${opts.folder}/${opts.name}-${width}.webp`, encoded.data, 'image/webp')
+    } catch (err) {
+      await removeImage(opts.files, url).catch(() => {})
+      throw err
+    }
+    if (width === 800) size = { width: encoded.info.width, height: encoded.info.height }
   }
-  return { url: `/uploads/${opts.folder}/${opts.name}`, ...size }
+  return { url, ...size }
 }
 
 /** Removes the responsive files of a base URL under /uploads/ (no-op for anything else). */
-export async function removeImage(uploadsDir: string, baseUrl: string) {
+export async function removeImage(files: FileStore, baseUrl: string) {
   const rel = baseUrl.replace(/-\d+\.webp$/, '')
   if (!rel.startsWith('/uploads/') || rel.includes('..')) return
-  const base = path.join(uploadsDir, rel.slice('/uploads/'.length))
-  await Promise.all(allPictureWidths.map((w) => rm(`${base}-${w}.webp`, { force: true })))
+  const base = rel.slice('/uploads/'.length)
+  await Promise.all(allPictureWidths.map((w) => files.delete(`${base}-${w}.webp`)))
 }
 
 /**
  * Makes the sizes a picture's kind lists but its files lack (pictures stored before a size was added),
  * each from the largest file it has; originals are not kept, so a larger size is an enlargement of it.
- * Idempotent: when nothing is missing it only lists the folders.
+ * Idempotent: when nothing is missing it only lists the stored keys.
  */
 export async function fillMissingPictureSizes(
-  uploadsDir: string,
+  files: FileStore,
 ): Promise<{ pictures: number; made: string[]; failed: string[] }> {
   const made: string[] = []
   const failed: string[] = []
   let pictures = 0
   for (const kind of pictureKinds) {
-    const dir = path.join(uploadsDir, kind)
-    if (!existsSync(dir)) continue
     const have = new Map<string, Set<number>>()
-    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-      const m = entry.isFile() ? entry.name.match(/^(.+)-(\d+)\.webp$/) : null
+    for (const key of await files.list(`${kind}/`)) {
+      const m = key.match(/^(.+)-(\d+)\.webp$/)
       if (!m) continue
-      const base = path.join(entry.parentPath, m[1])
-      const widths = have.get(base) ?? new Set<number>()
+      const widths = have.get(m[1]) ?? new Set<number>()
       widths.add(Number(m[2]))
-      have.set(base, widths)
+      have.set(m[1], widths)
     }
     for (const [base, widths] of have) {
       pictures++
       const missing = pictureSizes[kind].filter((w) => !widths.has(w))
       if (missing.length === 0) continue
-      const source = `${base}-${Math.max(...widths)}.webp`
+      const source = await readBytes(files, `${base}-${Math.max(...widths)}.webp`).catch(() => null)
       for (const w of missing) {
-        const file = `${base}-${w}.webp`
+        const key = `${base}-${w}.webp`
         try {
-          await writeSize(source, file, w)
-          made.push(path.relative(uploadsDir, file))
+          if (!source) throw new Error('source picture unreadable')
+          await files.put(key, (await encodeSize(source, w)).data, 'image/webp')
+          made.push(key)
         } catch {
           // A damaged file must not stop the shop from starting; it is reported and retried next time.
-          await rm(`${file}.partial`, { force: true })
-          failed.push(path.relative(uploadsDir, file))
+          failed.push(key)
         }
       }
     }

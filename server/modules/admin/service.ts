@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type {
@@ -22,6 +19,7 @@ import { idPattern, newId } from '../../db/ids.ts'
 import { contactMessages, policySections, productImages, products } from '../../db/schema.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
+import type { FileStore } from '../../lib/file-store.ts'
 import type { OrdersService } from '../orders/service.ts'
 import { cleanHtml, htmlText } from './html.ts'
 import { removeImage, storeImage } from './images.ts'
@@ -61,7 +59,9 @@ export function createAdminService(deps: {
   db: Db
   config: Config
   cache: CatalogueCache
-  uploadsDir?: string
+  /** Where uploaded pictures go: DATA_DIR/uploads or the S3 bucket (server/lib/file-store.ts). */
+  files: FileStore
+  log?: { warn(obj: object, msg: string): void }
   /** The orders module: the console moves, cancels and refunds orders only through it. */
   orders: OrdersService
   /** Told when staff end an account's sign-ins, so cached sessions go at once. */
@@ -69,13 +69,16 @@ export function createAdminService(deps: {
 }) {
   const { db, cache } = deps
   const repo = createAdminRepo(db)
-  // Tests run without a data folder: their uploads go to a throw-away folder, made on first use.
-  let uploadsFolder =
-    deps.uploadsDir ?? (deps.config.dataDir ? path.join(deps.config.dataDir, 'uploads') : null)
-  const uploadsDir = () => {
-    uploadsFolder ??= mkdtempSync(path.join(tmpdir(), 'shop-uploads-'))
-    return uploadsFolder
-  }
+  const fileStore = deps.files
+  // Once the rows are gone a file left behind harms nobody: it is logged, not answered as a failure.
+  const discardImages = (urls: string[]) =>
+    Promise.all(
+      urls.map((url) =>
+        removeImage(fileStore, url).catch((err) =>
+          deps.log?.warn({ url, reason: (err as Error).message }, 'picture files not removed'),
+        ),
+      ),
+    )
 
   const audit = (
     tx: DbOrTx,
@@ -311,7 +314,7 @@ export function createAdminService(deps: {
         )
       })
       cache.invalidate()
-      await Promise.all(images.map((i) => removeImage(uploadsDir(), i.url)))
+      await discardImages(images.map((i) => i.url))
       return { outcome: 'deleted', message: 'Product deleted.' }
     },
     async addImages(actor: Actor, id: string, files: Buffer[]) {
@@ -326,7 +329,7 @@ export function createAdminService(deps: {
         for (const data of files) {
           const imageId = newId()
           const img = await storeImage(data, {
-            uploadsDir: uploadsDir(),
+            files: fileStore,
             folder: `products/${id}`,
             name: imageId,
           })
@@ -344,7 +347,7 @@ export function createAdminService(deps: {
           })
         })
       } catch (e) {
-        await Promise.all(stored.map((s) => removeImage(uploadsDir(), s.url)))
+        await discardImages(stored.map((s) => s.url))
         throw e
       }
       cache.invalidate()
@@ -389,14 +392,14 @@ export function createAdminService(deps: {
         await audit(tx, actor, 'product.images.remove', 'product', id, { image: image.url }, null)
       })
       cache.invalidate()
-      await removeImage(uploadsDir(), image.url)
+      await discardImages([image.url])
       return products_.get(id)
     },
   }
 
   /** Stores one picture for a category, state, slide, banner or temple; the form then saves its URL. */
   async function uploadImage(actor: Actor, folder: string, data: Buffer) {
-    const img = await storeImage(data, { uploadsDir: uploadsDir(), folder, name: newId() })
+    const img = await storeImage(data, { files: fileStore, folder, name: newId() })
     await audit(db, actor, 'upload', 'image', null, null, { url: `${img.url}-800.webp` })
     return { url: `${img.url}-800.webp`, width: img.width, height: img.height }
   }
@@ -828,10 +831,6 @@ export function createAdminService(deps: {
   }
 
   return {
-    /** Where uploaded pictures are written (DATA_DIR/uploads). */
-    get uploadsDir() {
-      return uploadsDir()
-    },
     products: products_,
     uploadImage,
     resources: resources_,

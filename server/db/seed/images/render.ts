@@ -1,11 +1,11 @@
-import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
 import type { OutputInfo, OverlayOptions } from 'sharp'
 import sharp from 'sharp'
+import type { FileStore } from '../../../lib/file-store.ts'
 import type { PhotoLayers } from './photo.ts'
 
 /**
- * One picture, written as `${file}-${width}.webp` for every width (the first is the master size).
+ * One picture, stored as `${file}-${width}.webp` for every width (the first is the master size); `file`
+ * is a file store key without its suffix (`products/<id>/1`).
  * It is either one SVG, or a product photograph in layers whose backdrop is shared with other pictures.
  */
 export type RenderJob = { file: string; widths: number[]; svg?: () => string; layers?: () => PhotoLayers }
@@ -67,8 +67,7 @@ async function objectLayer(o: PhotoLayers['object'], size: number): Promise<Over
   }
 }
 
-async function render(job: RenderJob, backdrops: Map<string, Promise<Raw>>): Promise<void> {
-  await mkdir(path.dirname(job.file), { recursive: true })
+async function render(job: RenderJob, backdrops: Map<string, Promise<Raw>>, files: FileStore): Promise<void> {
   let raw: Raw
   if (job.layers) {
     const l = job.layers()
@@ -91,22 +90,22 @@ async function render(job: RenderJob, backdrops: Map<string, Promise<Raw>>): Pro
     throw new Error(`Nothing to draw for ${job.file}`)
   }
   await Promise.all(
-    job.widths.map((w) => {
+    job.widths.map(async (w) => {
       const img = sharp(raw.data, { raw: raw.info })
       if (w !== raw.info.width) img.resize({ width: w })
-      return img.webp(WEBP).toFile(`${job.file}-${w}.webp`)
+      await files.put(`${job.file}-${w}.webp`, await img.webp(WEBP).toBuffer(), 'image/webp')
     }),
   )
 }
 
 /** Renders all jobs with a small pool, so that the machine stays responsive while the shop starts. */
-export async function renderAll(jobs: RenderJob[], concurrency = 3): Promise<void> {
+export async function renderAll(jobs: RenderJob[], files: FileStore, concurrency = 3): Promise<void> {
   const backdrops = new Map<string, Promise<Raw>>()
   let next = 0
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++]
-      await render(job, backdrops)
+      await render(job, backdrops, files)
     }
   }
   await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker))
