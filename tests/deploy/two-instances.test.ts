@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app.ts'
 import { type Config, loadConfig } from '../../server/config.ts'
 import { type Database, openPostgres } from '../../server/db/client.ts'
 import { loadSharedSecrets } from '../../server/db/shared-secrets.ts'
-import { productBody } from '../api/admin-helpers.ts'
+import { multipartFiles, png, productBody } from '../api/admin-helpers.ts'
 import {
   type Answer,
   type Call,
@@ -29,6 +29,7 @@ import {
   type Person,
   registerCustomer,
 } from '../support/factories.ts'
+import { startTestS3 } from '../support/s3.ts'
 import { openTestDatabase, type TestApp } from '../support/test-app.ts'
 
 /**
@@ -50,6 +51,7 @@ describe.skipIf(Boolean(missing))('two instances behind nginx', () => {
   let localDatabase: Database
   let localDir: string
   let admin: Person
+  let s3: Awaited<ReturnType<typeof startTestS3>>
 
   beforeAll(async () => {
     if (!buildIsCurrent()) {
@@ -60,7 +62,10 @@ describe.skipIf(Boolean(missing))('two instances behind nginx', () => {
     drop = opened.drop
     url = opened.database.url!
     await opened.database.close()
+    s3 = await startTestS3()
+    const bucket = await s3.bucket()
     const env = {
+      ...Object.fromEntries(Object.entries(bucket.env).map(([k, v]) => [k, String(v)])),
       DATABASE_URL: url,
       TRUST_PROXY: '127.0.0.1',
       SEED: 'none',
@@ -93,6 +98,7 @@ describe.skipIf(Boolean(missing))('two instances behind nginx', () => {
     await (local as TestApp | undefined)?.close()
     await localDatabase?.close()
     await drop?.()
+    await s3?.close()
     if (localDir) rmSync(localDir, { recursive: true, force: true })
   }, 60_000)
 
@@ -176,6 +182,29 @@ describe.skipIf(Boolean(missing))('two instances behind nginx', () => {
       payload: { orderId: order._id, ...checkoutResult(paid.json()) },
     })
     expect(verified.statusCode, verified.body).toBe(200)
+  })
+
+  it('a picture uploaded through one instance is served by the other', async () => {
+    const piece = await makeProduct(local)
+    const upload = multipartFiles([
+      { field: 'image', filename: 'tarpa.png', content: await png(1000, 700), type: 'image/png' },
+    ])
+    const res = await at(one, {
+      method: 'POST',
+      url: `/api/v1/admin/products/${piece.id}/images`,
+      headers: { ...admin.auth, ...upload.headers },
+      body: upload.payload,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const images = res.json().data.images as Array<{ url: string }>
+    const url = images[images.length - 1].url
+    expect(url).toMatch(/^\/uploads\/products\//)
+    const fromOne = await at(one, { url })
+    const fromTwo = await at(two, { url })
+    expect(fromTwo.statusCode).toBe(200)
+    expect(fromTwo.headers['content-type']).toBe('image/webp')
+    expect(fromTwo.raw.equals(fromOne.raw)).toBe(true)
+    expect((await at(nginx, { url })).raw.equals(fromOne.raw)).toBe(true)
   })
 
   it('the shop sees the client’s real address through nginx, and a forged X-Forwarded-For is ignored', async () => {

@@ -27,6 +27,7 @@ export async function freePort(): Promise<number> {
 export type Answer = {
   statusCode: number
   headers: http.IncomingHttpHeaders
+  raw: Buffer
   body: string
   // biome-ignore lint/suspicious/noExplicitAny: read like light-my-request's inject answers, which the tests share
   json(): any
@@ -37,6 +38,8 @@ export type Call = {
   url: string
   headers?: Record<string, string>
   payload?: unknown
+  /** A body sent as it is (a multipart upload), with its own content-type in `headers`. */
+  body?: Buffer
   /** The client's own address (any of 127.0.0.0/8 on Linux), to tell clients apart behind nginx. */
   from?: string
 }
@@ -44,9 +47,9 @@ export type Call = {
 /** One HTTP call; a JSON payload is sent as JSON. */
 export function call(base: string, c: Call): Promise<Answer> {
   const target = new URL(c.url, base)
-  const body = c.payload === undefined ? undefined : JSON.stringify(c.payload)
+  const body = c.body ?? (c.payload === undefined ? undefined : JSON.stringify(c.payload))
   const headers: Record<string, string> = { ...c.headers }
-  if (body !== undefined) headers['content-type'] = 'application/json'
+  if (c.payload !== undefined) headers['content-type'] = 'application/json'
   return new Promise((resolve, reject) => {
     const req = http.request(
       target,
@@ -55,10 +58,12 @@ export function call(base: string, c: Call): Promise<Answer> {
         const chunks: Buffer[] = []
         res.on('data', (d: Buffer) => chunks.push(d))
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8')
+          const raw = Buffer.concat(chunks)
+          const text = raw.toString('utf8')
           resolve({
             statusCode: res.statusCode ?? 0,
             headers: res.headers,
+            raw,
             body: text,
             json: () => JSON.parse(text),
           })
