@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import type { CatalogueCache } from './lib/cache.ts'
+import type { SharedLimits } from './lib/shared-limits.ts'
+import { sharedLimiters } from './modules/accounts/login-limiter.ts'
 import { createAccountsService } from './modules/accounts/service.ts'
 import { createTokenService } from './modules/accounts/tokens.ts'
 import { createAddressesService } from './modules/addresses/service.ts'
@@ -20,7 +22,14 @@ import { createPaymentsService } from './modules/payments/service.ts'
 import { createPincodeService } from './modules/pincode/service.ts'
 import { createWishlistService } from './modules/wishlist/service.ts'
 
-export type ServiceDeps = { db: Db; config: Config; cache: CatalogueCache; log: FastifyBaseLogger }
+export type ServiceDeps = {
+  db: Db
+  config: Config
+  cache: CatalogueCache
+  log: FastifyBaseLogger
+  /** With REDIS_URL: the sign-in limits are kept in Redis, shared by every instance. */
+  limits?: SharedLimits | null
+}
 
 /** Every domain service, built once per process; route handlers and page loaders both call these. */
 export function createServices(deps: ServiceDeps) {
@@ -34,7 +43,12 @@ export function createServices(deps: ServiceDeps) {
   const wishlist = createWishlistService({ ...deps, catalogue })
   const coupons = createCouponsService(deps)
   const content = createContentService(deps)
-  const accounts = createAccountsService({ ...deps, tokens, mail })
+  const accounts = createAccountsService({
+    ...deps,
+    tokens,
+    mail,
+    limiters: deps.limits ? sharedLimiters(deps.limits) : undefined,
+  })
   const addresses = createAddressesService(deps)
   const cod = createCodService(deps)
   const invoices = createInvoicesService(deps)

@@ -16,7 +16,14 @@ declare module 'fastify' {
 
 export type PoolStats = () => { total: number; idle: number; waiting: number }
 
-export function createMetrics(opts: { poolStats?: PoolStats; defaults?: boolean } = {}) {
+export function createMetrics(
+  opts: {
+    poolStats?: PoolStats
+    defaults?: boolean
+    /** With REDIS_URL: where the rate and sign-in limits are counted right now. */
+    limitsStore?: () => 'redis' | 'memory'
+  } = {},
+) {
   const registry = new Registry()
   if (opts.defaults) collectDefaultMetrics({ register: registry, prefix: 'shop_' })
   const requestSeconds = new Histogram({
@@ -54,6 +61,22 @@ export function createMetrics(opts: { poolStats?: PoolStats; defaults?: boolean 
     labelNames: ['result'] as const,
     registers: [registry],
   })
+  const limitFallbacks = new Counter({
+    name: 'shop_limit_store_fallbacks_total',
+    help: "Times the rate and sign-in limits fell back from Redis to this instance's memory.",
+    registers: [registry],
+  })
+  const limitsStore = opts.limitsStore
+  if (limitsStore) {
+    new Gauge({
+      name: 'shop_limit_store_redis',
+      help: 'Whether the rate and sign-in limits are kept in Redis now (1) or in memory (0).',
+      registers: [registry],
+      collect() {
+        this.set(limitsStore() === 'redis' ? 1 : 0)
+      },
+    })
+  }
   const pool = opts.poolStats
   if (pool) {
     new Gauge({
@@ -82,6 +105,7 @@ export function createMetrics(opts: { poolStats?: PoolStats; defaults?: boolean 
     paymentsVerified,
     webhooks,
     mails,
+    limitFallbacks,
   }
 }
 
