@@ -36,17 +36,26 @@ export function sharedRateLimitStore(limits: SharedLimits): FastifyRateLimitStor
     }
 
     incr(key: string, done: Done, timeWindow: number, max: number) {
-      if (!limits.usable()) return this.local.incr(key, done, timeWindow, max)
-      limits.redis.shopCountRequest(this.keyStart + hashedKey(key), timeWindow).then(
-        ([current, ttl]) => {
-          limits.answered()
-          done(null, { current, ttl })
-        },
-        (err) => {
-          limits.failed(err)
-          this.local.incr(key, done, timeWindow, max)
-        },
-      )
+      limits
+        .attempt(
+          async (redis) => {
+            const [current, ttl] = await redis.shopCountRequest(this.keyStart + hashedKey(key), timeWindow)
+            return { current, ttl }
+          },
+          () =>
+            new Promise<Counted>((resolve, reject) =>
+              this.local.incr(
+                key,
+                (err, counted) => (counted ? resolve(counted) : reject(err)),
+                timeWindow,
+                max,
+              ),
+            ),
+        )
+        .then(
+          (counted) => done(null, counted),
+          (err: Error) => done(err),
+        )
     }
 
     child(routeOptions: StoreOptions) {

@@ -12,12 +12,11 @@ export type SharedLimits = {
   redis: Redis
   /** Starts every key the shop writes (REDIS_PREFIX). */
   prefix: string
-  /** Whether to ask Redis now; false while limits are kept in memory (one call at a time probes it). */
-  usable(): boolean
-  /** A Redis call failed or timed out: limits go to memory until Redis answers again. */
-  failed(err: unknown): void
-  /** A Redis call answered: limits kept in memory are shared again. */
-  answered(): void
+  /**
+   * Counts through Redis when it answers within COMMAND_TIMEOUT_MS, else through `local` (the memory
+   * count): never throws because of Redis, never waits longer than the bound.
+   */
+  attempt<T>(shared: (redis: Redis) => Promise<T>, local: () => T | Promise<T>): Promise<T>
   /** Where limits are counted right now. */
   store(): 'redis' | 'memory'
   /** Settles once connected or once the first attempt failed, within START_WAIT_MS. */
@@ -85,6 +84,38 @@ declare module 'ioredis' {
 /** Client addresses and e-mail addresses go into keys hashed, so Redis holds none of them readable. */
 export const hashedKey = (raw: string) => createHash('sha256').update(raw).digest('base64url').slice(0, 24)
 
+/**
+ * Rejects when `work` has not settled `ms` after it started. A reply that came in while the event loop
+ * was busy (a long page render, an embedded database query) is read before giving up, so a busy process
+ * does not mistake itself for a silent Redis: the check runs after the loop's next poll for input.
+ */
+export function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false
+    const timer = setTimeout(() => {
+      setImmediate(() => {
+        if (settled) return
+        settled = true
+        reject(new Error(`Redis gave no answer within ${ms} ms`))
+      })
+    }, ms)
+    work.then(
+      (value) => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (err) => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        reject(err)
+      },
+    )
+  })
+}
+
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 200)
 
 export function openSharedLimits(opts: {
@@ -98,7 +129,8 @@ export function openSharedLimits(opts: {
   const redis = new Redis(opts.url, {
     scripts,
     connectionName: 'shop-limits',
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    // Commands are bounded by `bounded` (ioredis's own commandTimeout fires after a busy event loop
+    // even when the reply is already waiting to be read).
     connectTimeout: 1000,
     // A command while disconnected fails at once instead of waiting in a queue for Redis to return.
     enableOfflineQueue: false,
@@ -146,32 +178,47 @@ export function openSharedLimits(opts: {
     if (state === 'redis') toMemory(new Error('the connection to Redis closed'))
   })
   const timer = setTimeout(() => {
-    if (state === 'connecting') toMemory(new Error(`no answer within ${START_WAIT_MS} ms`))
+    // After the next poll for input, as in `bounded`: a connection that just came up is seen first.
+    setImmediate(() => {
+      if (state === 'connecting') toMemory(new Error(`no answer within ${START_WAIT_MS} ms`))
+    })
   }, START_WAIT_MS)
   timer.unref()
+
+  const usable = () => {
+    if (state === 'redis') return true
+    if (state !== 'memory' || redis.status !== 'ready' || Date.now() < probeAt) return false
+    // Connected but silent (a hung server): one call a second tries it again.
+    probeAt = Date.now() + PROBE_EVERY_MS
+    return true
+  }
 
   return {
     redis,
     prefix: opts.prefix,
-    usable() {
-      if (state === 'redis') return true
-      if (state !== 'memory' || redis.status !== 'ready' || Date.now() < probeAt) return false
-      // Connected but silent: one call at a time tries it again.
-      probeAt = Date.now() + PROBE_EVERY_MS
-      return true
+    async attempt(shared, local) {
+      if (!usable()) return local()
+      let answer: Awaited<ReturnType<typeof shared>>
+      try {
+        answer = await bounded(shared(redis), COMMAND_TIMEOUT_MS)
+      } catch (err) {
+        toMemory(err)
+        return local()
+      }
+      toRedis()
+      return answer
     },
-    failed: toMemory,
-    answered: toRedis,
     store: () => (state === 'redis' ? 'redis' : 'memory'),
     started,
     async ping() {
       if (redis.status !== 'ready') throw new Error(`not connected (${redis.status})`)
       try {
-        await redis.ping()
+        await bounded(redis.ping(), COMMAND_TIMEOUT_MS)
       } catch (err) {
         toMemory(err)
         throw err
       }
+      toRedis()
     },
     async close() {
       closing = true

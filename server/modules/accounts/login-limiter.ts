@@ -74,38 +74,26 @@ export function createSharedLimiter(
 ): AttemptLimiter {
   const windowMs = settings.windowSeconds * 1000
   const keyOf = (key: string) => `${limits.prefix}attempts:${name}:${hashedKey(key)}`
-  async function either<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
-    if (!limits.usable()) return local()
-    let answer: T
-    try {
-      answer = await shared()
-    } catch (err) {
-      limits.failed(err)
-      return local()
-    }
-    limits.answered()
-    return answer
-  }
   return {
     take: (key) =>
-      either(
-        async () => {
-          const waitMs = await limits.redis.shopTakeAttempt(keyOf(key), settings.max, windowMs)
+      limits.attempt(
+        async (redis) => {
+          const waitMs = await redis.shopTakeAttempt(keyOf(key), settings.max, windowMs)
           return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0
         },
         () => memory.take(key),
       ),
     refund: (key) =>
-      either(
-        async () => {
-          await limits.redis.shopRefundAttempt(keyOf(key))
+      limits.attempt(
+        async (redis) => {
+          await redis.shopRefundAttempt(keyOf(key))
         },
         () => memory.refund(key),
       ),
     clear: (key) =>
-      either(
-        async () => {
-          await limits.redis.del(keyOf(key))
+      limits.attempt(
+        async (redis) => {
+          await redis.del(keyOf(key))
         },
         () => memory.clear(key),
       ),
