@@ -24,6 +24,7 @@ import { registerMethodAnswers } from './http/method-answers.ts'
 import { createMetrics, registerMetrics } from './http/metrics.ts'
 import { registerNoStore } from './http/no-store.ts'
 import { registerPageCache } from './http/page-cache.ts'
+import { sharedRateLimitStore } from './http/rate-limit-store.ts'
 import { registerStoredUploads } from './http/stored-uploads.ts'
 import { registerTextGuard } from './http/text-guard.ts'
 import { trustProxyOption, trustsPeer } from './http/trust-proxy.ts'
@@ -33,6 +34,7 @@ import { startSweeper } from './jobs/sweeper.ts'
 import { type CatalogueCache, createMemoryCache } from './lib/cache.ts'
 import { type CacheBroadcast, startCacheBroadcast } from './lib/cache-broadcast.ts'
 import { createFileStore } from './lib/file-store.ts'
+import { openSharedLimits, type SharedLimits } from './lib/shared-limits.ts'
 import { apiModules } from './modules/index.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { createServices, type Services } from './services.ts'
@@ -51,7 +53,12 @@ export type BuildOptions = {
 
 type CspResponse = import('node:http').ServerResponse & { cspNonce?: string }
 
-export type ShopApp = FastifyInstance & { services: Services; cacheBroadcast: CacheBroadcast | null }
+export type ShopApp = FastifyInstance & {
+  services: Services
+  cacheBroadcast: CacheBroadcast | null
+  /** With REDIS_URL: the one Redis connection holding the rate and sign-in limits. */
+  limits: SharedLimits | null
+}
 
 // A request id from a trusted proxy is kept when it looks like one (no spaces, quotes or control characters).
 const wellFormedRequestId = /^[A-Za-z0-9._:-]{8,128}$/
@@ -108,8 +115,25 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   registerUploadLimits(app)
   registerNoStore(app)
 
-  const metrics = createMetrics({ poolStats: database.poolStats, defaults: Boolean(config.METRICS_TOKEN) })
+  // With REDIS_URL the limits are shared by every instance, in memory meanwhile if Redis stops (decision 069).
+  let limits: SharedLimits | null = null
+  const metrics = createMetrics({
+    poolStats: database.poolStats,
+    defaults: Boolean(config.METRICS_TOKEN),
+    limitsStore: config.REDIS_URL ? () => limits?.store() ?? 'memory' : undefined,
+  })
   database.observeQueries?.(metrics.queryTimed)
+  if (config.REDIS_URL) {
+    const opened = openSharedLimits({
+      url: config.REDIS_URL,
+      prefix: config.REDIS_PREFIX,
+      log: app.log,
+      onFallback: () => metrics.limitFallbacks.inc(),
+    })
+    limits = opened
+    app.addHook('onReady', () => opened.started)
+    app.addHook('onClose', () => opened.close())
+  }
   const local =
     opts.cache ??
     createMemoryCache({
@@ -133,7 +157,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   // Uploads in DATA_DIR/uploads, or in the S3 bucket every instance shares (docs/decisions/074).
   const files = createFileStore(config)
   app.addHook('onClose', () => files.close())
-  const services = createServices({ db: database.db, config, cache, log: app.log, files })
+  const services = createServices({ db: database.db, config, cache, log: app.log, files, limits })
   app.decorate('services', services)
 
   // A per-response nonce for inline scripts only (a style nonce would switch off inline style attributes).
@@ -187,6 +211,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
+    store: limits ? sharedRateLimitStore(limits) : undefined,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       success: false,
@@ -234,19 +259,23 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
 
   // The process is up; it says nothing of the database (a restart would not bring that back).
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
-  // Ready when `select 1` answers within the ping's bound (under a second), so a probe never hangs.
+  // Ready when `select 1` answers within the ping's bound (under a second) and, with REDIS_URL, Redis
+  // answers PING within its command timeout (200 ms): both asked at once, so a probe never hangs.
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await database.ping()
-      return { status: 'ready', database: database.kind }
-    } catch (err) {
-      app.log.warn({ reason: (err as Error).message }, 'database not reachable')
-      return reply
+    const [db, redis] = await Promise.allSettled([database.ping(), limits?.ping()])
+    const unready = (message: string) =>
+      reply
         .status(503)
         .header('retry-after', String(retryAfterSeconds))
         .header('cache-control', 'no-store')
-        .send({ success: false, message: 'The database is not reachable.' })
+        .send({ success: false, message })
+    if (db.status === 'rejected') {
+      app.log.warn({ reason: (db.reason as Error).message }, 'database not reachable')
+      return unready('The database is not reachable.')
     }
+    // The shop still answers meanwhile (limits in this instance's memory); the balancer is told.
+    if (redis.status === 'rejected') return unready('Redis (REDIS_URL) is not reachable.')
+    return { status: 'ready', database: database.kind, ...(limits ? { redis: 'ready' } : {}) }
   })
 
   await app.register(
@@ -321,5 +350,5 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   }
   app.addHook('onClose', async () => services.mail.close())
 
-  return Object.assign(app, { services, cacheBroadcast: broadcast }) as ShopApp
+  return Object.assign(app, { services, cacheBroadcast: broadcast, limits }) as ShopApp
 }

@@ -38,7 +38,16 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
-  REDIS_URL: z.string().optional(),
+  // Shared limits for several instances (docs/decisions/069); unset, every limit is kept in this process.
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, 'must look like redis://host:6379 or rediss://… (TLS)')
+    .optional(),
+  // Starts every key the shop writes to Redis, so several shops can share one server.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -')
+    .default('shop:'),
   // Without SMTP_URL no e-mail leaves the machine: each is kept in the outbox for the console (decision 070).
   SMTP_URL: z
     .string()

@@ -3,6 +3,8 @@ import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import type { CatalogueCache } from './lib/cache.ts'
 import type { FileStore } from './lib/file-store.ts'
+import type { SharedLimits } from './lib/shared-limits.ts'
+import { sharedLimiters } from './modules/accounts/login-limiter.ts'
 import { createAccountsService } from './modules/accounts/service.ts'
 import { createTokenService } from './modules/accounts/tokens.ts'
 import { createAddressesService } from './modules/addresses/service.ts'
@@ -28,6 +30,8 @@ export type ServiceDeps = {
   log: FastifyBaseLogger
   /** Uploaded files: DATA_DIR/uploads or the S3 bucket (docs/decisions/074). */
   files: FileStore
+  /** With REDIS_URL: the sign-in limits are kept in Redis, shared by every instance. */
+  limits?: SharedLimits | null
 }
 
 /** Every domain service, built once per process; route handlers and page loaders both call these. */
@@ -42,7 +46,12 @@ export function createServices(deps: ServiceDeps) {
   const wishlist = createWishlistService({ ...deps, catalogue })
   const coupons = createCouponsService(deps)
   const content = createContentService(deps)
-  const accounts = createAccountsService({ ...deps, tokens, mail })
+  const accounts = createAccountsService({
+    ...deps,
+    tokens,
+    mail,
+    limiters: deps.limits ? sharedLimiters(deps.limits) : undefined,
+  })
   const addresses = createAddressesService(deps)
   const cod = createCodService(deps)
   const invoices = createInvoicesService(deps)

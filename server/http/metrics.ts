@@ -16,7 +16,14 @@ declare module 'fastify' {
 
 export type PoolStats = () => { total: number; idle: number; waiting: number }
 
-export function createMetrics(opts: { poolStats?: PoolStats; defaults?: boolean } = {}) {
+export function createMetrics(
+  opts: {
+    poolStats?: PoolStats
+    defaults?: boolean
+    /** With REDIS_URL: where the rate and sign-in limits are counted right now. */
+    limitsStore?: () => 'redis' | 'memory'
+  } = {},
+) {
   const registry = new Registry()
   if (opts.defaults) collectDefaultMetrics({ register: registry, prefix: 'shop_' })
   const requestSeconds = new Histogram({
@@ -61,6 +68,22 @@ export function createMetrics(opts: { poolStats?: PoolStats; defaults?: boolean 
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
     registers: [registry],
   })
+  const limitFallbacks = new Counter({
+    name: 'shop_limit_store_fallbacks_total',
+    help: "Times the rate and sign-in limits fell back from Redis to this instance's memory.",
+    registers: [registry],
+  })
+  const limitsStore = opts.limitsStore
+  if (limitsStore) {
+    new Gauge({
+      name: 'shop_limit_store_redis',
+      help: 'Whether the rate and sign-in limits are kept in Redis now (1) or in memory (0).',
+      registers: [registry],
+      collect() {
+        this.set(limitsStore() === 'redis' ? 1 : 0)
+      },
+    })
+  }
   const pool = opts.poolStats
   if (pool) {
     new Gauge({
@@ -92,6 +115,7 @@ export function createMetrics(opts: { poolStats?: PoolStats; defaults?: boolean 
     /** Feeds the query histogram (PostgreSQL's pool calls it after every query). */
     queryTimed: (seconds: number, failed: boolean) =>
       queries.observe({ outcome: failed ? 'failed' : 'ok' }, seconds),
+    limitFallbacks,
   }
 }
 

@@ -116,3 +116,32 @@ describe('object storage settings (S3_*)', () => {
     expect(() => parseEnv(env)).toThrow(message)
   })
 })
+
+describe('REDIS_URL and REDIS_PREFIX', () => {
+  it('are unset and "shop:" by default', () => {
+    const env = parseEnv({})
+    expect(env.REDIS_URL).toBeUndefined()
+    expect(env.REDIS_PREFIX).toBe('shop:')
+  })
+
+  it.each([
+    'redis://127.0.0.1:6379',
+    'redis://:secret@cache.internal:6380/2',
+    'rediss://cache.example.in:6380',
+  ])('accepts %s', (url) => {
+    expect(parseEnv({ REDIS_URL: url }).REDIS_URL).toBe(url)
+  })
+
+  it.each(['127.0.0.1:6379', 'http://cache:6379', 'redis//cache', 'redis://cache host'])(
+    'refuses %s, naming the variable and not repeating the value',
+    (url) => {
+      expect(() => parseEnv({ REDIS_URL: url })).toThrow(ConfigError)
+      expect(() => parseEnv({ REDIS_URL: url })).toThrow(/REDIS_URL: must look like redis:\/\/host:6379/)
+    },
+  )
+
+  it('refuses a prefix with spaces or odd characters', () => {
+    expect(() => parseEnv({ REDIS_PREFIX: 'my shop' })).toThrow(/REDIS_PREFIX/)
+    expect(parseEnv({ REDIS_PREFIX: 'kalaa-setu:' }).REDIS_PREFIX).toBe('kalaa-setu:')
+  })
+})

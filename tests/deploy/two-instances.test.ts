@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -67,6 +68,9 @@ describe.skipIf(Boolean(missing))('two instances behind nginx', () => {
     const env = {
       ...Object.fromEntries(Object.entries(bucket.env).map(([k, v]) => [k, String(v)])),
       DATABASE_URL: url,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      // Keys of this run only, so other tests on the same Redis are not disturbed.
+      REDIS_PREFIX: `deploy${randomBytes(4).toString('hex')}:`,
       TRUST_PROXY: '127.0.0.1',
       SEED: 'none',
       PUBLIC_URL: 'http://localhost:8080',
@@ -182,6 +186,30 @@ describe.skipIf(Boolean(missing))('two instances behind nginx', () => {
       payload: { orderId: order._id, ...checkoutResult(paid.json()) },
     })
     expect(verified.statusCode, verified.body).toBe(200)
+  })
+
+  it('five wrong sign-ins spread over both instances lock the account on both', async () => {
+    const asha = await registerCustomer(local)
+    for (let i = 0; i < 5; i++) {
+      const wrong = await at(i % 2 ? two : one, {
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { email: asha.email, password: `Wrong@${i}2345` },
+      })
+      expect(wrong.statusCode, wrong.body).toBe(401)
+    }
+    // Now even the right password waits, on either instance and through nginx.
+    for (const instance of [one, two, nginx]) {
+      const locked = await at(instance, {
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { email: asha.email, password: asha.password },
+      })
+      expect(locked.statusCode, locked.body).toBe(429)
+      expect(locked.json().message).toMatch(
+        /^Too many sign-in attempts\. Please wait 1[45] minutes and try again\.$/,
+      )
+    }
   })
 
   it('a picture uploaded through one instance is served by the other', async () => {

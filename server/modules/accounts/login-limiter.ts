@@ -1,8 +1,9 @@
+import { hashedKey, type SharedLimits } from '../../lib/shared-limits.ts'
+
 /**
  * Counts sign-in attempts per key in fixed windows. An attempt is reserved with `take` BEFORE the
  * password is checked, so however many guesses arrive at once, at most `max` checks run per window.
- * In memory per process; with several app instances the same interface would sit on Redis
- * (an INCR with an expiry does `take` in one step).
+ * In memory per process; with REDIS_URL in Redis, shared by every instance (docs/decisions/069).
  */
 export type AttemptLimiter = {
   /** Reserves one attempt: 0 when it may go ahead (and is now counted), else seconds until it may. */
@@ -53,3 +54,53 @@ export function createMemoryLimiter(opts: { max: number; windowSeconds: number; 
     },
   } satisfies AttemptLimiter
 }
+
+export type LimiterSettings = { max: number; windowSeconds: number }
+/** Makes the limiter called `name` (its keys in Redis start with it). */
+export type LimiterFactory = (name: string, settings: LimiterSettings) => AttemptLimiter
+
+export const memoryLimiters: LimiterFactory = (_name, settings) => createMemoryLimiter(settings)
+
+/**
+ * The same limiter on Redis: `take` checks and counts in one script, so racing guesses on several
+ * instances still get at most `max` checks. A call Redis does not answer in time goes to the memory
+ * limiter instead, so a sign-in never fails or waits because of Redis.
+ */
+export function createSharedLimiter(
+  limits: SharedLimits,
+  name: string,
+  settings: LimiterSettings,
+  memory: AttemptLimiter = createMemoryLimiter(settings),
+): AttemptLimiter {
+  const windowMs = settings.windowSeconds * 1000
+  const keyOf = (key: string) => `${limits.prefix}attempts:${name}:${hashedKey(key)}`
+  return {
+    take: (key) =>
+      limits.attempt(
+        async (redis) => {
+          const waitMs = await redis.shopTakeAttempt(keyOf(key), settings.max, windowMs)
+          return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0
+        },
+        () => memory.take(key),
+      ),
+    refund: (key) =>
+      limits.attempt(
+        async (redis) => {
+          await redis.shopRefundAttempt(keyOf(key))
+        },
+        () => memory.refund(key),
+      ),
+    clear: (key) =>
+      limits.attempt(
+        async (redis) => {
+          await redis.del(keyOf(key))
+        },
+        () => memory.clear(key),
+      ),
+  }
+}
+
+export const sharedLimiters =
+  (limits: SharedLimits): LimiterFactory =>
+  (name, settings) =>
+    createSharedLimiter(limits, name, settings)

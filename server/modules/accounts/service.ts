@@ -14,7 +14,7 @@ import type { FileStore } from '../../lib/file-store.ts'
 import { mailAnswers, mailTexts } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
 import { createAvatarStore, processAvatar } from './avatar.ts'
-import { type AttemptLimiter, createMemoryLimiter } from './login-limiter.ts'
+import { type AttemptLimiter, type LimiterFactory, memoryLimiters } from './login-limiter.ts'
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts'
 import { createAccountsRepo, createResetsRepo, type UserRow } from './repo.ts'
 import { createSessionCache, type LiveSession } from './session-cache.ts'
@@ -45,6 +45,8 @@ export type AccountsDeps = {
   /** Reset requests per e-mail address and per client address (defaults: 3 an hour and 10 in 15 minutes). */
   resetEmailLimiter?: AttemptLimiter
   resetAddressLimiter?: AttemptLimiter
+  /** Makes the limiters not given above: in memory, or in Redis with REDIS_URL (docs/decisions/069). */
+  limiters?: LimiterFactory
 }
 
 /** How long a password reset link works. */
@@ -77,12 +79,15 @@ export function createAccountsService(deps: AccountsDeps) {
   const repo = createAccountsRepo(deps.db)
   const refreshTtlMs = (deps.config?.REFRESH_TOKEN_TTL ?? 30 * 86_400) * 1000
   const avatars = createAvatarStore(deps.files)
-  const accountLimiter = deps.accountLimiter ?? createMemoryLimiter({ max: 5, windowSeconds: 15 * 60 })
-  const addressLimiter = deps.addressLimiter ?? createMemoryLimiter({ max: 20, windowSeconds: 15 * 60 })
+  const limiter = deps.limiters ?? memoryLimiters
+  const accountLimiter = deps.accountLimiter ?? limiter('sign-in-account', { max: 5, windowSeconds: 15 * 60 })
+  const addressLimiter =
+    deps.addressLimiter ?? limiter('sign-in-address', { max: 20, windowSeconds: 15 * 60 })
 
-  const resetEmailLimiter = deps.resetEmailLimiter ?? createMemoryLimiter({ max: 3, windowSeconds: 60 * 60 })
+  const resetEmailLimiter =
+    deps.resetEmailLimiter ?? limiter('reset-email', { max: 3, windowSeconds: 60 * 60 })
   const resetAddressLimiter =
-    deps.resetAddressLimiter ?? createMemoryLimiter({ max: 10, windowSeconds: 15 * 60 })
+    deps.resetAddressLimiter ?? limiter('reset-address', { max: 10, windowSeconds: 15 * 60 })
 
   const sessions = createSessionCache({ ttlMs: deps.sessionCacheMs ?? SESSION_CACHE_MS })
 
