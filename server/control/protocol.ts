@@ -9,6 +9,8 @@ export type ControlRequest =
   | { op: 'ping' }
   | { op: 'account.exists'; email: string }
   | { op: 'admin.create'; email: string; password?: string | null; fullName?: string | null }
+  /** Writes a consistent copy of the embedded database to DATA_DIR/<file> (`backup-<id>.dump`). */
+  | { op: 'backup.dump'; file: string }
 
 export type ControlResponse = { ok: true; result: unknown } | { ok: false; error: string }
 

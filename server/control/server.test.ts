@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, openAsBlob, readdirSync, rmSync, statSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openPglite } from '../db/client.ts'
@@ -9,7 +10,7 @@ import { users } from '../db/schema.ts'
 import { controlRequest } from './client.ts'
 import { type ControlServer, startControlServer } from './server.ts'
 
-const silent = { warn() {}, error() {} } as never
+const silent = { info() {}, warn() {}, error() {} } as never
 let dir: string
 let database: Database
 let control: ControlServer
@@ -83,5 +84,63 @@ describe('the control socket', () => {
       error: 'Request too large.',
     })
     expect(await controlRequest(control.socketPath, { op: 'ping' })).toEqual({ pid: process.pid })
+  })
+})
+
+describe('the backup copy over the control socket', () => {
+  it('writes a consistent copy of the database to a new file in DATA_DIR, readable by its owner only', async () => {
+    const result = (await controlRequest(control.socketPath, {
+      op: 'backup.dump',
+      file: 'backup-t1.dump',
+    })) as {
+      counts: { accounts: number }
+      schema: { migrations: number }
+      size: number
+    }
+    const file = path.join(dir, 'backup-t1.dump')
+    expect(statSync(file).size).toBe(result.size)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(result.counts.accounts).toBeGreaterThanOrEqual(1)
+    expect(result.schema.migrations).toBeGreaterThan(0)
+    // Never over an existing file.
+    await expect(
+      controlRequest(control.socketPath, { op: 'backup.dump', file: 'backup-t1.dump' }),
+    ).rejects.toThrow('backup-t1.dump is already there; choose another name.')
+    expect(statSync(file).size).toBe(result.size)
+  })
+
+  it('holds exactly the rows it counted, with writes arriving all along', async () => {
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      database.db
+        .insert(users)
+        .values({ fullName: 'Busy', email: `busy${i}@example.in`, passwordHash: 'x' })
+        .then(() => undefined),
+    )
+    const dumped = controlRequest(control.socketPath, {
+      op: 'backup.dump',
+      file: 'backup-busy.dump',
+    }) as Promise<{
+      counts: { accounts: number }
+    }>
+    const [result] = await Promise.all([dumped, ...writes])
+    const file = path.join(dir, 'backup-busy.dump')
+    const copy = await PGlite.create({ loadDataDir: await openAsBlob(file) })
+    try {
+      const { rows } = await copy.query<{ n: number }>('select count(*)::int as n from users')
+      expect(rows[0]!.n).toBe(result.counts.accounts)
+    } finally {
+      await copy.close()
+      rmSync(file)
+    }
+  })
+
+  it('takes a bare name only, never a path', async () => {
+    for (const file of ['../backup-x.dump', '/tmp/backup-x.dump', 'secrets.json', 'backup-../x.dump', '']) {
+      await expect(controlRequest(control.socketPath, { op: 'backup.dump', file })).rejects.toThrow(
+        'The dump needs a file name like backup-<id>.dump.',
+      )
+    }
+    expect(readdirSync(dir).filter((n) => n.startsWith('backup-'))).toEqual(['backup-t1.dump'])
+    expect(existsSync(path.join(path.dirname(dir), 'backup-x.dump'))).toBe(false)
   })
 })

@@ -1,14 +1,17 @@
 import { lstatSync, rmSync } from 'node:fs'
 import { chmod } from 'node:fs/promises'
 import net from 'node:net'
+import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
+import { dumpEmbedded, dumpFileName } from '../backup/embedded.ts'
+import { BackupError } from '../backup/messages.ts'
 import type { Database } from '../db/client.ts'
 import { AdminCreateError, accountExists, createOrPromoteAdmin } from '../modules/admin/admins.ts'
 import { type ControlRequest, type ControlResponse, controlSocketPath, maxRequestBytes } from './protocol.ts'
 
 export type ControlServer = { socketPath: string; close(): Promise<void> }
 
-async function handle(database: Database, req: ControlRequest): Promise<unknown> {
+async function handle(database: Database, dataDir: string, req: ControlRequest): Promise<unknown> {
   switch (req.op) {
     case 'ping':
       return { pid: process.pid }
@@ -20,6 +23,13 @@ async function handle(database: Database, req: ControlRequest): Promise<unknown>
         password: req.password ?? null,
         fullName: req.fullName ?? null,
       })
+    case 'backup.dump': {
+      // A bare name the command chose, written new inside DATA_DIR: never a path, never over a file.
+      if (typeof req.file !== 'string' || !dumpFileName.test(req.file))
+        throw new BackupError('The dump needs a file name like backup-<id>.dump.')
+      if (!database.pglite) throw new BackupError('This shop does not hold an embedded database.')
+      return dumpEmbedded(database.pglite, path.join(dataDir, req.file))
+    }
     default:
       throw new AdminCreateError('Unknown request.')
   }
@@ -43,7 +53,8 @@ export async function startControlServer(opts: {
   const server = net.createServer((socket) => {
     let buffer = ''
     socket.setEncoding('utf8')
-    socket.setTimeout(30_000, () => socket.destroy())
+    const idle = () => socket.destroy()
+    socket.setTimeout(30_000, idle)
     socket.on('error', () => {})
     socket.on('data', (chunk: string) => {
       buffer += chunk
@@ -62,18 +73,26 @@ export async function startControlServer(opts: {
           let response: ControlResponse
           try {
             const req = JSON.parse(line) as ControlRequest
-            response = { ok: true, result: await handle(opts.database, req) }
+            // A dump of a large database takes a while with nothing on the wire.
+            if (req.op === 'backup.dump') socket.setTimeout(0)
+            response = { ok: true, result: await handle(opts.database, opts.dataDir, req) }
             if (req.op === 'admin.create')
               opts.log.warn({ email: req.email }, 'admin account set up from the command line')
+            if (req.op === 'backup.dump')
+              opts.log.info('backup copy of the database taken from the command line')
           } catch (err) {
-            const known = err instanceof AdminCreateError || err instanceof SyntaxError
+            const known =
+              err instanceof AdminCreateError || err instanceof BackupError || err instanceof SyntaxError
             if (!known) opts.log.error({ err }, 'control request failed')
             response = {
               ok: false,
               error: known ? (err as Error).message : 'The shop could not do that; see its log.',
             }
           }
-          if (!socket.destroyed) socket.write(`${JSON.stringify(response)}\n`)
+          if (!socket.destroyed) {
+            socket.setTimeout(30_000, idle)
+            socket.write(`${JSON.stringify(response)}\n`)
+          }
         })()
       }
     })

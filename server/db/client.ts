@@ -27,6 +27,8 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   /** PostgreSQL's connection string, for connections of their own (the cache notices); none for PGlite. */
   url?: string
+  /** PGlite's own client, for the backup's consistent copy of its data folder (docs/decisions/075). */
+  pglite?: PGlite
   /** PostgreSQL's pool: connections open, idle, and requests waiting for one (for the metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number }
   /** PostgreSQL: calls `observer` after every query with its time in seconds and whether it failed. */
@@ -147,6 +149,7 @@ export async function openPglite(dataDir: string | null, prepare?: Prepare): Pro
     return {
       db,
       kind: 'pglite',
+      pglite: client,
       // In-process: nothing to connect to, and a stuck query would hold the event loop anyway.
       async ping(timeoutMs = pingTimeoutMs) {
         await withTimeout(client.query('select 1'), timeoutMs, 'database ping')

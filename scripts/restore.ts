@@ -1,0 +1,65 @@
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { codeSchema, describeManifest } from '../server/backup/manifest.ts'
+import { BackupError, backupMessages } from '../server/backup/messages.ts'
+import { restoreBackup } from '../server/backup/restore.ts'
+import { localUploadFiles } from '../server/backup/upload-files.ts'
+import { ConfigError, parseEnv } from '../server/config.ts'
+
+/**
+ * `npm run restore -- FILE [--force]`: puts a backup made by `npm run backup` in place of the current
+ * database, uploads and (embedded database) DATA_DIR/secrets.json (docs/decisions/075). The whole file
+ * is checked before anything changes; the shop must be stopped (on PostgreSQL, --force restores even
+ * with other connections open). Exit codes: 0 restored, 1 refused or failed (nothing changed),
+ * 2 wrong arguments.
+ */
+
+function fail(message: string, code = 1): never {
+  console.error(`\n${message}\n`)
+  process.exit(code)
+}
+
+let parsed: { values: { force?: boolean; help?: boolean }; positionals: string[] }
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  })
+} catch (err) {
+  fail(`${(err as Error).message}\n${backupMessages.restoreUsage}`, 2)
+}
+if (parsed.values.help) {
+  console.log(backupMessages.restoreUsage)
+  process.exit(0)
+}
+if (parsed.positionals.length !== 1) fail(backupMessages.restoreUsage, 2)
+// `npm run` starts in the project folder; a relative FILE is meant from where the command was typed.
+const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), parsed.positionals[0]!)
+
+let env: ReturnType<typeof parseEnv>
+try {
+  env = parseEnv()
+} catch (err) {
+  if (err instanceof ConfigError) fail(err.message)
+  throw err
+}
+const dataDir = path.resolve(env.DATA_DIR)
+
+try {
+  const { manifest } = await restoreBackup({
+    file,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    uploads: localUploadFiles(path.join(dataDir, 'uploads')),
+    force: parsed.values.force,
+  })
+  const behind = codeSchema().migrations - manifest.database.migrations
+  console.log(
+    `\nRestored ${file}: ${describeManifest(manifest)}.\n` +
+      (behind > 0 ? `The next start brings its database up to date (${behind} newer migrations).\n` : '') +
+      'Start the shop to use it.\n',
+  )
+} catch (err) {
+  if (err instanceof BackupError) fail(err.message)
+  fail(`The restore failed: ${(err as Error).message.split('\n')[0]}\n${backupMessages.nothingChanged}`)
+}
