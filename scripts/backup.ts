@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import { createBackup } from '../server/backup/backup.ts'
 import { describeManifest } from '../server/backup/manifest.ts'
 import { BackupError, backupMessages } from '../server/backup/messages.ts'
-import { localUploadFiles } from '../server/backup/upload-files.ts'
+import { uploadFilesFor } from '../server/backup/upload-files.ts'
 import { ConfigError, parseEnv } from '../server/config.ts'
 
 /**
@@ -41,6 +41,7 @@ try {
   throw err
 }
 const dataDir = path.resolve(env.DATA_DIR)
+const files = uploadFilesFor({ ...env, dataDir })
 
 try {
   const started = Date.now()
@@ -49,7 +50,7 @@ try {
     out: path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out),
     dataDir,
     databaseUrl: env.DATABASE_URL,
-    uploads: localUploadFiles(path.join(dataDir, 'uploads')),
+    uploads: files.uploads,
   })
   const size = Object.values(manifest.files).reduce((n, f) => n + f.size, 0)
   console.log(
@@ -61,3 +62,4 @@ try {
   if (err instanceof BackupError) fail(`${err.message}\nNo backup was written.`)
   fail(`The backup failed: ${(err as Error).message.split('\n')[0]}\nNo backup was written.`)
 }
+await files.close()

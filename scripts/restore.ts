@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import { codeSchema, describeManifest } from '../server/backup/manifest.ts'
 import { BackupError, backupMessages } from '../server/backup/messages.ts'
 import { restoreBackup } from '../server/backup/restore.ts'
-import { localUploadFiles } from '../server/backup/upload-files.ts'
+import { uploadFilesFor } from '../server/backup/upload-files.ts'
 import { ConfigError, parseEnv } from '../server/config.ts'
 
 /**
@@ -44,13 +44,14 @@ try {
   throw err
 }
 const dataDir = path.resolve(env.DATA_DIR)
+const files = uploadFilesFor({ ...env, dataDir })
 
 try {
   const { manifest } = await restoreBackup({
     file,
     dataDir,
     databaseUrl: env.DATABASE_URL,
-    uploads: localUploadFiles(path.join(dataDir, 'uploads')),
+    uploads: files.uploads,
     force: parsed.values.force,
   })
   const behind = codeSchema().migrations - manifest.database.migrations
@@ -59,7 +60,13 @@ try {
       (behind > 0 ? `The next start brings its database up to date (${behind} newer migrations).\n` : '') +
       'Start the shop to use it.\n',
   )
+  const skipped = files.uploads.skipped ?? []
+  if (skipped.length)
+    console.warn(
+      `${skipped.length} file${skipped.length === 1 ? ' was' : 's were'} left out: their names cannot be kept in ${files.uploads.where} (for example ${skipped[0]}).\n`,
+    )
 } catch (err) {
   if (err instanceof BackupError) fail(err.message)
   fail(`The restore failed: ${(err as Error).message.split('\n')[0]}\n${backupMessages.nothingChanged}`)
 }
+await files.close()

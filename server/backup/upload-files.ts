@@ -2,6 +2,14 @@ import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import {
+  contentTypeOf,
+  createFileStore,
+  type FileStore,
+  type FileStoreConfig,
+  isFileKey,
+  readBytes,
+} from '../lib/file-store.ts'
 
 /**
  * The uploaded files (pictures, avatars) as a backup sees them: list the keys, read one, and put a whole
@@ -143,4 +151,42 @@ export function replaceKeyByKey(store: {
       for (const key of written) if (!before?.has(key)) await store.remove(key)
     },
   })
+}
+
+/**
+ * The uploads in the shop's file store (server/lib/file-store.ts) when it is a bucket (S3_BUCKET). A
+ * restore writes key by key (`replaceKeyByKey`); a file whose name the store refuses (one put in a
+ * local folder by hand) is left out and counted in `skipped`, since the shop could not serve it anyway.
+ */
+export function storedUploadFiles(store: FileStore): UploadFiles & { skipped: string[] } {
+  const skipped: string[] = []
+  return {
+    where: store.where,
+    skipped,
+    list: () => store.list(''),
+    read: (key) => readBytes(store, key),
+    replace: () =>
+      replaceKeyByKey({
+        list: () => store.list(''),
+        async write(key, bytes) {
+          if (!isFileKey(key)) {
+            skipped.push(key)
+            return
+          }
+          await store.put(key, bytes, contentTypeOf(key))
+        },
+        remove: (key) => store.delete(key),
+      }),
+  }
+}
+
+/** Where a configuration keeps its uploads, as a backup reads and a restore writes them. */
+export function uploadFilesFor(config: FileStoreConfig & { dataDir: string }): {
+  uploads: UploadFiles & { skipped?: string[] }
+  close(): Promise<void>
+} {
+  if (!config.S3_BUCKET)
+    return { uploads: localUploadFiles(path.join(config.dataDir, 'uploads')), close: async () => {} }
+  const store = createFileStore(config)
+  return { uploads: storedUploadFiles(store), close: () => store.close() }
 }

@@ -10,7 +10,7 @@ import { buildApp } from '../../server/app.ts'
 import { databaseEntry, type Manifest, manifestEntry } from '../../server/backup/manifest.ts'
 import { backupMessages } from '../../server/backup/messages.ts'
 import { listTar, readEntry, TarWriter } from '../../server/backup/tar.ts'
-import { type Config, loadSecrets, type Secrets, testConfig } from '../../server/config.ts'
+import { type Config, type Env, loadSecrets, type Secrets, testConfig } from '../../server/config.ts'
 import { type Database, lockHolder, openPglite, openPostgres } from '../../server/db/client.ts'
 import {
   invoices,
@@ -24,6 +24,7 @@ import {
   users,
 } from '../../server/db/schema.ts'
 import { loadSharedSecrets } from '../../server/db/shared-secrets.ts'
+import { readBytes } from '../../server/lib/file-store.ts'
 import {
   checkoutResult,
   makeAdmin,
@@ -32,6 +33,7 @@ import {
   orderOf,
   registerCustomer,
 } from '../support/factories.ts'
+import { startTestS3 } from '../support/s3.ts'
 import type { TestApp } from '../support/test-app.ts'
 import { multipartFiles, png } from './admin-helpers.ts'
 
@@ -74,8 +76,8 @@ function cli(
 }
 
 /** The shop on a data folder (and PostgreSQL when a URL is given), as the tests' factories take it. */
-async function openShop(dataDir: string, url?: string): Promise<TestApp> {
-  const base = testConfig(url ? { DATABASE_URL: url } : {})
+async function openShop(dataDir: string, url?: string, extra: Partial<Env> = {}): Promise<TestApp> {
+  const base = testConfig({ ...extra, ...(url ? { DATABASE_URL: url } : {}) })
   let database: Database
   let secrets: Secrets
   if (url) {
@@ -338,6 +340,57 @@ describe('backup and restore of the embedded database', () => {
       await shop.cleanup()
     }
   }, 240_000)
+})
+
+describe('backup and restore with the pictures in an S3 bucket', () => {
+  it('takes the bucket’s files into the backup and puts them back, removing what the backup does not have', {
+    timeout: 120_000,
+  }, async () => {
+    const s3 = await startTestS3()
+    try {
+      const bucket = await s3.bucket()
+      const env = Object.fromEntries(Object.entries(bucket.env).map(([k, v]) => [k, String(v)]))
+      const dataDir = tempDir('s3')
+      const shop = await openShop(dataDir, undefined, bucket.env)
+      let keys: string[]
+      try {
+        const admin = await makeAdmin(shop)
+        const product = await makeProduct(shop)
+        const upload = multipartFiles([
+          { field: 'image', filename: 'a.png', content: await png(), type: 'image/png' },
+        ])
+        const res = await shop.inject({
+          method: 'POST',
+          url: `/api/v1/admin/products/${product.id}/images`,
+          headers: { ...admin.auth, ...upload.headers },
+          payload: upload.payload,
+        })
+        expect(res.statusCode, res.body).toBe(200)
+      } finally {
+        await shop.cleanup()
+      }
+      keys = await bucket.store.list('')
+      expect(keys.length).toBeGreaterThan(1)
+      expect(existsSync(path.join(dataDir, 'uploads'))).toBe(false)
+      const bytes = Object.fromEntries(
+        await Promise.all(keys.map(async (k) => [k, (await readBytes(bucket.store, k))!.toString('base64')])),
+      )
+
+      const backup = path.join(tempDir('s3-files'), 'shop.tar')
+      const made = await cli('backup', ['--out', backup], { DATA_DIR: dataDir, ...env })
+      expect(made.code, made.out).toBe(0)
+      expect((await listTar(backup)).map((e) => e.name)).toContain(`uploads/${keys[0]}`)
+
+      await bucket.store.delete(keys[0]!)
+      await bucket.store.put('stray/left-over.webp', Buffer.from('not from the backup'), 'image/webp')
+      const restored = await cli('restore', [backup], { DATA_DIR: dataDir, ...env })
+      expect(restored.code, restored.out).toBe(0)
+      expect(await bucket.store.list('')).toEqual(keys)
+      for (const k of keys) expect((await readBytes(bucket.store, k))!.toString('base64')).toBe(bytes[k])
+    } finally {
+      await s3.close()
+    }
+  })
 })
 
 describe('backup while the embedded shop runs', () => {
