@@ -48,3 +48,6 @@ export const staffRoleLabels: Record<StaffRole, { name: string; description: str
     description: 'Products, categories, states, and the shop’s pages and offers.',
   },
 }
+
+/** Who a request comes from once their sign-in is checked: customers have no staff role. */
+export type SignedIn = { id: string; role: 'customer' | 'admin'; staffRole: StaffRole | null }

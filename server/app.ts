@@ -16,6 +16,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { appContext } from '../app/lib/context.ts'
+import type { SignedIn } from '../contracts/staff.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
@@ -302,7 +303,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
       routeOptions: { schema: { hide: true } },
       async getLoadContext(request, reply) {
         const context = new RouterContextProvider()
-        let viewer: { id: string; role: 'customer' | 'admin' } | null = null
+        let viewer: SignedIn | null = null
         const token = request.cookies.accessToken
         // The same check as the API: an ended sign-in or a disabled account sees no personal pages.
         if (token) viewer = await services.accounts.authenticate(token)

@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from 'react-router'
+import type { SignedIn } from '../../contracts/staff.ts'
 import type { Services } from '../../server/services.ts'
 
 export type AppLoadContext = {
@@ -7,7 +8,7 @@ export type AppLoadContext = {
   nonce: string
   publicUrl: string
   /** The signed-in customer, read from the accessToken cookie, when valid. */
-  viewer: { id: string; role: 'customer' | 'admin' } | null
+  viewer: SignedIn | null
 }
 
 // The server entry and the server bundle each load this module; one token on globalThis keeps them in step.

@@ -39,6 +39,10 @@ export const users = pgTable(
     role: text('role', { enum: ['customer', 'admin'] })
       .notNull()
       .default('customer'),
+    // Staff only (role 'admin'): what they may open in the console (contracts/staff.ts, decision 091), and
+    // since when; among owners, the earlier one is above the later.
+    staffRole: text('staff_role', { enum: ['owner', 'manager', 'orders', 'catalogue'] }),
+    staffSince: timestamp('staff_since', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

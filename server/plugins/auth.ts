@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { mayOpen, type SignedIn, type StaffArea } from '../../contracts/staff.ts'
 import { ForbiddenError, UnauthorizedError } from '../http/errors.ts'
 import type { Services } from '../services.ts'
 
-export type AuthUser = { id: string; role: 'customer' | 'admin' }
+export type AuthUser = SignedIn
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /** Staff whose role may open `area` (contracts/staff.ts); anyone else gets 401 or 403. */
+    requireStaff: (area: StaffArea) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>
   }
 }
 
@@ -41,5 +44,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { services: Serv
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     const user = await resolve(request)
     if (user.role !== 'admin') throw new ForbiddenError('This needs a shop administrator account.')
+  })
+  app.decorate('requireStaff', (area: StaffArea) => async (request: FastifyRequest) => {
+    const user = await resolve(request)
+    if (user.role !== 'admin') throw new ForbiddenError('This needs a shop administrator account.')
+    if (!mayOpen(user.staffRole, area))
+      throw new ForbiddenError(`Your role does not include this part of the console (${area}). Ask an owner.`)
   })
 })

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
+import type { StaffRole } from '../../contracts/staff.ts'
 import { newId } from '../../server/db/ids.ts'
 import {
   coupons,
@@ -32,18 +33,27 @@ export async function makePerson(
   app: TestApp,
   role: 'admin' | 'customer' = 'customer',
   name = role === 'admin' ? 'Staff Member' : 'Asha Verma',
+  staffRole?: StaffRole,
 ): Promise<Person> {
   const id = newId()
   const email = `${role}.${id}@example.in`
-  await app.database.db
-    .insert(users)
-    .values({ id, fullName: name, email, passwordHash: 'not-a-real-hash', role })
+  await app.database.db.insert(users).values({
+    id,
+    fullName: name,
+    email,
+    passwordHash: 'not-a-real-hash',
+    role,
+    ...(role === 'admin' ? { staffRole: staffRole ?? 'owner', staffSince: new Date() } : {}),
+  })
   const { accessToken: token } = await app.services.accounts.startSession(id)
   return { id, email, token, auth: { authorization: `Bearer ${token}` } }
 }
 
 export const makeCustomer = (app: TestApp, name = 'Asha Verma') => makePerson(app, 'customer', name)
 export const makeAdmin = (app: TestApp, name = 'Staff Member') => makePerson(app, 'admin', name)
+/** Staff with a role narrower than an owner's (contracts/staff.ts). */
+export const makeStaff = (app: TestApp, staffRole: StaffRole, name = 'Staff Member') =>
+  makePerson(app, 'admin', name, staffRole)
 
 export type Registered = Person & { password: string; accessToken: string; refreshToken: string }
 

@@ -55,7 +55,7 @@ export function createAccountsRepo(db: DbOrTx) {
     /** The account behind a sign-in that is still live: some token of the family unrevoked and unexpired, account enabled. */
     async liveSession(familyId: string, now: Date) {
       const [row] = await db
-        .select({ userId: users.id, role: users.role })
+        .select({ userId: users.id, role: users.role, staffRole: users.staffRole })
         .from(refreshTokens)
         .innerJoin(users, eq(users.id, refreshTokens.userId))
         .where(

@@ -1,4 +1,5 @@
 import { type Account, CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG } from '../../../contracts/accounts.ts'
+import type { SignedIn } from '../../../contracts/staff.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { newId } from '../../db/ids.ts'
@@ -161,7 +162,7 @@ export function createAccountsService(deps: AccountsDeps) {
      * The account behind an access token, or null: the token must be ours and unexpired, its sign-in
      * (`sid`) not ended, and the account enabled. Page loaders and the API both ask this.
      */
-    async authenticate(accessToken: string): Promise<{ id: string; role: 'customer' | 'admin' } | null> {
+    async authenticate(accessToken: string): Promise<SignedIn | null> {
       const claims = await tokens().verifyAccess(accessToken)
       if (!claims) return null
       let live: LiveSession | undefined = sessions.get(claims.sid)
@@ -171,7 +172,8 @@ export function createAccountsService(deps: AccountsDeps) {
         sessions.set(claims.sid, live)
       }
       if (live.userId !== claims.sub) return null
-      return { id: live.userId, role: live.role }
+      // Staff without a role (none should exist) open nothing in the console.
+      return { id: live.userId, role: live.role, staffRole: live.role === 'admin' ? live.staffRole : null }
     },
 
     /** Drops this process's memory of the account's sign-ins (staff disabled it, or its sign-ins ended). */

@@ -3,7 +3,9 @@
  * request need not ask the database. Ending a sign-in in this process forgets it at once; another
  * process sees the end within `ttlMs`.
  */
-export type LiveSession = { userId: string; role: 'customer' | 'admin' }
+import type { StaffRole } from '../../../contracts/staff.ts'
+
+export type LiveSession = { userId: string; role: 'customer' | 'admin'; staffRole: StaffRole | null }
 
 export function createSessionCache(opts: { ttlMs: number; max?: number; now?: () => number }) {
   const now = opts.now ?? Date.now

@@ -57,7 +57,13 @@ export async function createOrPromoteAdmin(
       }
       await tx
         .update(users)
-        .set({ role: 'admin', disabledAt: null, ...(passwordHash ? { passwordHash } : {}) })
+        .set({
+          role: 'admin',
+          // `admin:create` makes owners (decision 091); an owner's seniority is kept.
+          ...(existing.role === 'admin' ? {} : { staffRole: 'owner' as const, staffSince: new Date() }),
+          disabledAt: null,
+          ...(passwordHash ? { passwordHash } : {}),
+        })
         .where(eq(users.id, existing.id))
       await tx.insert(auditLog).values({
         actorId: null,
@@ -77,7 +83,7 @@ export async function createOrPromoteAdmin(
     const fullName = input.fullName?.trim() || 'Shop administrator'
     const [created] = await tx
       .insert(users)
-      .values({ email, fullName, passwordHash, role: 'admin' })
+      .values({ email, fullName, passwordHash, role: 'admin', staffRole: 'owner', staffSince: new Date() })
       .returning({ id: users.id })
     await tx.insert(auditLog).values({
       actorId: null,
@@ -85,7 +91,7 @@ export async function createOrPromoteAdmin(
       entity: 'user',
       entityId: created.id,
       before: null,
-      after: { email, fullName, role: 'admin' },
+      after: { email, fullName, role: 'admin', staffRole: 'owner' },
     })
     return { outcome: 'created' as const, userId: created.id, email }
   })
