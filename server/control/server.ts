@@ -3,7 +3,7 @@ import { chmod } from 'node:fs/promises'
 import net from 'node:net'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../db/client.ts'
-import { AdminCreateError, accountExists, createOrPromoteAdmin } from '../modules/admin/admins.ts'
+import { AdminCreateError, accountExists, createOrPromoteAdmin } from '../modules/admin/people/admins.ts'
 import { type ControlRequest, type ControlResponse, controlSocketPath, maxRequestBytes } from './protocol.ts'
 
 export type ControlServer = { socketPath: string; close(): Promise<void> }
