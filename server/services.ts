@@ -62,12 +62,8 @@ export function createServices(deps: ServiceDeps) {
   })
   const payments = createPaymentsService({ ...deps, orders })
   const pincode = createPincodeService(deps)
-  const admin = createAdminService({
-    ...deps,
-    orders,
-    onSessionsEnded: (userId) => accounts.forgetSessions(userId),
-  })
   const messages = createMessagesService({ ...deps, mail })
+  const admin = createAdminService({ ...deps, orders, payments, accounts, addresses, catalogue, messages })
   return {
     ...deps,
     tokens,

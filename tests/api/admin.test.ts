@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, orderHistory, orders, payments, products } from '../../server/db/schema.ts'
-import { resources } from '../../server/modules/admin/resources.ts'
+import { resources } from '../../server/modules/admin/content/resources.ts'
 import { insertOrder, makePerson, type Person } from '../support/factories.ts'
 import { insertCatalogue } from '../support/fixtures.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'

@@ -12,6 +12,7 @@ import {
   ValidationError,
 } from '../../http/errors.ts'
 import type { FileStore } from '../../lib/file-store.ts'
+import { writeAudit } from '../audit/repo.ts'
 import { mailAnswers, mailTexts } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
 import { createAvatarStore, processAvatar } from './avatar.ts'
@@ -179,6 +180,48 @@ export function createAccountsService(deps: AccountsDeps) {
     /** Drops this process's memory of the account's sign-ins (staff disabled it, or its sign-ins ended). */
     forgetSessions(userId: string) {
       sessions.forgetUser(userId)
+    },
+
+    /** An account as staff see it in the console (no password hash, no avatar), or null. */
+    async forStaff(userId: string) {
+      const u = await repo.userById(userId)
+      if (!u) return null
+      return {
+        id: u.id,
+        fullName: u.fullName,
+        userName: u.userName,
+        email: u.email,
+        mobile: u.mobile,
+        dob: u.dob,
+        gender: u.gender,
+        role: u.role,
+        disabledAt: u.disabledAt,
+        createdAt: u.createdAt,
+      }
+    },
+
+    /**
+     * Staff disable an account (it cannot sign in, and its sign-ins end at once) or enable it again;
+     * audited in the same transaction.
+     */
+    async setDisabled(actorId: string, userId: string, disabled: boolean) {
+      const user = await repo.userById(userId)
+      if (!user) throw new NotFoundError('No such customer.')
+      const disabledAt = disabled ? (user.disabledAt ?? new Date()) : null
+      await deps.db.transaction(async (tx) => {
+        const r = createAccountsRepo(tx)
+        await r.updateUser(userId, { disabledAt })
+        if (disabled) await r.revokeAllForUser(userId, new Date())
+        await writeAudit(tx, {
+          actorId,
+          action: disabled ? 'user.disable' : 'user.enable',
+          entity: 'user',
+          entityId: userId,
+          before: { disabledAt: user.disabledAt },
+          after: { disabledAt },
+        })
+      })
+      if (disabled) sessions.forgetUser(userId)
     },
 
     /** A new sign-in for an account without a password (tests and tools); the caller vouches for it. */

@@ -30,6 +30,17 @@ export function createCatalogueRepo(db: DbOrTx) {
         .where(and(eq(products.isApproved, true), isNull(products.archivedAt)))
         .orderBy(asc(products.position), asc(products.createdAt))
     },
+    /** The category, subcategory and state rows a product names (null where it names none or it is gone). */
+    async namesFor(ids: { categoryId: string | null; subcategoryId: string | null; stateId: string | null }) {
+      const [cat] = ids.categoryId
+        ? await db.select().from(categories).where(eq(categories.id, ids.categoryId))
+        : []
+      const [sub] = ids.subcategoryId
+        ? await db.select().from(subcategories).where(eq(subcategories.id, ids.subcategoryId))
+        : []
+      const [st] = ids.stateId ? await db.select().from(states).where(eq(states.id, ids.stateId)) : []
+      return { category: cat ?? null, subcategory: sub ?? null, state: st ?? null }
+    },
     productById(id: string) {
       return db
         .select()

@@ -1,7 +1,7 @@
 import type { Category, Product, State } from '../../../contracts/catalogue.ts'
 import { type SortValue, sameName, sortProducts } from '../../../contracts/catalogue-sort.ts'
 import { discountPercent } from '../../../contracts/money.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
 import { idPattern } from '../../db/ids.ts'
 import type { categories, productImages, products, states, subcategories } from '../../db/schema.ts'
 import { NotFoundError, ValidationError } from '../../http/errors.ts'
@@ -282,6 +282,16 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
     },
     async headerCategories() {
       return (await snapshot()).categories.filter((c) => c.isHeaderCategory)
+    },
+    /**
+     * The category, subcategory and state a product names, read afresh (not from the cache), in the
+     * caller's transaction when one is given: the console checks a product against them before saving.
+     */
+    namesFor(
+      ids: { categoryId: string | null; subcategoryId: string | null; stateId: string | null },
+      tx?: DbOrTx,
+    ) {
+      return (tx ? createCatalogueRepo(tx) : repo).namesFor(ids)
     },
     invalidate() {
       deps.cache.invalidate()

@@ -141,6 +141,24 @@ export function createMessagesService(deps: { db: Db; mail?: MailService }) {
       })
     },
 
+    /** Staff mark a message or sign-up read or new again; audited with the change. */
+    async setStatus(actorId: string, messageId: string, status: 'new' | 'read') {
+      const before = await repo.byId(messageId)
+      if (!before) throw new NotFoundError('No such message.')
+      await deps.db.transaction(async (tx) => {
+        await createMessagesRepo(tx).update(messageId, { status })
+        await writeAudit(tx, {
+          actorId,
+          action: 'message.status',
+          entity: 'message',
+          entityId: messageId,
+          before: { status: before.status },
+          after: { status },
+        })
+      })
+      return { _id: messageId, status }
+    },
+
     /** The message and every answer to it, oldest first, with who answered and whether it went out. */
     async thread(messageId: string) {
       const message = await repo.byId(messageId)

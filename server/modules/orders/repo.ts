@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, like, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
   invoices,
@@ -28,6 +28,9 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false
 }
+
+/** Statuses after which an order no longer holds its products. */
+export const closedOrderStatuses = ['Delivered', 'Cancelled']
 
 const unpaidHolding = sql`${orders.couponCounted} = false and ${orders.status} = 'Pending' and ${orders.paymentStatus} in ('Pending', 'Failed')`
 
@@ -125,6 +128,63 @@ export function createOrdersRepo(db: DbOrTx) {
         .from(orders)
         .where(or(eq(orders.id, idOrNumber), eq(orders.orderNumber, idOrNumber)))
       return row ?? null
+    },
+
+    async byId(id: string) {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id))
+      return row ?? null
+    },
+
+    /** An order's history with the e-mail of the member of staff behind each step (null: the customer or the shop). */
+    historyWithStaff(orderId: string) {
+      return db
+        .select({
+          id: orderHistory.id,
+          status: orderHistory.status,
+          note: orderHistory.note,
+          changedAt: orderHistory.changedAt,
+          changedBy: orderHistory.changedBy,
+          changedByEmail: users.email,
+        })
+        .from(orderHistory)
+        .leftJoin(users, eq(users.id, orderHistory.changedBy))
+        .where(eq(orderHistory.orderId, orderId))
+        .orderBy(asc(orderHistory.changedAt), asc(orderHistory.createdAt))
+    },
+
+    /** One line per order of a customer, newest first. */
+    summariesForUser(userId: string) {
+      return db
+        .select({
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          status: orders.status,
+          total: orders.total,
+          paymentStatus: orders.paymentStatus,
+          createdAt: orders.createdAt,
+        })
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt))
+    },
+
+    /** Numbers of the orders not yet delivered or cancelled that hold a product (at most 20). */
+    openOrdersHolding(productId: string) {
+      return db
+        .selectDistinct({ orderNumber: orders.orderNumber })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orderItems.productId, productId), notInArray(orders.status, closedOrderStatuses)))
+        .limit(20)
+    },
+
+    /** How many order lines, of any order, name a product. */
+    async linesOfProduct(productId: string) {
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(orderItems)
+        .where(eq(orderItems.productId, productId))
+      return n
     },
 
     /** Locks the order row for the rest of the transaction (a no-op lock on PGlite's single connection). */

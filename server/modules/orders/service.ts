@@ -499,6 +499,33 @@ export function createOrdersService(deps: {
       return row ? full(row) : null
     },
 
+    /** The stored order, as the console reads it before acting on it. */
+    rowById(id: string): Promise<OrderRow | null> {
+      return repo.byId(id)
+    },
+
+    /** Everything staff see of an order: the stored row, its items, its history with who made each step, its documents. */
+    async staffView(id: string) {
+      const row = await repo.byId(id)
+      if (!row) return null
+      const [[detailed], history] = await Promise.all([repo.withDetails([row]), repo.historyWithStaff(id)])
+      return { order: row, items: detailed!.items, history, documents: detailed!.documents }
+    },
+
+    /** A customer's orders in one line each, newest first, for the console's customer page. */
+    summariesFor(userId: string) {
+      return repo.summariesForUser(userId)
+    },
+
+    /** Whether orders hold a product: the open ones by number (at most 20), and how many lines of any order name it. */
+    async productUse(productId: string): Promise<{ openOrders: string[]; lines: number }> {
+      const [open, lines] = await Promise.all([
+        repo.openOrdersHolding(productId),
+        repo.linesOfProduct(productId),
+      ])
+      return { openOrders: open.map((o) => o.orderNumber), lines }
+    },
+
     /** Customer cancellation, only before the order ships; a paid order is refunded at once. */
     async cancelForCustomer(userId: string, idOrNumber: string): Promise<Order> {
       const found = await repo.byIdOrNumber(idOrNumber)

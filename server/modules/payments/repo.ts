@@ -31,6 +31,10 @@ export function createPaymentsRepo(db: DbOrTx) {
         .limit(1)
       return row ?? null
     },
+    /** Every payment of an order, oldest first. */
+    forOrder(orderId: string) {
+      return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt))
+    },
     async capturedForOrder(orderId: string) {
       const [row] = await db
         .select()

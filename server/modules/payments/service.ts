@@ -295,6 +295,11 @@ export function createPaymentsService(deps: {
       return { applied: outcome.captured !== null && outcome.captured !== 'mismatch', duplicate: false }
     },
 
+    /** Every payment of an order, oldest first, as the console lists them on the order. */
+    recordsOf(orderId: string) {
+      return repo.forOrder(orderId)
+    },
+
     /**
      * Refunds the captured payment of an order through the provider and records it on the payment. The
      * orders module calls this (it alone decides when an order is refunded and records it on the order).

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { auditLog, users } from '../../db/schema.ts'
-import { hashPassword } from '../accounts/passwords.ts'
+import type { Db } from '../../../db/client.ts'
+import { auditLog, users } from '../../../db/schema.ts'
+import { hashPassword } from '../../accounts/passwords.ts'
 
 export type AdminCreateResult = {
   outcome: 'created' | 'promoted' | 'already-admin'

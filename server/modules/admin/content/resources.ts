@@ -12,8 +12,8 @@ import {
   stateInputSchema,
   subcategoryInputSchema,
   templeInputSchema,
-} from '../../../contracts/admin.ts'
-import type { DbOrTx } from '../../db/client.ts'
+} from '../../../../contracts/admin.ts'
+import type { DbOrTx } from '../../../db/client.ts'
 import {
   banners,
   categories,
@@ -26,8 +26,8 @@ import {
   states,
   subcategories,
   temples,
-} from '../../db/schema.ts'
-import { cleanHtml } from './html.ts'
+} from '../../../db/schema.ts'
+import { cleanHtml } from '../../content/html.ts'
 
 type Row = Record<string, unknown>
 

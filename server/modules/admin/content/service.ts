@@ -1,0 +1,147 @@
+import type { z } from 'zod'
+import type { returnPolicyInputSchema } from '../../../../contracts/admin.ts'
+import type { Db, DbOrTx } from '../../../db/client.ts'
+import { newId } from '../../../db/ids.ts'
+import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
+import type { CatalogueCache } from '../../../lib/cache.ts'
+import type { FileStore } from '../../../lib/file-store.ts'
+import { writeAudit } from '../../audit/repo.ts'
+import { cleanHtml } from '../../content/html.ts'
+import { storeImage } from '../images.ts'
+import { type Actor, mustId, pgErrorCode } from '../kit.ts'
+import { createContentRepo } from './repo.ts'
+import { type ResourceDef, resources } from './resources.ts'
+
+type Row = Record<string, unknown>
+
+/**
+ * The shop's content in the console: the simple lists (categories, subcategories, states, slides,
+ * banners, coupons, FAQ, policy sections, temples, search synonyms), the return policy and the pictures
+ * their forms upload.
+ */
+export function createAdminContentService(deps: {
+  db: Db
+  cache: CatalogueCache
+  /** Where uploaded pictures are written (DATA_DIR/uploads). */
+  /** Where uploaded pictures go: DATA_DIR/uploads or the S3 bucket (server/lib/file-store.ts). */
+  files: FileStore
+}) {
+  const { db, cache, files } = deps
+  const repo = createContentRepo(db)
+
+  const audit = (
+    tx: DbOrTx,
+    actor: Actor,
+    action: string,
+    entity: string,
+    entityId: string | null,
+    before: unknown,
+    after: unknown,
+  ) => writeAudit(tx, { actorId: actor.id, action, entity, entityId, before, after })
+
+  /** Stores one picture for a category, state, slide, banner or temple; the form then saves its URL. */
+  async function uploadImage(actor: Actor, folder: string, data: Buffer) {
+    const img = await storeImage(data, { files, folder, name: newId() })
+    await audit(db, actor, 'upload', 'image', null, null, { url: `${img.url}-800.webp` })
+    return { url: `${img.url}-800.webp`, width: img.width, height: img.height }
+  }
+
+  // ----- simple lists (categories, states, sliders, banners, coupons, FAQ, policies, temples) -----
+
+  const byPath = new Map(resources.map((r) => [r.path, r]))
+  const def = (name: string): ResourceDef => {
+    const r = byPath.get(name)
+    if (!r) throw new NotFoundError('No such list.')
+    return r
+  }
+  const uniqueClash = (r: ResourceDef) => (e: unknown) => {
+    if (pgErrorCode(e) === '23505' && r.unique) {
+      throw new ValidationError(r.unique.message, { [r.unique.field]: r.unique.message })
+    }
+    if (pgErrorCode(e) === '23503') {
+      throw new ValidationError('Something this refers to no longer exists. Reload the page and try again.')
+    }
+    throw e
+  }
+  async function findRow(r: ResourceDef, id: string): Promise<Row> {
+    mustId(id, r.label)
+    const row = await repo.rowById(r, id)
+    if (!row) throw new NotFoundError(`No such ${r.label}.`)
+    return row
+  }
+
+  const lists = {
+    list(name: string) {
+      return def(name).list(db)
+    },
+    async create(actor: Actor, name: string, input: Row) {
+      const r = def(name)
+      const row = { id: newId(), ...r.toRow(input) }
+      await db
+        .transaction(async (tx) => {
+          await createContentRepo(tx).insertRow(r, row)
+          await audit(tx, actor, `${r.entity}.create`, r.entity, row.id, null, row)
+        })
+        .catch(uniqueClash(r))
+      cache.invalidate()
+      return findRow(r, row.id)
+    },
+    async update(actor: Actor, name: string, id: string, input: Row) {
+      const r = def(name)
+      const before = await findRow(r, id)
+      const next = r.toRow(input)
+      await db
+        .transaction(async (tx) => {
+          await createContentRepo(tx).updateRow(r, id, next)
+          await audit(tx, actor, `${r.entity}.update`, r.entity, id, before, { ...before, ...next })
+        })
+        .catch(uniqueClash(r))
+      cache.invalidate()
+      return findRow(r, id)
+    },
+    async remove(actor: Actor, name: string, id: string) {
+      const r = def(name)
+      const before = await findRow(r, id)
+      const reason = r.blockDelete ? await r.blockDelete(db, id) : null
+      if (reason) throw new ConflictError(reason)
+      await db.transaction(async (tx) => {
+        await createContentRepo(tx).deleteRow(r, id)
+        await audit(tx, actor, `${r.entity}.delete`, r.entity, id, before, null)
+      })
+      cache.invalidate()
+    },
+  }
+
+  const returnPolicy = {
+    async get() {
+      const row = await repo.returnPolicy()
+      return { content: row?.content ?? '', updatedAt: row?.updatedAt.toISOString() ?? null }
+    },
+    async save(actor: Actor, input: z.output<typeof returnPolicyInputSchema>) {
+      const content = cleanHtml(input.content)
+      if (!content) {
+        throw new ValidationError('Enter the return policy.', { content: 'Enter the return policy.' })
+      }
+      await db.transaction(async (tx) => {
+        const r = createContentRepo(tx)
+        const row = await r.returnPolicy()
+        if (row) await r.setPolicyContent(row.id, content)
+        else await r.insertReturnPolicy(content)
+        await audit(
+          tx,
+          actor,
+          'policy.return.update',
+          'policy',
+          row?.id ?? null,
+          row ? { content: row.content } : null,
+          { content },
+        )
+      })
+      cache.invalidate()
+      return returnPolicy.get()
+    },
+  }
+
+  return { uploadImage, resources: lists, returnPolicy }
+}
+export type AdminContentService = ReturnType<typeof createAdminContentService>

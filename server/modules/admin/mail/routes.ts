@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { mailSettingsBody, outboxListQuery, outboxStatuses } from '../../../../contracts/mail.ts'
+import { adminFailures, ok } from '../../../http/route-kit.ts'
+import type { Services } from '../../../services.ts'
+import { actorOf, idParams, security, tags } from '../route-helpers.ts'
+
+/** The outbox and the shop's mail settings (docs/decisions/070–072); the mail module does the work. */
+export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { mail } = services
+
+  const outboxItem = z.object({
+    _id: z.string(),
+    kind: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    status: z.enum(outboxStatuses),
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    nextAttemptAt: z.string(),
+    sentAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+
+  app.get(
+    '/outbox',
+    {
+      schema: {
+        operationId: 'adminListOutbox',
+        tags,
+        security,
+        summary: 'E-mails the shop wrote, newest first, with their delivery state',
+        description:
+          'Without SMTP_URL every e-mail is `kept` here and none leaves the machine. `failed` ones gave up ' +
+          'after repeated attempts; `lastError` says what the mail server answered.',
+        querystring: outboxListQuery,
+        response: {
+          200: ok(
+            z.object({
+              items: z.array(outboxItem),
+              total: z.number().int(),
+              page: z.number().int(),
+              pageSize: z.number().int(),
+              pages: z.number().int(),
+              sending: z.boolean(),
+            }),
+          ),
+          ...adminFailures(),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Outbox',
+      data: { ...(await mail.outbox.list(request.query)), sending: mail.sending },
+    }),
+  )
+
+  app.get(
+    '/outbox/:id',
+    {
+      schema: {
+        operationId: 'adminGetOutboxMail',
+        tags,
+        security,
+        summary: 'One e-mail as the recipient gets it: HTML, plain text and headers',
+        params: idParams,
+        response: {
+          200: ok(
+            outboxItem.extend({
+              replyTo: z.string().nullable(),
+              messageId: z.string(),
+              html: z.string(),
+              text: z.string(),
+              headers: z.record(z.string(), z.string()),
+            }),
+          ),
+          ...adminFailures(404),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'E-mail',
+      data: await mail.outbox.get(request.params.id),
+    }),
+  )
+
+  app.post(
+    '/outbox/:id/retry',
+    {
+      schema: {
+        operationId: 'adminRetryOutboxMail',
+        tags,
+        security,
+        summary: 'Try a failed or waiting e-mail again now',
+        params: idParams,
+        response: { 200: ok(outboxItem), ...adminFailures(404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'It will be sent again shortly',
+      data: await mail.outbox.retry(request.params.id),
+    }),
+  )
+
+  const settings = z.object({ notificationEmail: z.string(), lowStockThreshold: z.number().int() })
+  app.get(
+    '/settings/mail',
+    {
+      schema: {
+        operationId: 'adminGetMailSettings',
+        tags,
+        security,
+        summary: "The shop's notification address and low-stock threshold",
+        response: { 200: ok(settings), ...adminFailures() },
+      },
+    },
+    async () => ({ success: true as const, message: 'Mail settings', data: await mail.settings.get() }),
+  )
+
+  app.put(
+    '/settings/mail',
+    {
+      schema: {
+        operationId: 'adminSaveMailSettings',
+        tags,
+        security,
+        summary: 'Set where staff e-mails go (empty: none are sent) and the shop-wide low-stock threshold',
+        body: mailSettingsBody,
+        response: { 200: ok(settings), ...adminFailures() },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Saved',
+      data: await mail.settings.save(actorOf(request).id, request.body),
+    }),
+  )
+}

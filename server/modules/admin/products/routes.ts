@@ -1,0 +1,216 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  approvalInputSchema,
+  imageOrderSchema,
+  productInputSchema,
+  productListQuerySchema,
+} from '../../../../contracts/admin.ts'
+import { adminFailures, ok } from '../../../http/route-kit.ts'
+import type { Services } from '../../../services.ts'
+import { actorOf, idParams, paged, row, security, tags, uploadedFiles } from '../route-helpers.ts'
+
+/** Products and their pictures (under /api/v1/admin, behind the console's guard). */
+export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const products = services.admin.products
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        operationId: 'adminListProducts',
+        tags,
+        security,
+        summary: 'Products (all, approved, awaiting approval or archived), searchable and paginated',
+        querystring: productListQuerySchema,
+        response: { 200: ok(paged), ...adminFailures() },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Products',
+      data: await products.list(request.query),
+    }),
+  )
+
+  app.post(
+    '/products',
+    {
+      schema: {
+        operationId: 'adminCreateProduct',
+        tags,
+        security,
+        summary: 'Create a product (awaiting approval unless isApproved is true)',
+        body: productInputSchema,
+        response: { 200: ok(row), ...adminFailures(409) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Product created',
+      data: await products.create(actorOf(request), request.body),
+    }),
+  )
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        operationId: 'adminGetProduct',
+        tags,
+        security,
+        summary: 'One product with its pictures',
+        params: idParams,
+        response: { 200: ok(row), ...adminFailures(404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Product',
+      data: await products.get(request.params.id),
+    }),
+  )
+
+  app.put(
+    '/products/:id',
+    {
+      schema: {
+        operationId: 'adminUpdateProduct',
+        tags,
+        security,
+        summary: 'Edit a product',
+        params: idParams,
+        body: productInputSchema,
+        response: { 200: ok(row), ...adminFailures(404, 409) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Product saved',
+      data: await products.update(actorOf(request), request.params.id, request.body),
+    }),
+  )
+
+  app.post(
+    '/products/:id/approval',
+    {
+      schema: {
+        operationId: 'adminApproveProduct',
+        tags,
+        security,
+        summary: 'Approve (show in the shop) or unapprove a product',
+        params: idParams,
+        body: approvalInputSchema,
+        response: { 200: ok(row), ...adminFailures(404, 409) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: request.body.isApproved ? 'Product approved' : 'Product unapproved',
+      data: await products.setApproval(actorOf(request), request.params.id, request.body),
+    }),
+  )
+
+  app.post(
+    '/products/:id/archive',
+    {
+      schema: {
+        operationId: 'adminArchiveProduct',
+        tags,
+        security,
+        summary: 'Archive (hide from the shop, keep for orders) or restore a product',
+        params: idParams,
+        body: z.object({ archived: z.boolean() }),
+        response: { 200: ok(row), ...adminFailures(404, 409) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: request.body.archived ? 'Product archived' : 'Product restored',
+      data: await products.setArchived(actorOf(request), request.params.id, request.body.archived),
+    }),
+  )
+
+  app.delete(
+    '/products/:id',
+    {
+      schema: {
+        operationId: 'adminDeleteProduct',
+        tags,
+        security,
+        summary: 'Delete a product (refused while an open order holds it; archived if past orders do)',
+        params: idParams,
+        response: {
+          200: ok(z.object({ outcome: z.enum(['deleted', 'archived']) })),
+          ...adminFailures(404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const r = await products.remove(actorOf(request), request.params.id)
+      return { success: true as const, message: r.message, data: { outcome: r.outcome } }
+    },
+  )
+
+  app.post(
+    '/products/:id/images',
+    {
+      schema: {
+        operationId: 'adminAddProductImages',
+        tags,
+        security,
+        summary: 'Upload pictures (multipart, field "image"); re-encoded to 200, 400 and 800 px WebP',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: ok(row), ...adminFailures(404, 415) },
+      },
+    },
+    async (request) => {
+      const files = await uploadedFiles(request)
+      return {
+        success: true as const,
+        message: files.length === 1 ? 'Picture added' : `${files.length} pictures added`,
+        data: await products.addImages(actorOf(request), request.params.id, files),
+      }
+    },
+  )
+
+  app.put(
+    '/products/:id/images/order',
+    {
+      schema: {
+        operationId: 'adminOrderProductImages',
+        tags,
+        security,
+        summary: 'Set the order of the pictures (the first is the main picture)',
+        params: idParams,
+        body: imageOrderSchema,
+        response: { 200: ok(row), ...adminFailures(404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Picture order saved',
+      data: await products.orderImages(actorOf(request), request.params.id, request.body.imageIds),
+    }),
+  )
+
+  app.delete(
+    '/products/:id/images/:imageId',
+    {
+      schema: {
+        operationId: 'adminRemoveProductImage',
+        tags,
+        security,
+        summary: 'Remove one picture',
+        params: z.object({ id: z.string().min(1).max(64), imageId: z.string().min(1).max(64) }),
+        response: { 200: ok(row), ...adminFailures(404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Picture removed',
+      data: await products.removeImage(actorOf(request), request.params.id, request.params.imageId),
+    }),
+  )
+}

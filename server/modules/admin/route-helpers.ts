@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { bearer } from '../../http/route-kit.ts'
+import { UnsupportedMediaTypeError } from '../../http/uploads.ts'
+import type { Actor } from './kit.ts'
+
+/** What the console's route files share: tags, security, the id in the path, the acting member of staff. */
+
+export const tags = ['admin']
+export const security = bearer
+export const idParams = z.object({ id: z.string().min(1).max(64) })
+export const row = z.record(z.string(), z.unknown())
+export const paged = z.object({
+  items: z.array(row),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pages: z.number().int(),
+})
+
+/** The guard of the /admin prefix has run: the caller is a signed-in member of staff. */
+export const actorOf = (request: FastifyRequest): Actor => ({ id: request.user!.id })
+
+/** Reads the uploaded files of a multipart request (each at most 8 MB, checked by @fastify/multipart). */
+export async function uploadedFiles(request: FastifyRequest): Promise<Buffer[]> {
+  if (!request.isMultipart())
+    throw new UnsupportedMediaTypeError('Send the pictures as a file upload (multipart form).')
+  const files: Buffer[] = []
+  for await (const part of request.files()) files.push(await part.toBuffer())
+  return files
+}
