@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, orderHistory, orders, payments, products } from '../../server/db/schema.ts'
 import { resources } from '../../server/modules/admin/content/resources.ts'
+import { staffAccountHere } from '../../server/modules/admin/people/service.ts'
 import { insertOrder, makePerson, type Person } from '../support/factories.ts'
 import { insertCatalogue } from '../support/fixtures.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
@@ -558,18 +559,25 @@ describe('orders', () => {
 
 describe('customers', () => {
   it('lists, shows orders and addresses, and disabling stops the account tokens at once', async () => {
-    const other = await makePerson(app, 'admin', 'Second Admin')
-    expect((await call('GET', '/overview', other)).statusCode).toBe(200)
+    const other = await makePerson(app, 'customer', 'Second Shopper')
+    const me = () => app.inject({ url: '/api/v1/user/current-user', headers: other.auth })
+    expect((await me()).statusCode).toBe(200)
     const list = (await call('GET', '/customers?q=Second', admin)).json().data
     expect(list.items.map((c: { _id: string }) => c._id)).toEqual([other.id])
 
     const off = await call('POST', `/customers/${other.id}/disable`, admin, { disabled: true })
     expect(off.statusCode).toBe(200)
     expect(off.json().data.disabled).toBe(true)
-    expect((await call('GET', '/overview', other)).statusCode).toBe(401)
+    expect((await me()).statusCode).toBe(401)
 
     const self = await call('POST', `/customers/${admin.id}/disable`, admin, { disabled: true })
     expect(self.statusCode).toBe(409)
+    // A colleague's account is not a customer's: the staff rules apply (decision 091).
+    const colleague = await makePerson(app, 'admin', 'Second Admin')
+    const staffOff = await call('POST', `/customers/${colleague.id}/disable`, admin, { disabled: true })
+    expect(staffOff.statusCode).toBe(409)
+    expect(staffOff.json().message).toBe(staffAccountHere)
+    expect((await call('GET', '/overview', colleague)).statusCode).toBe(200)
 
     const own = await insertOrder(app, customer.id, [{ id: fx.saree.id, price: 10_000 }])
     const detail = (await call('GET', `/customers/${customer.id}`, admin)).json().data

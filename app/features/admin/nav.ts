@@ -1,25 +1,43 @@
-/** The console's screens, in the order the staff see them. */
-export const adminNav = [
-  { to: '/admin', label: 'Overview', end: true },
-  { to: '/admin/orders', label: 'Orders' },
-  { to: '/admin/products', label: 'Products' },
-  { to: '/admin/categories', label: 'Categories' },
-  { to: '/admin/states', label: 'States' },
-  { to: '/admin/sliders', label: 'Sliders' },
-  { to: '/admin/banners', label: 'Banners' },
-  { to: '/admin/coupons', label: 'Coupons' },
-  { to: '/admin/search-synonyms', label: 'Search synonyms' },
-  { to: '/admin/faq', label: 'FAQ' },
-  { to: '/admin/policies', label: 'Policies' },
-  { to: '/admin/temples', label: 'Temples' },
-  { to: '/admin/customers', label: 'Customers' },
-  { to: '/admin/messages', label: 'Messages' },
-  { to: '/admin/outbox', label: 'Outbox' },
-  { to: '/admin/settings', label: 'Settings' },
-  { to: '/admin/audit', label: 'Audit log' },
-] as const
+import { mayOpen, type StaffArea, type StaffRole } from '../../../contracts/staff.ts'
+
+/** The console's screens, in the order the staff see them, with the part of the console each belongs to. */
+export const adminNav: ReadonlyArray<{ to: string; label: string; area: StaffArea; end?: true }> = [
+  { to: '/admin', label: 'Overview', area: 'dashboard', end: true },
+  { to: '/admin/orders', label: 'Orders', area: 'orders' },
+  { to: '/admin/products', label: 'Products', area: 'catalogue' },
+  { to: '/admin/categories', label: 'Categories', area: 'content' },
+  { to: '/admin/states', label: 'States', area: 'content' },
+  { to: '/admin/sliders', label: 'Sliders', area: 'content' },
+  { to: '/admin/banners', label: 'Banners', area: 'content' },
+  { to: '/admin/coupons', label: 'Coupons', area: 'content' },
+  { to: '/admin/search-synonyms', label: 'Search synonyms', area: 'content' },
+  { to: '/admin/faq', label: 'FAQ', area: 'content' },
+  { to: '/admin/policies', label: 'Policies', area: 'content' },
+  { to: '/admin/temples', label: 'Temples', area: 'content' },
+  { to: '/admin/customers', label: 'Customers', area: 'orders' },
+  { to: '/admin/messages', label: 'Messages', area: 'orders' },
+  { to: '/admin/outbox', label: 'Outbox', area: 'orders' },
+  { to: '/admin/staff', label: 'Staff', area: 'staff' },
+  { to: '/admin/settings', label: 'Settings', area: 'settings' },
+  { to: '/admin/audit', label: 'Audit log', area: 'audit' },
+]
+
+/** The screens a role may open. */
+export const navFor = (role: StaffRole | null) => adminNav.filter((item) => mayOpen(role, item.area))
+
+/** The area of a console address: its screen's, found by the longest matching start. */
+export function areaOfPath(pathname: string): StaffArea | null {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  let best: (typeof adminNav)[number] | null = null
+  for (const item of adminNav) {
+    const match = path === item.to || (item.to !== '/admin' && path.startsWith(`${item.to}/`))
+    if (match && (!best || item.to.length > best.to.length)) best = item
+  }
+  return best?.area ?? (path === '/admin' ? 'dashboard' : null)
+}
 
 export const adminTexts = {
   forbidden: 'This part of the site is for the shop’s staff. Your account is a customer account.',
+  notYourArea: 'Your staff role does not include this part of the console. Ask an owner if you need it.',
   signInAgain: 'Please sign in with your staff account to open the shop console.',
 } as const

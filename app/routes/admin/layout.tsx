@@ -11,8 +11,9 @@ import {
   useRouteError,
 } from 'react-router'
 import { paymentsSimulated } from '../../../contracts/payment-mode.ts'
+import { mayOpen } from '../../../contracts/staff.ts'
 import { refreshSession } from '../../features/account/refresh.ts'
-import { adminNav, adminTexts } from '../../features/admin/nav.ts'
+import { adminTexts, areaOfPath, navFor } from '../../features/admin/nav.ts'
 import { SimulatedPaymentsNotice } from '../../features/checkout/simulated-payments-notice.tsx'
 import { appLoadContext } from '../../lib/context.ts'
 import type { Route } from './+types/layout'
@@ -35,7 +36,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   // viewer comes from the database (an enabled account with a live sign-in), not from the token's claims.
   if (viewer.role !== 'admin') throw data(adminTexts.forbidden, { status: 403 })
-  return { state: 'ok' as const, paymentsSimulated: paymentsSimulated(services.config) }
+  // Each screen belongs to a part of the console; a role without it gets 403, as from the API (decision 091).
+  const area = areaOfPath(new URL(request.url).pathname)
+  if (!area || !mayOpen(viewer.staffRole, area)) throw data(adminTexts.notYourArea, { status: 403 })
+  return {
+    state: 'ok' as const,
+    paymentsSimulated: paymentsSimulated(services.config),
+    staffRole: viewer.staffRole,
+  }
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -62,7 +70,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           Shop console
         </p>
         <ul className="-mx-3 flex gap-1 overflow-x-auto px-3 pb-2 md:mx-0 md:flex-col md:overflow-visible md:px-0">
-          {adminNav.map((item) => (
+          {navFor(loaderData.staffRole).map((item) => (
             <li key={item.to} className="shrink-0">
               <NavLink
                 to={item.to}

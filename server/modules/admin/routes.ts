@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
+import type { StaffArea } from '../../../contracts/staff.ts'
+import { consoleArea } from '../../plugins/auth.ts'
 import type { Services } from '../../services.ts'
 import { invoiceAdminRoutes } from '../invoices/routes.ts'
 import { auditRoutes } from './audit/routes.ts'
@@ -10,27 +12,35 @@ import { overviewRoutes } from './overview/routes.ts'
 import { peopleRoutes } from './people/routes.ts'
 import { productRoutes } from './products/routes.ts'
 
-/** Every console domain's routes, behind one guard for the whole /api/v1/admin prefix. */
+// Which part of the console each domain's routes belong to (contracts/staff.ts); a route may name its own.
+const domains: Array<[FastifyPluginAsync<{ services: Services }>, StaffArea]> = [
+  [overviewRoutes as never, 'dashboard'],
+  [auditRoutes as never, 'audit'],
+  [productRoutes as never, 'catalogue'],
+  [contentRoutes as never, 'content'],
+  [orderRoutes as never, 'orders'],
+  [peopleRoutes as never, 'orders'],
+  [messageRoutes as never, 'orders'],
+  [mailRoutes as never, 'orders'],
+  [invoiceAdminRoutes as never, 'orders'],
+]
+
+/**
+ * Every console domain's routes, behind one guard for the whole /api/v1/admin prefix: 401 without a valid
+ * token, 403 for a customer's or for staff whose role does not include the route's area (decision 091).
+ */
 const consoleRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  // 401 without a valid token, 403 for a customer's.
-  app.addHook('onRequest', app.requireAdmin)
-  for (const routes of [
-    overviewRoutes,
-    auditRoutes,
-    productRoutes,
-    contentRoutes,
-    orderRoutes,
-    peopleRoutes,
-    messageRoutes,
-    mailRoutes,
-  ]) {
-    // Only the services: the prefix this plugin was given is already applied to its children.
-    await app.register(routes as FastifyPluginAsync<{ services: Services }>, { services })
+  app.addHook('onRequest', app.requireStaffArea)
+  for (const [routes, area] of domains) {
+    await app.register(async (scoped) => {
+      consoleArea(scoped, area)
+      // Only the services: the prefix this plugin was given is already applied to its children.
+      await scoped.register(routes, { services })
+    })
   }
 }
 
 /** Registered under /api/v1 with the other modules; everything here lives under /api/v1/admin. */
 export const adminModule: FastifyPluginAsync<{ services: Services }> = async (app, opts) => {
   await app.register(consoleRoutes, { ...opts, prefix: '/admin' })
-  await app.register(invoiceAdminRoutes, { ...opts, prefix: '/admin' })
 }

@@ -26,7 +26,8 @@ const codPublicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (ap
 }
 
 const codAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.addHook('onRequest', app.requireAdmin)
+  // Shop settings: owners and managers (contracts/staff.ts, decision 091).
+  app.addHook('onRequest', app.requireStaff('settings'))
   const tags = ['admin']
   const security = bearer
 

@@ -34,7 +34,8 @@ const deliveryPublicRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 }
 
 const deliveryAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.addHook('onRequest', app.requireAdmin)
+  // Shop settings: owners and managers (contracts/staff.ts, decision 091).
+  app.addHook('onRequest', app.requireStaff('settings'))
   const tags = ['admin']
   const security = bearer
 

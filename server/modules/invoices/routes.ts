@@ -53,7 +53,6 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   app,
   { services },
 ) => {
-  app.addHook('onRequest', app.requireAdmin)
   const tags = ['admin']
 
   app.get(
@@ -77,6 +76,7 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   app.get(
     '/settings/invoices',
     {
+      config: { staffArea: 'settings' },
       schema: {
         operationId: 'adminGetInvoiceSettings',
         tags,
@@ -95,6 +95,7 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   app.put(
     '/settings/invoices',
     {
+      config: { staffArea: 'settings' },
       schema: {
         operationId: 'adminSaveInvoiceSettings',
         tags,

@@ -109,6 +109,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.get(
     '/settings/mail',
     {
+      config: { staffArea: 'settings' },
       schema: {
         operationId: 'adminGetMailSettings',
         tags,
@@ -123,6 +124,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.put(
     '/settings/mail',
     {
+      config: { staffArea: 'settings' },
       schema: {
         operationId: 'adminSaveMailSettings',
         tags,

@@ -8,6 +8,9 @@ import type { OrdersService } from '../../orders/service.ts'
 import { type Actor, mustId, page, pageWindow, rupees } from '../kit.ts'
 import { createPeopleRepo } from './repo.ts'
 
+export const staffAccountHere =
+  'This is a staff account: an owner disables staff accounts on the Staff screen.'
+
 /** Customers (every account) in the console: the list, one account with its orders and addresses, disabling. */
 export function createAdminPeopleService(deps: {
   db: Db
@@ -80,8 +83,10 @@ export function createAdminPeopleService(deps: {
     },
     /** A disabled account cannot sign in, and its tokens stop working at once (the auth plugin checks). */
     async setDisabled(actor: Actor, id: string, input: z.output<typeof customerDisableSchema>) {
-      await mustAccount(id)
+      const account = await mustAccount(id)
       if (id === actor.id) throw new ConflictError('You cannot disable your own account.')
+      // Staff accounts follow the staff rules (an owner, never the last owner; decision 091).
+      if (account.role === 'admin') throw new ConflictError(staffAccountHere)
       await deps.accounts.setDisabled(actor.id, id, input.disabled)
       return service.get(id)
     },
