@@ -4,6 +4,7 @@ import { fieldErrors } from '../../../contracts/admin.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import { toast } from '../../lib/toast.tsx'
 import { problemText, serverFieldErrors, type UploadFolder, uploadPicture } from './admin-api.ts'
+import { RichTextField } from './rich-text-field.tsx'
 import { Button, Checkbox, Field, inputClass, PictureInput } from './ui.tsx'
 
 export type FormValue = string | boolean | string[]
@@ -110,18 +111,28 @@ export function FieldInput({
   const wide = spec.wide ?? (spec.kind === 'textarea' || spec.kind === 'html' || spec.kind === 'pictures')
   return (
     <Field label={spec.label} error={error} help={spec.help} wide={wide}>
-      {(p) => {
+      {(p, { labelId }) => {
         const s = typeof value === 'string' ? value : ''
         switch (spec.kind) {
           case 'textarea':
-          case 'html':
             return (
               <textarea
                 {...p}
-                rows={spec.kind === 'html' ? 10 : 4}
-                className={`${inputClass} ${spec.kind === 'html' ? 'font-mono text-sm' : ''}`}
+                rows={4}
+                className={inputClass}
                 value={s}
                 onChange={(e) => onChange(e.target.value)}
+              />
+            )
+          case 'html':
+            return (
+              <RichTextField
+                id={p.id}
+                labelId={labelId}
+                describedBy={p['aria-describedby']}
+                invalid={p['aria-invalid']}
+                value={s}
+                onChange={onChange}
               />
             )
           case 'select':

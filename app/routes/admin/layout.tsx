@@ -13,6 +13,8 @@ import {
 import { paymentsSimulated } from '../../../contracts/payment-mode.ts'
 import { refreshSession } from '../../features/account/refresh.ts'
 import { adminNav, adminTexts } from '../../features/admin/nav.ts'
+import { ConsoleNotices } from '../../features/admin/notices.tsx'
+import { useHeaderClearance } from '../../features/admin/scroll-clearance.ts'
 import { SimulatedPaymentsNotice } from '../../features/checkout/simulated-payments-notice.tsx'
 import { appLoadContext } from '../../lib/context.ts'
 import type { Route } from './+types/layout'
@@ -41,6 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator()
   const navigate = useNavigate()
+  useHeaderClearance()
   useEffect(() => {
     if (loaderData.state !== 'renew') return
     refreshSession()
@@ -85,6 +88,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         )}
         <Outlet />
       </div>
+      <ConsoleNotices />
     </div>
   )
 }
