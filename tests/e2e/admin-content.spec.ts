@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { shownIn } from '../../app/features/admin/shop-places.ts'
 import { createAdminWithCli, type Staff, signInAsStaff } from './admin-helpers.ts'
@@ -45,7 +46,14 @@ test('a description written with the formatting editor is saved and shows the sa
   await expect(bold).toHaveAttribute('aria-pressed', 'false')
   await page.keyboard.type('.')
   await page.keyboard.press('Enter')
-  await page.keyboard.type('Each piece is tied and dyed by hand before weaving.')
+  await page.keyboard.type('Each piece is tied and dyed by hand before weaving. Ask us')
+  // Select the last two words and make them a link to the Support page.
+  for (let i = 0; i < 'Ask us'.length; i++) await page.keyboard.press('Shift+ArrowLeft')
+  await toolbar.getByRole('button', { name: 'Link' }).click()
+  await page.getByLabel('Link address').fill('/Support')
+  await page.getByLabel('Link address').press('Enter')
+  await expect(toolbar.getByRole('button', { name: 'Link' })).toHaveAttribute('aria-expanded', 'false')
+  await page.keyboard.press('End')
   await page.keyboard.press('Enter')
   await toolbar.getByRole('button', { name: 'Bulleted list' }).click()
   await expect(toolbar.getByRole('button', { name: 'Bulleted list' })).toHaveAttribute('aria-pressed', 'true')
@@ -64,12 +72,13 @@ test('a description written with the formatting editor is saved and shows the sa
   const editor = page.getByRole('textbox', { name: 'Full description' })
   await expect(editor.locator('strong')).toHaveText('Bargarh, Odisha')
   await expect(editor.locator('ul > li')).toHaveText(['Cotton, natural dyes', '200 × 50 cm'])
+  await expect(editor.getByRole('link', { name: 'Ask us' })).toHaveAttribute('href', '/Support')
 
   await page.goto(`/Productdetails/${productId}`)
   const shown = page.getByRole('region', { name: 'Description' }).locator('.prose-shop')
   expect(await shown.innerHTML()).toBe(
     '<p>Woven on a pit loom in <strong>Bargarh, Odisha</strong>.</p>' +
-      '<p>Each piece is tied and dyed by hand before weaving.</p>' +
+      '<p>Each piece is tied and dyed by hand before weaving. <a href="/Support">Ask us</a></p>' +
       '<ul><li><p>Cotton, natural dyes</p></li><li><p>200 × 50 cm</p></li></ul>',
   )
 })
@@ -191,4 +200,64 @@ test('each slide shows its place; moving one changes the order the home page tur
   // Back as it was, for the other tests.
   await page.getByRole('button', { name: `Move ${first} up` }).click()
   await expect.poll(async () => (await titles()).indexOf(first)).toBe(0)
+})
+
+test('the open editor, its link box and a notice are readable by assistive technology (axe)', async ({
+  page,
+}) => {
+  await signInAsStaff(page, staff)
+  await page.goto('/admin/faq')
+  await page
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click()
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' })
+  await expect(toolbar).toBeVisible()
+  // Clicking the field's label puts the cursor in the text.
+  await page.getByText('Answer', { exact: true }).click()
+  await expect(page.getByRole('textbox', { name: 'Answer' })).toBeFocused()
+  // One Tab stop for the toolbar; arrow keys move along it.
+  await toolbar.getByRole('button', { name: 'Bold' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused()
+  await toolbar.getByRole('button', { name: 'Link' }).click()
+  await expect(page.getByLabel('Link address')).toBeFocused()
+  await page.getByLabel('Link address').fill('javascript:alert(1)')
+  await page.getByRole('button', { name: 'Add link' }).click()
+  await expect(page.getByText('This is not a link the shop can open.')).toBeVisible()
+  await page.getByLabel('Question', { exact: true }).fill('')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('region', { name: 'Notices' }).getByRole('listitem')).toHaveCount(1)
+  const results = await new AxeBuilder({ page }).include('#main').analyze()
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(bad.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+})
+
+test('nothing moves when the editor arrives: until then the answer is a text box of the same size', async ({
+  page,
+}) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  // The editor's code is held back, as on slow mobile data.
+  await page.route(/rich-text-editor-[^/]*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await signInAsStaff(page, staff)
+  await page.goto('/admin/faq')
+  await page
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click()
+  const answer = page.getByLabel('Answer', { exact: true })
+  await expect(answer).toHaveJSProperty('tagName', 'TEXTAREA')
+  const help = page.getByText(shownIn.faq.answer)
+  const before = await help.boundingBox()
+  release()
+  await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Answer' })).toHaveJSProperty('tagName', 'DIV')
+  expect(await help.boundingBox()).toEqual(before)
+  await page.getByRole('button', { name: 'Cancel' }).click()
 })

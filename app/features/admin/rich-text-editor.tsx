@@ -66,7 +66,8 @@ export default function RichTextEditor({
         underline: false,
         link: {
           openOnClick: false,
-          autolink: true,
+          // Off, so words typed right after a link are not swallowed by it (autolink makes links inclusive).
+          autolink: false,
           linkOnPaste: true,
           defaultProtocol: 'https',
           HTMLAttributes: { target: null, rel: null, class: null },
@@ -104,6 +105,15 @@ export default function RichTextEditor({
   useEffect(() => {
     if (linkOpen) linkInput.current?.focus()
   }, [linkOpen])
+
+  // A <label for> cannot reach an editable text: a tap on the field's label puts the cursor in it.
+  useEffect(() => {
+    const label = document.getElementById(labelId)
+    if (!label || mode !== 'formatted') return
+    const focusText = () => editor.commands.focus()
+    label.addEventListener('click', focusText)
+    return () => label.removeEventListener('click', focusText)
+  }, [labelId, mode, editor])
 
   const active = useEditorState({
     editor,
@@ -167,24 +177,25 @@ export default function RichTextEditor({
   }
 
   const run = (command: ToolbarCommand) => {
-    const chain = editor.chain().focus()
+    // A chain is built only for a command that runs it: focus() acts as soon as it is chained.
+    const format = () => editor.chain().focus()
     switch (command) {
       case 'bold':
-        return chain.toggleBold().run()
+        return format().toggleBold().run()
       case 'italic':
-        return chain.toggleItalic().run()
+        return format().toggleItalic().run()
       case 'heading':
-        return chain.toggleHeading({ level: 2 }).run()
+        return format().toggleHeading({ level: 2 }).run()
       case 'subheading':
-        return chain.toggleHeading({ level: 3 }).run()
+        return format().toggleHeading({ level: 3 }).run()
       case 'bulletList':
-        return chain.toggleBulletList().run()
+        return format().toggleBulletList().run()
       case 'orderedList':
-        return chain.toggleOrderedList().run()
+        return format().toggleOrderedList().run()
       case 'undo':
-        return chain.undo().run()
+        return format().undo().run()
       case 'redo':
-        return chain.redo().run()
+        return format().redo().run()
       case 'link':
         return linkOpen ? closeLink() : openLink()
       case 'html':

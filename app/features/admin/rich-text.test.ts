@@ -41,7 +41,9 @@ describe('htmlFromEditor', () => {
   it('sends an empty editor as an empty text, and no empty paragraph after a closing list', () => {
     expect(htmlFromEditor('<p></p>', true)).toBe('')
     expect(htmlFromEditor('<p>Hi</p>', false)).toBe('<p>Hi</p>')
-    expect(htmlFromEditor('<ul><li><p>Silk</p></li></ul><p></p>', false)).toBe('<ul><li><p>Silk</p></li></ul>')
+    expect(htmlFromEditor('<ul><li><p>Silk</p></li></ul><p></p>', false)).toBe(
+      '<ul><li><p>Silk</p></li></ul>',
+    )
     expect(htmlFromEditor('<p></p><p>Hi</p>', false)).toBe('<p></p><p>Hi</p>')
   })
 })
