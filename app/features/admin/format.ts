@@ -25,7 +25,7 @@ export const money = (rupees: number) => formatRupees(rupees)
 export const indianToday = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10)
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st. */
-export function ordinal(n: number): string {
+export function nth(n: number): string {
   const tens = n % 100
   const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th')
   return `${n}${suffix}`

@@ -186,10 +186,10 @@ export function FormattingToolbar({
               setCurrent(i)
               onCommand?.(b.command)
             }}
-            className={`inline-flex ${toolbarButtonSize} items-center justify-center rounded border text-sm disabled:opacity-40 ${
+            className={`inline-flex ${toolbarButtonSize} items-center justify-center rounded text-sm disabled:opacity-40 ${
               pressed || (b.command === 'link' && s?.pressed)
-                ? 'border-brand-700 bg-brand-700 text-white'
-                : 'border-transparent bg-white text-brand-800 hover:border-brand-200'
+                ? 'bg-brand-700 text-white'
+                : 'bg-white text-brand-800 hover:bg-brand-100'
             }`}
           >
             <span aria-hidden="true" className={glyphClass[b.command]}>

@@ -43,17 +43,19 @@ const actionOf = (options?: ExternalToast): Notice['action'] => {
   return { label: a.label, onClick: (e) => a.onClick(e) }
 }
 
+// Colours the shop's stylesheet already has, so the console adds next to nothing to every page's CSS.
 const tones: Record<ToastKind, { box: string; mark: string; sign: string }> = {
-  success: { box: 'border-green-700 text-green-950', mark: 'bg-green-700', sign: '✓' },
-  info: { box: 'border-sky-700 text-sky-950', mark: 'bg-sky-700', sign: 'i' },
-  warning: { box: 'border-amber-600 text-amber-950', mark: 'bg-amber-600', sign: '!' },
-  error: { box: 'border-red-700 text-red-950', mark: 'bg-red-700', sign: '!' },
+  success: { box: 'border-leaf text-green-900', mark: 'bg-leaf', sign: '✓' },
+  info: { box: 'border-brand-600 text-sky-900', mark: 'bg-brand-700', sign: 'i' },
+  warning: { box: 'border-amber-300 text-amber-900', mark: 'bg-brand-700', sign: '!' },
+  error: { box: 'border-red-300 text-red-800', mark: 'bg-red-700', sign: '!' },
 }
 
 /**
  * The console's notices, top right (top of the screen on a phone). Every toast a console screen sends
- * lands here while the console is open. A notice waits while the pointer is on it, while it holds the
- * keyboard focus and while the page is hidden.
+ * lands here while the console is open, and these rules decide how long it stays (a `duration` passed
+ * with it is ignored). A notice waits while the pointer is on it, while it holds the keyboard focus and
+ * while the page is hidden.
  */
 export function ConsoleNotices() {
   const [notices, setNotices] = useState<Notice[]>([])
@@ -71,10 +73,7 @@ export function ConsoleNotices() {
   const urgent = notices.filter((n) => n.kind === 'error' || n.kind === 'warning')
   const calm = notices.filter((n) => !(n.kind === 'error' || n.kind === 'warning'))
   return (
-    <section
-      aria-label="Notices"
-      className="pointer-events-none fixed inset-x-2 top-2 z-50 grid gap-2 sm:inset-x-auto sm:top-4 sm:right-4 sm:w-96"
-    >
+    <section aria-label="Notices" className="fixed top-2 right-2 left-2 z-40 grid gap-2 sm:left-auto sm:w-96">
       <ol aria-live="assertive" className="grid gap-2 empty:hidden">
         {urgent.map((n) => (
           <NoticeItem key={n.id} notice={n} onDismiss={dismiss} />
@@ -122,15 +121,15 @@ function NoticeItem({ notice, onDismiss }: { notice: Notice; onDismiss: (id: num
       onBlur={(e: FocusEvent<HTMLLIElement>) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusIn(false)
       }}
-      className={`pointer-events-auto flex items-start gap-3 rounded-lg border-l-4 bg-white p-3 shadow-lg ring-1 ring-black/10 ${tone.box}`}
+      className={`flex items-start gap-3 rounded-lg border-l-4 bg-white p-3 shadow-lg ring-1 ring-brand-200 ${tone.box}`}
     >
       <span
         aria-hidden="true"
-        className={`mt-0.5 grid size-6 shrink-0 place-items-center rounded-full text-sm font-bold text-white ${tone.mark}`}
+        className={`mt-3 grid size-5 shrink-0 place-items-center rounded-full text-xs font-bold text-white ${tone.mark}`}
       >
         {tone.sign}
       </span>
-      <div className="min-w-0 flex-1 self-center">
+      <div className="min-w-0 flex-1 py-2.5">
         <p className="text-sm font-semibold break-words">
           {notice.kind === 'error' ? <span className="sr-only">Problem: </span> : null}
           {notice.message}
@@ -152,7 +151,7 @@ function NoticeItem({ notice, onDismiss }: { notice: Notice; onDismiss: (id: num
         type="button"
         aria-label="Dismiss"
         onClick={() => onDismiss(notice.id)}
-        className="-m-1 grid size-11 shrink-0 place-items-center rounded text-xl leading-none text-ink/70 hover:bg-black/5"
+        className="grid size-11 shrink-0 place-items-center rounded text-xl leading-none text-ink/70 hover:bg-brand-50"
       >
         <span aria-hidden="true">×</span>
       </button>

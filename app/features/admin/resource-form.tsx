@@ -260,7 +260,7 @@ function PictureList({
             for (const f of files) urls.push(await uploadPicture(folder, f))
             onChange([...value, ...urls])
           } catch (err) {
-            toast.error(problemText(err), { duration: 8000 })
+            toast.error(problemText(err))
           } finally {
             setBusy(false)
             e.target.value = ''
@@ -296,10 +296,15 @@ export function ResourceForm({
       className="grid gap-4 sm:grid-cols-2"
       onSubmit={async (e) => {
         e.preventDefault()
+        const form = e.currentTarget
+        // The first marked field takes the focus, so on a phone the problem is on screen.
+        const focusFirstProblem = () =>
+          requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid=true]')?.focus())
         const checked = checkForm(schema, fields, values)
         if (!checked.ok) {
           setErrors(checked.errors)
           toast.error('Please correct the marked fields.')
+          focusFirstProblem()
           return
         }
         setErrors({})
@@ -308,7 +313,8 @@ export function ResourceForm({
           await onSubmit(checked.body)
         } catch (err) {
           setErrors(serverFieldErrors(err))
-          toast.error(problemText(err), { duration: 8000 })
+          toast.error(problemText(err))
+          focusFirstProblem()
         } finally {
           setSaving(false)
         }

@@ -112,7 +112,7 @@ export function ResourceScreen({ config, heading = true }: { config: ResourceCon
       <section
         ref={formRef}
         aria-label={title}
-        className="rounded-lg border-2 border-brand-600 bg-white p-4 shadow-md"
+        className="rounded-lg border-2 border-brand-600 bg-white p-4 shadow-lg"
       >
         <h2 className="mb-3 text-lg font-bold text-brand-800">{title}</h2>
         <ResourceForm

@@ -16,7 +16,7 @@ const textAttributes = (contentId: string, labelId: string, describedBy?: string
   'aria-labelledby': labelId,
   ...(describedBy ? { 'aria-describedby': describedBy } : {}),
   ...(invalid ? { 'aria-invalid': 'true' } : {}),
-  class: 'prose-shop grow outline-none',
+  class: 'prose-shop flex-1 outline-none',
 })
 
 /**
@@ -290,7 +290,7 @@ export default function RichTextEditor({
           className={`${richTextBox} flex flex-col focus-within:border-brand-600 focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-saffron ${invalid ? 'border-red-600' : ''}`}
           data-testid="formatting-editor"
         >
-          <EditorContent editor={editor} className="flex grow flex-col" />
+          <EditorContent editor={editor} className="flex flex-1 flex-col" />
         </div>
       ) : (
         <>

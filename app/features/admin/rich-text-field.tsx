@@ -25,7 +25,7 @@ export const richTextBox =
 /** How many buttons the toolbar has (formatting-toolbar.tsx): its place is kept while the editor loads. */
 export const toolbarButtonCount = 10
 
-/** The toolbar's outline and size, button for button, before its code has arrived. */
+/** The toolbar's frame and button size, shared with its placeholder. */
 export const toolbarFrame =
   'flex flex-wrap gap-1 rounded-t border border-b-0 border-brand-200 bg-brand-50 p-1'
 export const toolbarButtonSize = 'size-11'
@@ -34,7 +34,7 @@ function ToolbarPlaceholder() {
   return (
     <div aria-hidden="true" className={toolbarFrame}>
       {Array.from({ length: toolbarButtonCount }, (_, i) => (
-        <span key={i} className={`${toolbarButtonSize} rounded bg-white/70`} />
+        <span key={i} className={`${toolbarButtonSize} rounded bg-white`} />
       ))}
     </div>
   )

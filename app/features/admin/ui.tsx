@@ -223,7 +223,7 @@ export function PictureInput({
             onChange(await uploadPicture(folder, file))
             toast.success('Picture uploaded')
           } catch (err) {
-            toast.error(problemText(err), { duration: 8000 })
+            toast.error(problemText(err))
           } finally {
             setBusy(false)
             e.target.value = ''

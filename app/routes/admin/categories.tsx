@@ -1,6 +1,6 @@
 import { categoryInputSchema, subcategoryInputSchema } from '../../../contracts/admin.ts'
 import { useAdmin } from '../../features/admin/admin-api.ts'
-import { ordinal } from '../../features/admin/format.ts'
+import { nth } from '../../features/admin/format.ts'
 import { type ResourceConfig, ResourceScreen, type Row } from '../../features/admin/resource-screen.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 import { Badge } from '../../features/admin/ui.tsx'
@@ -75,7 +75,7 @@ const categories: ResourceConfig = {
       </span>,
     ],
   }),
-  ordered: { place: (i) => `${ordinal(i + 1)} in the menus and on the home page` },
+  ordered: { place: (i) => `${nth(i + 1)} in the menus and on the home page` },
 }
 
 export const meta = () => [{ title: 'Categories | Shop console' }]

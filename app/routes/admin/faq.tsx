@@ -1,5 +1,5 @@
 import { faqInputSchema } from '../../../contracts/admin.ts'
-import { ordinal } from '../../features/admin/format.ts'
+import { nth } from '../../features/admin/format.ts'
 import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 
@@ -28,7 +28,7 @@ const config: ResourceConfig = {
         .slice(0, 140),
     ],
   }),
-  ordered: { place: (i) => `${ordinal(i + 1)} on the Support page` },
+  ordered: { place: (i) => `${nth(i + 1)} on the Support page` },
 }
 
 export const meta = () => [{ title: 'FAQ | Shop console' }]

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { policySectionInputSchema, returnPolicyInputSchema } from '../../../contracts/admin.ts'
 import { adminSend, problemText, serverFieldErrors, useAdmin } from '../../features/admin/admin-api.ts'
-import { ordinal, when } from '../../features/admin/format.ts'
+import { nth, when } from '../../features/admin/format.ts'
 import { type ResourceConfig, ResourceScreen, type Row } from '../../features/admin/resource-screen.tsx'
 import { RichTextField } from '../../features/admin/rich-text-field.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
@@ -44,7 +44,7 @@ const sections = (kind: 'privacy' | 'terms'): ResourceConfig => ({
   filter: (r: Row) => r.kind === kind,
   ordered: {
     place: (i) =>
-      `${ordinal(i + 1)} section of ${kind === 'privacy' ? 'the Privacy Policy' : 'Terms & Conditions'}`,
+      `${nth(i + 1)} section of ${kind === 'privacy' ? 'the Privacy Policy' : 'Terms & Conditions'}`,
   },
 })
 const privacy = sections('privacy')

@@ -1,5 +1,5 @@
 import { sliderInputSchema } from '../../../contracts/admin.ts'
-import { ordinal } from '../../features/admin/format.ts'
+import { nth } from '../../features/admin/format.ts'
 import { type ResourceConfig, ResourceScreen, type Row } from '../../features/admin/resource-screen.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 import { Badge } from '../../features/admin/ui.tsx'
@@ -8,7 +8,7 @@ import { Badge } from '../../features/admin/ui.tsx'
 function slidePlace(index: number, row: Row, rows: Row[]): string {
   if (row.status !== 'active') return `No. ${index + 1} · hidden (inactive)`
   const turn = rows.slice(0, index + 1).filter((r) => r.status === 'active').length
-  return `No. ${index + 1} · turns ${ordinal(turn)} on the home page`
+  return `No. ${index + 1} · turns ${nth(turn)} on the home page`
 }
 
 const config: ResourceConfig = {

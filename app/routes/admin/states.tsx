@@ -1,5 +1,5 @@
 import { stateInputSchema } from '../../../contracts/admin.ts'
-import { ordinal } from '../../features/admin/format.ts'
+import { nth } from '../../features/admin/format.ts'
 import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 
@@ -25,8 +25,7 @@ const config: ResourceConfig = {
   toForm: (r) => ({ name: String(r.name), image: String(r.image ?? ''), position: String(r.position ?? 0) }),
   summary: (r) => ({ title: String(r.name), picture: r.image as string | null }),
   ordered: {
-    place: (i) =>
-      i < 3 ? `${ordinal(i + 1)} in Statecraft Collection on the home page` : `${ordinal(i + 1)}`,
+    place: (i) => (i < 3 ? `${nth(i + 1)} in Statecraft Collection on the home page` : `${nth(i + 1)}`),
   },
 }
 
