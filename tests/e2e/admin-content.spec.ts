@@ -53,7 +53,8 @@ test('a description written with the formatting editor is saved and shows the sa
   await page.getByLabel('Link address').fill('/Support')
   await page.getByLabel('Link address').press('Enter')
   await expect(toolbar.getByRole('button', { name: 'Link' })).toHaveAttribute('aria-expanded', 'false')
-  await page.keyboard.press('End')
+  // Back in the text, just after the link.
+  await expect(page.getByRole('textbox', { name: 'Full description' })).toBeFocused()
   await page.keyboard.press('Enter')
   await toolbar.getByRole('button', { name: 'Bulleted list' }).click()
   await expect(toolbar.getByRole('button', { name: 'Bulleted list' })).toHaveAttribute('aria-pressed', 'true')

@@ -149,9 +149,12 @@ export default function RichTextEditor({
     setLinkError(null)
     setLinkOpen(true)
   }
+  // Back to the text at once (the editor's own focus command waits a frame, and keys typed meanwhile
+  // would go nowhere).
+  const backToText = () => editor.view.focus()
   const closeLink = () => {
     setLinkOpen(false)
-    editor.commands.focus()
+    backToText()
   }
   const applyLink = () => {
     const href = linkAddress(linkText)
@@ -160,20 +163,24 @@ export default function RichTextEditor({
       linkInput.current?.focus()
       return
     }
-    const chain = editor.chain().focus()
     if (editor.state.selection.empty && !editor.isActive('link')) {
       // Nothing chosen: the address itself becomes the linked words.
-      chain
+      editor
+        .chain()
         .insertContent({ type: 'text', text: linkText.trim(), marks: [{ type: 'link', attrs: { href } }] })
         .run()
     } else {
-      chain.extendMarkRange('link').setLink({ href }).run()
+      editor.chain().extendMarkRange('link').setLink({ href }).run()
+      // The cursor goes after the link, so what is typed next does not replace its words.
+      editor.commands.setTextSelection(editor.state.selection.to)
     }
     setLinkOpen(false)
+    backToText()
   }
   const removeLink = () => {
-    editor.chain().focus().extendMarkRange('link').unsetLink().run()
+    editor.chain().extendMarkRange('link').unsetLink().run()
     setLinkOpen(false)
+    backToText()
   }
 
   const run = (command: ToolbarCommand) => {
