@@ -56,9 +56,7 @@ export const toolbarButtons: Array<{
     command: 'orderedList',
     name: 'Numbered list',
     glyph: icon(
-      <>
-        <path d="M10 6h10M10 12h10M10 18h10M4 4.5 5.5 4v4M4 10.5c1-1 2.5-.5 2 1L4 14h2.5M4 16.5h2.2l-1.2 1.5c1 0 1.6.6 1.2 1.4-.4.7-1.6.8-2.2.2" />
-      </>,
+      <path d="M10 6h10M10 12h10M10 18h10M4 4.5 5.5 4v4M4 10.5c1-1 2.5-.5 2 1L4 14h2.5M4 16.5h2.2l-1.2 1.5c1 0 1.6.6 1.2 1.4-.4.7-1.6.8-2.2.2" />,
     ),
     toggle: true,
   },
