@@ -32,8 +32,10 @@ test('on a phone, Edit on the 9th FAQ opens its form right there, in view, with 
       .locator('header')
       .first()
       .evaluate((h) => h.getBoundingClientRect().bottom)
-    const formTop = await form.evaluate((f) => f.getBoundingClientRect().top)
-    expect(formTop).toBeGreaterThanOrEqual(headerBottom)
+    // (The page scrolls smoothly: once it has settled.)
+    await expect
+      .poll(() => form.evaluate((f) => f.getBoundingClientRect().top))
+      .toBeGreaterThanOrEqual(headerBottom)
 
     // Cancel gives the focus back to the Edit button it came from.
     await form.getByRole('button', { name: 'Cancel' }).tap()
