@@ -6,7 +6,15 @@ export const TOAST_MS = 1000
 /** A toast that offers an action stays long enough to read and tap it (decision 028). */
 export const TOAST_WITH_ACTION_MS = 6000
 
-type Kind = 'success' | 'error' | 'info' | 'warning'
+export type ToastKind = 'success' | 'error' | 'info' | 'warning'
+type Kind = ToastKind
+
+/** Where toasts go instead of the shop's toaster while a screen that shows its own is open (the console). */
+type ToastHandler = (kind: Kind, message: string, options?: ExternalToast) => void
+let handler: ToastHandler | null = null
+export function handleToasts(next: ToastHandler | null) {
+  handler = next
+}
 
 // The toast library is fetched only when a visitor first acts (every toast follows an action), so
 // a visit that only browses never downloads it (docs/decisions/008).
@@ -25,6 +33,7 @@ const ready = new Promise<void>((resolve) => {
 })
 
 function show(kind: Kind, message: string, options?: ExternalToast) {
+  if (handler) return handler(kind, message, options)
   wanted = true
   showToaster?.()
   void Promise.all([loadLibrary(), ready])

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { CodTermsView } from '../../../contracts/cod.ts'
 import { useAdmin } from './admin-api.ts'
 import { useSettingsSave } from './settings-save.ts'
+import { shownIn } from './shop-places.ts'
 import { Button, Field, inputClass, Loading, LoadProblem, PinCodesField } from './ui.tsx'
 
 type Form = { enabled: boolean; maxTotal: string; fee: string; excludedStates: string; excludedPins: string }
@@ -40,6 +41,7 @@ export function CodSettingsForm() {
       <h2 id="cod-settings" className="mb-2 text-lg font-bold text-brand-800">
         Cash on delivery
       </h2>
+      <p className="mb-3 text-sm text-ink/80">{shownIn.settings.cod}</p>
       {current.isPending ? <Loading /> : null}
       {current.isError ? <LoadProblem error={current.error} retry={() => current.refetch()} /> : null}
       {form ? (

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { type DeliverySettingsView, type ZoneId, zoneIds, zoneLabels } from '../../../contracts/delivery.ts'
 import { useAdmin } from './admin-api.ts'
 import { useSettingsSave } from './settings-save.ts'
+import { shownIn } from './shop-places.ts'
 import { Button, Field, inputClass, Loading, LoadProblem, PinCodesField } from './ui.tsx'
 
 type ZoneForm = { enabled: boolean; minDays: string; maxDays: string }
@@ -62,6 +63,7 @@ export function DeliverySettingsForm() {
       <h2 id="delivery-settings" className="mb-2 text-lg font-bold text-brand-800">
         Delivery
       </h2>
+      <p className="mb-3 text-sm text-ink/80">{shownIn.settings.delivery}</p>
       {current.isPending ? <Loading /> : null}
       {current.isError ? <LoadProblem error={current.error} retry={() => current.refetch()} /> : null}
       {form ? (

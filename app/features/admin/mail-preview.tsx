@@ -21,7 +21,7 @@ export function MailPreview({ html, text, title }: { html: string; text: string;
       role="tab"
       aria-selected={view === id}
       onClick={() => setView(id)}
-      className={`min-h-10 rounded border px-3 py-1.5 text-sm font-semibold ${view === id ? 'border-brand-600 bg-brand-600 text-white' : 'border-brand-200 bg-white text-brand-800'}`}
+      className={`min-h-11 rounded border px-3 py-1.5 text-sm font-semibold ${view === id ? 'border-brand-600 bg-brand-600 text-white' : 'border-brand-200 bg-white text-brand-800'}`}
     >
       {label}
     </button>

@@ -4,6 +4,7 @@ import { fieldErrors } from '../../../contracts/admin.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import { toast } from '../../lib/toast.tsx'
 import { problemText, serverFieldErrors, type UploadFolder, uploadPicture } from './admin-api.ts'
+import { RichTextField } from './rich-text-field.tsx'
 import { Button, Checkbox, Field, inputClass, PictureInput } from './ui.tsx'
 
 export type FormValue = string | boolean | string[]
@@ -110,18 +111,28 @@ export function FieldInput({
   const wide = spec.wide ?? (spec.kind === 'textarea' || spec.kind === 'html' || spec.kind === 'pictures')
   return (
     <Field label={spec.label} error={error} help={spec.help} wide={wide}>
-      {(p) => {
+      {(p, { labelId }) => {
         const s = typeof value === 'string' ? value : ''
         switch (spec.kind) {
           case 'textarea':
-          case 'html':
             return (
               <textarea
                 {...p}
-                rows={spec.kind === 'html' ? 10 : 4}
-                className={`${inputClass} ${spec.kind === 'html' ? 'font-mono text-sm' : ''}`}
+                rows={4}
+                className={inputClass}
                 value={s}
                 onChange={(e) => onChange(e.target.value)}
+              />
+            )
+          case 'html':
+            return (
+              <RichTextField
+                id={p.id}
+                labelId={labelId}
+                describedBy={p['aria-describedby']}
+                invalid={p['aria-invalid']}
+                value={s}
+                onChange={onChange}
               />
             )
           case 'select':
@@ -249,7 +260,7 @@ function PictureList({
             for (const f of files) urls.push(await uploadPicture(folder, f))
             onChange([...value, ...urls])
           } catch (err) {
-            toast.error(problemText(err), { duration: 8000 })
+            toast.error(problemText(err))
           } finally {
             setBusy(false)
             e.target.value = ''
@@ -285,10 +296,15 @@ export function ResourceForm({
       className="grid gap-4 sm:grid-cols-2"
       onSubmit={async (e) => {
         e.preventDefault()
+        const form = e.currentTarget
+        // The first marked field takes the focus, so on a phone the problem is on screen.
+        const focusFirstProblem = () =>
+          requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid=true]')?.focus())
         const checked = checkForm(schema, fields, values)
         if (!checked.ok) {
           setErrors(checked.errors)
           toast.error('Please correct the marked fields.')
+          focusFirstProblem()
           return
         }
         setErrors({})
@@ -297,7 +313,8 @@ export function ResourceForm({
           await onSubmit(checked.body)
         } catch (err) {
           setErrors(serverFieldErrors(err))
-          toast.error(problemText(err), { duration: 8000 })
+          toast.error(problemText(err))
+          focusFirstProblem()
         } finally {
           setSaving(false)
         }

@@ -20,7 +20,7 @@ export function useSettingsSave(path: string, savedText: string) {
       await queryClient.invalidateQueries({ queryKey: ['admin'] })
     } catch (err) {
       setErrors(serverFieldErrors(err))
-      toast.error(problemText(err), { duration: 8000 })
+      toast.error(problemText(err))
     } finally {
       setSaving(false)
     }

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { imageAt } from '../../../contracts/images.ts'
 import { toast } from '../../lib/toast.tsx'
@@ -27,6 +27,7 @@ type ButtonProps = {
   disabled?: boolean
   small?: boolean
   label?: string
+  ref?: Ref<HTMLButtonElement>
 }
 export function Button({
   children,
@@ -36,6 +37,7 @@ export function Button({
   disabled,
   small,
   label,
+  ref,
 }: ButtonProps) {
   const tones = {
     primary: 'bg-brand-600 text-white hover:bg-brand-700 border-brand-600',
@@ -44,11 +46,12 @@ export function Button({
   }
   return (
     <button
+      ref={ref}
       type={type}
       onClick={onClick}
       disabled={disabled}
       aria-label={label}
-      className={`inline-flex min-h-10 items-center justify-center gap-1 rounded border font-semibold disabled:opacity-50 ${small ? 'px-3 py-1.5 text-sm' : 'px-4 py-2'} ${tones[tone]}`}
+      className={`inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded border font-semibold disabled:opacity-50 ${small ? 'px-3 py-1.5 text-sm' : 'px-4 py-2'} ${tones[tone]}`}
     >
       {children}
     </button>
@@ -71,7 +74,7 @@ export function LinkButton({
   return (
     <Link
       to={to}
-      className={`inline-flex min-h-10 items-center rounded border px-4 py-2 font-semibold ${cls}`}
+      className={`inline-flex min-h-11 items-center rounded border px-4 py-2 font-semibold ${cls}`}
     >
       {children}
     </Link>
@@ -114,7 +117,11 @@ export function Field({
   error?: string
   help?: string
   wide?: boolean
-  children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode
+  /** The second argument names the label, for controls a <label for> cannot reach (the formatting editor). */
+  children: (
+    props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string },
+    names: { labelId: string },
+  ) => ReactNode
 }) {
   const id = useId()
   const errorId = `${id}-error`
@@ -122,10 +129,13 @@ export function Field({
   const describedBy = [error ? errorId : null, help ? helpId : null].filter(Boolean).join(' ') || undefined
   return (
     <div className={`grid content-start gap-1 ${wide ? 'sm:col-span-2' : ''}`}>
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
+      <label id={`${id}-label`} htmlFor={id} className="text-sm font-semibold text-ink">
         {label}
       </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {children(
+        { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy },
+        { labelId: `${id}-label` },
+      )}
       {help ? (
         <p id={helpId} className="text-xs text-ink/70">
           {help}
@@ -152,7 +162,7 @@ export function Checkbox({
   help?: string
 }) {
   return (
-    <label className="flex min-h-10 items-start gap-2 text-sm">
+    <label className="flex min-h-11 items-start gap-2 text-sm">
       <input
         type="checkbox"
         className="mt-1 size-5 accent-brand-600"
@@ -213,7 +223,7 @@ export function PictureInput({
             onChange(await uploadPicture(folder, file))
             toast.success('Picture uploaded')
           } catch (err) {
-            toast.error(problemText(err), { duration: 8000 })
+            toast.error(problemText(err))
           } finally {
             setBusy(false)
             e.target.value = ''

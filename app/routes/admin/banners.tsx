@@ -1,17 +1,23 @@
 import { bannerInputSchema } from '../../../contracts/admin.ts'
 import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
+import { shownIn } from '../../features/admin/shop-places.ts'
 
 const config: ResourceConfig = {
   title: 'Banners',
-  intro: 'Promotion pictures on the home page. The first banner (smallest position) is the one shown.',
+  intro: shownIn.banner.form,
   path: 'banners',
   noun: 'banner',
   schema: bannerInputSchema,
   fields: [
     { name: 'image', label: 'Picture', kind: 'picture', folder: 'banners', wide: true },
-    { name: 'title', label: 'Title (optional)', kind: 'text' },
-    { name: 'link', label: 'Opens when tapped (optional)', kind: 'text' },
-    { name: 'position', label: 'Position (smaller comes first)', kind: 'number' },
+    { name: 'title', label: 'Title (optional)', kind: 'text', help: shownIn.banner.title },
+    { name: 'link', label: 'Opens when tapped (optional)', kind: 'text', help: shownIn.banner.link },
+    {
+      name: 'position',
+      label: 'Position (smaller comes first)',
+      kind: 'number',
+      help: shownIn.banner.position,
+    },
   ],
   blank: { image: '', title: '', link: '', position: '0' },
   toForm: (r) => ({
@@ -25,6 +31,7 @@ const config: ResourceConfig = {
     picture: r.image as string,
     lines: [`Position ${r.position}`],
   }),
+  ordered: { place: (i) => (i === 0 ? 'Shown on the home page' : 'Not shown (only the first banner is)') },
 }
 
 export const meta = () => [{ title: 'Banners | Shop console' }]

@@ -1,6 +1,8 @@
 import { categoryInputSchema, subcategoryInputSchema } from '../../../contracts/admin.ts'
 import { useAdmin } from '../../features/admin/admin-api.ts'
+import { nth } from '../../features/admin/format.ts'
 import { type ResourceConfig, ResourceScreen, type Row } from '../../features/admin/resource-screen.tsx'
+import { shownIn } from '../../features/admin/shop-places.ts'
 import { Badge } from '../../features/admin/ui.tsx'
 
 const statusOptions = [
@@ -10,18 +12,39 @@ const statusOptions = [
 
 const categories: ResourceConfig = {
   title: 'Categories',
-  intro:
-    'The shop’s departments. Header categories appear in the top menu; collection categories on the home page.',
+  intro: shownIn.category.form,
   path: 'categories',
   noun: 'category',
   schema: categoryInputSchema,
   fields: [
-    { name: 'title', label: 'Title', kind: 'text' },
+    { name: 'title', label: 'Title', kind: 'text', help: shownIn.category.title },
     { name: 'status', label: 'Status', kind: 'select', options: statusOptions },
-    { name: 'image', label: 'Picture', kind: 'picture', folder: 'categories', wide: true },
-    { name: 'isHeaderCategory', label: 'Show in the top menu', kind: 'checkbox' },
-    { name: 'isCollectionCategory', label: 'Show in the home page collection', kind: 'checkbox' },
-    { name: 'position', label: 'Position (smaller comes first)', kind: 'number' },
+    {
+      name: 'image',
+      label: 'Picture',
+      kind: 'picture',
+      folder: 'categories',
+      wide: true,
+      help: shownIn.category.image,
+    },
+    {
+      name: 'isHeaderCategory',
+      label: 'Show in the top menu',
+      kind: 'checkbox',
+      help: shownIn.category.header,
+    },
+    {
+      name: 'isCollectionCategory',
+      label: 'Show in the home page collection',
+      kind: 'checkbox',
+      help: shownIn.category.collection,
+    },
+    {
+      name: 'position',
+      label: 'Position (smaller comes first)',
+      kind: 'number',
+      help: shownIn.category.position,
+    },
   ],
   blank: {
     title: '',
@@ -52,6 +75,7 @@ const categories: ResourceConfig = {
       </span>,
     ],
   }),
+  ordered: { place: (i) => `${nth(i + 1)} in the menus and on the home page` },
 }
 
 export const meta = () => [{ title: 'Categories | Shop console' }]
@@ -61,7 +85,7 @@ export default function CategoriesScreen() {
   const titleOf = new Map((cats.data ?? []).map((c) => [c.id, String(c.title)]))
   const subcategories: ResourceConfig = {
     title: 'Subcategories',
-    intro: '',
+    intro: shownIn.subcategory.form,
     path: 'subcategories',
     noun: 'subcategory',
     schema: subcategoryInputSchema,

@@ -1,6 +1,7 @@
 import { couponInputSchema } from '../../../contracts/admin.ts'
 import { whenShort } from '../../features/admin/format.ts'
 import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
+import { shownIn } from '../../features/admin/shop-places.ts'
 import { Badge } from '../../features/admin/ui.tsx'
 
 /** The stored end instant back to the Indian calendar date staff picked. */
@@ -9,13 +10,12 @@ const indianDate = (iso: unknown) =>
 
 const config: ResourceConfig = {
   title: 'Coupons',
-  intro:
-    'Discount codes customers type in the cart. Public coupons are listed to customers; private ones work only for people you give the code to.',
+  intro: shownIn.coupon.form,
   path: 'coupons',
   noun: 'coupon',
   schema: couponInputSchema,
   fields: [
-    { name: 'code', label: 'Code (exactly as customers type it)', kind: 'text' },
+    { name: 'code', label: 'Code', kind: 'text', help: shownIn.coupon.code },
     { name: 'discount', label: 'Discount (percent)', kind: 'number' },
     {
       name: 'status',
@@ -25,8 +25,14 @@ const config: ResourceConfig = {
         { value: 'active', label: 'Active (works)' },
         { value: 'inactive', label: 'Inactive (customers see “expired”)' },
       ],
+      help: shownIn.coupon.status,
     },
-    { name: 'endsAt', label: 'Last day (optional)', kind: 'date', help: 'Leave empty for no end date.' },
+    {
+      name: 'endsAt',
+      label: 'Last day (optional)',
+      kind: 'date',
+      help: `${shownIn.coupon.endsAt} Leave empty for no end date.`,
+    },
     {
       name: 'usageLimit',
       label: 'Times it can be used (optional)',
@@ -39,7 +45,7 @@ const config: ResourceConfig = {
       kind: 'number',
       help: 'For example 1 for a welcome code. Leave empty for no limit.',
     },
-    { name: 'isPublic', label: 'Public (listed to customers)', kind: 'checkbox' },
+    { name: 'isPublic', label: 'Public', kind: 'checkbox', help: shownIn.coupon.isPublic },
   ],
   blank: {
     code: '',

@@ -1,17 +1,18 @@
 import { faqInputSchema } from '../../../contracts/admin.ts'
-import { htmlHelp } from '../../features/admin/html-help.ts'
+import { nth } from '../../features/admin/format.ts'
 import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
+import { shownIn } from '../../features/admin/shop-places.ts'
 
 const config: ResourceConfig = {
   title: 'FAQ',
-  intro: 'Questions and answers on the Support page.',
+  intro: shownIn.faq.form,
   path: 'faqs',
   noun: 'question',
   schema: faqInputSchema,
   fields: [
-    { name: 'question', label: 'Question', kind: 'text', wide: true },
-    { name: 'answer', label: 'Answer', kind: 'html', help: htmlHelp },
-    { name: 'position', label: 'Position (smaller comes first)', kind: 'number' },
+    { name: 'question', label: 'Question', kind: 'text', wide: true, help: shownIn.faq.question },
+    { name: 'answer', label: 'Answer', kind: 'html', help: shownIn.faq.answer },
+    { name: 'position', label: 'Position (smaller comes first)', kind: 'number', help: shownIn.faq.position },
   ],
   blank: { question: '', answer: '', position: '0' },
   toForm: (r) => ({
@@ -27,6 +28,7 @@ const config: ResourceConfig = {
         .slice(0, 140),
     ],
   }),
+  ordered: { place: (i) => `${nth(i + 1)} on the Support page` },
 }
 
 export const meta = () => [{ title: 'FAQ | Shop console' }]

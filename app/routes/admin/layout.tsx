@@ -14,6 +14,8 @@ import { paymentsSimulated } from '../../../contracts/payment-mode.ts'
 import { mayOpen } from '../../../contracts/staff.ts'
 import { refreshSession } from '../../features/account/refresh.ts'
 import { adminTexts, areaOfPath, navFor } from '../../features/admin/nav.ts'
+import { ConsoleNotices } from '../../features/admin/notices.tsx'
+import { useHeaderClearance } from '../../features/admin/scroll-clearance.ts'
 import { SimulatedPaymentsNotice } from '../../features/checkout/simulated-payments-notice.tsx'
 import { appLoadContext } from '../../lib/context.ts'
 import type { Route } from './+types/layout'
@@ -49,6 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator()
   const navigate = useNavigate()
+  useHeaderClearance()
   useEffect(() => {
     if (loaderData.state !== 'renew') return
     refreshSession()
@@ -93,6 +96,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         )}
         <Outlet />
       </div>
+      <ConsoleNotices />
     </div>
   )
 }

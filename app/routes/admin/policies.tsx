@@ -2,23 +2,29 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { policySectionInputSchema, returnPolicyInputSchema } from '../../../contracts/admin.ts'
 import { adminSend, problemText, serverFieldErrors, useAdmin } from '../../features/admin/admin-api.ts'
-import { when } from '../../features/admin/format.ts'
-import { htmlHelp } from '../../features/admin/html-help.ts'
+import { nth, when } from '../../features/admin/format.ts'
 import { type ResourceConfig, ResourceScreen, type Row } from '../../features/admin/resource-screen.tsx'
-import { Button, Field, inputClass, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
+import { RichTextField } from '../../features/admin/rich-text-field.tsx'
+import { shownIn } from '../../features/admin/shop-places.ts'
+import { Button, Field, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
 import { toast } from '../../lib/toast.tsx'
 
 const sections = (kind: 'privacy' | 'terms'): ResourceConfig => ({
   title: kind === 'privacy' ? 'Privacy policy' : 'Terms and conditions',
-  intro: '',
+  intro: shownIn.policy.section,
   path: 'policy-sections',
   noun: 'section',
   schema: policySectionInputSchema,
   fields: [
     { name: 'kind', label: 'Kind', kind: 'hidden' },
     { name: 'title', label: 'Section title', kind: 'text' },
-    { name: 'position', label: 'Position (smaller comes first)', kind: 'number' },
-    { name: 'content', label: 'Text', kind: 'html', help: htmlHelp },
+    {
+      name: 'position',
+      label: 'Position (smaller comes first)',
+      kind: 'number',
+      help: shownIn.policy.position,
+    },
+    { name: 'content', label: 'Text', kind: 'html' },
   ],
   blank: { kind, title: '', content: '', position: '0' },
   toForm: (r: Row) => ({
@@ -36,6 +42,10 @@ const sections = (kind: 'privacy' | 'terms'): ResourceConfig => ({
     ],
   }),
   filter: (r: Row) => r.kind === kind,
+  ordered: {
+    place: (i) =>
+      `${nth(i + 1)} section of ${kind === 'privacy' ? 'the Privacy Policy' : 'Terms & Conditions'}`,
+  },
 })
 const privacy = sections('privacy')
 const terms = sections('terms')
@@ -75,14 +85,15 @@ function ReturnPolicyEditor() {
         }
       }}
     >
-      <Field label="Return policy" error={error} help={htmlHelp} wide>
-        {(p) => (
-          <textarea
-            {...p}
-            rows={12}
-            className={`${inputClass} font-mono text-sm`}
+      <Field label="Return policy" error={error} help={shownIn.policy.returnPolicy} wide>
+        {(p, { labelId }) => (
+          <RichTextField
+            id={p.id}
+            labelId={labelId}
+            describedBy={p['aria-describedby']}
+            invalid={p['aria-invalid']}
             value={value}
-            onChange={(e) => setDraft(e.target.value)}
+            onChange={setDraft}
           />
         )}
       </Field>
@@ -110,10 +121,7 @@ export const meta = () => [{ title: 'Policies | Shop console' }]
 export default function PoliciesScreen() {
   return (
     <div className="grid gap-10">
-      <PageTitle
-        title="Policies"
-        intro="The Privacy, Terms & Conditions and Return Policy pages of the shop."
-      />
+      <PageTitle title="Policies" intro={shownIn.policy.form} />
       {[privacy, terms].map((config) => (
         <section key={config.title} aria-labelledby={`${config.blank.kind}-title`}>
           <h2 id={`${config.blank.kind}-title`} className="mb-3 font-serif text-xl font-bold text-brand-800">

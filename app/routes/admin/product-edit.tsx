@@ -7,7 +7,6 @@ import { imageAt } from '../../../contracts/images.ts'
 import { discountPercent, formatRupees } from '../../../contracts/money.ts'
 import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
-import { htmlHelp } from '../../features/admin/html-help.ts'
 import {
   type FieldSpec,
   type FormValue,
@@ -15,6 +14,7 @@ import {
   ResourceForm,
 } from '../../features/admin/resource-form.tsx'
 import type { Row } from '../../features/admin/resource-screen.tsx'
+import { shownIn } from '../../features/admin/shop-places.ts'
 import { Badge, Button, ConfirmButton, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
 import { api } from '../../lib/api.ts'
 import { toast } from '../../lib/toast.tsx'
@@ -107,21 +107,32 @@ export default function ProductEditScreen() {
   const p = id ? (product.data as AdminProduct) : null
 
   const fields: FieldSpec[] = [
-    { name: 'title', label: 'Title', kind: 'text', wide: true },
-    { name: 'price', label: 'Price (₹, what the customer pays)', kind: 'number' },
-    { name: 'cutPrice', label: 'Cut price (₹, the list price shown struck through)', kind: 'number' },
+    { name: 'title', label: 'Title', kind: 'text', wide: true, help: shownIn.product.title },
+    {
+      name: 'price',
+      label: 'Price (₹, what the customer pays)',
+      kind: 'number',
+      help: shownIn.product.price,
+    },
+    {
+      name: 'cutPrice',
+      label: 'Cut price (₹, the list price shown struck through)',
+      kind: 'number',
+      help: shownIn.product.cutPrice,
+    },
     {
       name: 'discount',
       label: 'Discount shown in the shop',
       kind: 'computed',
-      help: 'Worked out from the two prices, rounded down.',
+      help: `Worked out from the two prices, rounded down. ${shownIn.product.discount}`,
       compute: discountText,
     },
-    { name: 'quantity', label: 'Stock (pieces available)', kind: 'number' },
+    { name: 'quantity', label: 'Stock (pieces available)', kind: 'number', help: shownIn.product.quantity },
     {
       name: 'categoryId',
       label: 'Category',
       kind: 'select',
+      help: shownIn.product.category,
       resets: ['subcategoryId'],
       options: [
         { value: '', label: 'None' },
@@ -132,7 +143,7 @@ export default function ProductEditScreen() {
       name: 'subcategoryId',
       label: 'Subcategory',
       kind: 'select',
-      help: 'Choose the category first; its subcategories are listed here.',
+      help: `Choose the category first; its subcategories are listed here. ${shownIn.product.subcategory}`,
       optionsFor: (values) => [
         { value: '', label: 'None' },
         ...(subs.data ?? [])
@@ -144,28 +155,40 @@ export default function ProductEditScreen() {
       name: 'stateId',
       label: 'State it comes from',
       kind: 'select',
+      help: shownIn.product.state,
       options: [
         { value: '', label: 'None' },
         ...(states.data ?? []).map((s) => ({ value: s.id, label: String(s.name) })),
       ],
     },
-    { name: 'sku', label: 'SKU (your stock code, unique)', kind: 'text' },
+    { name: 'sku', label: 'SKU (your stock code, unique)', kind: 'text', help: shownIn.product.sku },
     {
       name: 'hsnCode',
       label: 'HSN code (for GST invoices)',
       kind: 'text',
-      help: 'The 4, 6 or 8-digit HSN code of this kind of goods; check it with your tax adviser.',
+      help: `The 4, 6 or 8-digit HSN code of this kind of goods; check it with your tax adviser. ${shownIn.product.hsn}`,
     },
     {
       name: 'gstRate',
       label: 'GST rate (included in the price)',
       kind: 'select',
+      help: shownIn.product.gst,
       options: gstRates.map((r) => ({ value: String(r), label: `${r}%` })),
     },
-    { name: 'shortDescription', label: 'Short description (shown near the price)', kind: 'textarea' },
-    { name: 'description', label: 'Full description', kind: 'html', help: htmlHelp },
-    { name: 'youtubeVideoLink', label: 'YouTube video link (optional)', kind: 'url' },
-    { name: 'view360Link', label: '“View 360” link (optional)', kind: 'url' },
+    {
+      name: 'shortDescription',
+      label: 'Short description',
+      kind: 'textarea',
+      help: shownIn.product.shortDescription,
+    },
+    { name: 'description', label: 'Full description', kind: 'html', help: shownIn.product.description },
+    {
+      name: 'youtubeVideoLink',
+      label: 'YouTube video link (optional)',
+      kind: 'url',
+      help: shownIn.product.youtube,
+    },
+    { name: 'view360Link', label: '“View 360” link (optional)', kind: 'url', help: shownIn.product.view360 },
   ]
 
   return (
@@ -179,8 +202,8 @@ export default function ProductEditScreen() {
         title={p ? p.title : 'New product'}
         intro={
           p
-            ? `Last saved ${when(p.updatedAt)}.`
-            : 'Fill in the details and save; then add pictures and approve it to show it in the shop.'
+            ? `Last saved ${when(p.updatedAt)}. ${shownIn.product.form}`
+            : `Fill in the details and save; then add pictures and approve it to show it in the shop. ${shownIn.product.form}`
         }
         action={
           p ? (
@@ -265,8 +288,8 @@ function Pictures({ product, onChange }: { product: AdminProduct; onChange: () =
         Pictures
       </h2>
       <p className="mb-3 text-sm text-ink/75">
-        The first picture is the main one. JPEG, PNG or WebP photos up to 8 MB; the shop makes small, medium
-        and large copies for phones.
+        {shownIn.product.pictures} JPEG, PNG or WebP photos up to 8 MB; the shop makes small, medium and large
+        copies for phones.
       </p>
       <ol className="mb-3 flex flex-wrap gap-3">
         {images.map((img, i) => (

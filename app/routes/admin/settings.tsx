@@ -4,6 +4,7 @@ import { CodSettingsForm } from '../../features/admin/cod-settings-form.tsx'
 import { DeliverySettingsForm } from '../../features/admin/delivery-settings-form.tsx'
 import { InvoiceSettingsForm } from '../../features/admin/invoice-settings.tsx'
 import { useSettingsSave } from '../../features/admin/settings-save.ts'
+import { shownIn } from '../../features/admin/shop-places.ts'
 import { Button, Field, inputClass, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
 
 type MailSettings = { notificationEmail: string; lowStockThreshold: number }
@@ -34,7 +35,7 @@ export default function SettingsScreen() {
     <div>
       <PageTitle
         title="Settings"
-        intro="Where the shop's e-mails to staff go, and when stock counts as low."
+        intro={`Where the shop's e-mails to staff go, and when stock counts as low. ${shownIn.settings.staff}`}
       />
       {current.isPending ? <Loading /> : null}
       {current.isError ? <LoadProblem error={current.error} retry={() => current.refetch()} /> : null}

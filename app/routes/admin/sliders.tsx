@@ -1,17 +1,31 @@
 import { sliderInputSchema } from '../../../contracts/admin.ts'
-import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
+import { nth } from '../../features/admin/format.ts'
+import { type ResourceConfig, ResourceScreen, type Row } from '../../features/admin/resource-screen.tsx'
+import { shownIn } from '../../features/admin/shop-places.ts'
 import { Badge } from '../../features/admin/ui.tsx'
+
+/** Hidden slides are skipped on the home page, so a slide's turn counts only the shown ones before it. */
+function slidePlace(index: number, row: Row, rows: Row[]): string {
+  if (row.status !== 'active') return `No. ${index + 1} · hidden (inactive)`
+  const turn = rows.slice(0, index + 1).filter((r) => r.status === 'active').length
+  return `No. ${index + 1} · turns ${nth(turn)} on the home page`
+}
 
 const config: ResourceConfig = {
   title: 'Sliders',
-  intro: 'The large pictures that turn at the top of the home page. Wide pictures (about 3:1) look best.',
+  intro: shownIn.slide.form,
   path: 'sliders',
   noun: 'slide',
   schema: sliderInputSchema,
   fields: [
     { name: 'image', label: 'Picture', kind: 'picture', folder: 'sliders', wide: true },
-    { name: 'title', label: 'Title (optional, read aloud to blind visitors)', kind: 'text' },
-    { name: 'link', label: 'Opens when tapped (optional, e.g. /products)', kind: 'text' },
+    { name: 'title', label: 'Title (optional)', kind: 'text', help: shownIn.slide.title },
+    {
+      name: 'link',
+      label: 'Opens when tapped (optional, e.g. /product/Handicraft)',
+      kind: 'text',
+      help: shownIn.slide.link,
+    },
     {
       name: 'status',
       label: 'Status',
@@ -20,8 +34,14 @@ const config: ResourceConfig = {
         { value: 'active', label: 'Active (shown)' },
         { value: 'inactive', label: 'Inactive (hidden)' },
       ],
+      help: shownIn.slide.status,
     },
-    { name: 'position', label: 'Position (smaller comes first)', kind: 'number' },
+    {
+      name: 'position',
+      label: 'Position (smaller comes first)',
+      kind: 'number',
+      help: shownIn.slide.position,
+    },
   ],
   blank: { image: '', title: '', link: '', status: 'active', position: '0' },
   toForm: (r) => ({
@@ -38,9 +58,10 @@ const config: ResourceConfig = {
       <Badge key="s" tone={r.status === 'active' ? 'green' : 'grey'}>
         {r.status === 'active' ? 'Active' : 'Inactive'}
       </Badge>,
-      r.link ? `Link: ${r.link}` : '',
+      r.link ? `Link: ${r.link}` : 'Link: the Handloom page',
     ],
   }),
+  ordered: { place: slidePlace },
 }
 
 export const meta = () => [{ title: 'Sliders | Shop console' }]

@@ -1,20 +1,32 @@
 import { stateInputSchema } from '../../../contracts/admin.ts'
+import { nth } from '../../features/admin/format.ts'
 import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
+import { shownIn } from '../../features/admin/shop-places.ts'
 
 const config: ResourceConfig = {
   title: 'States',
-  intro: 'Indian states for the “shop by state” pages. Products name the state they come from.',
+  intro: shownIn.state.form,
   path: 'states',
   noun: 'state',
   schema: stateInputSchema,
   fields: [
-    { name: 'name', label: 'Name', kind: 'text' },
+    { name: 'name', label: 'Name', kind: 'text', help: shownIn.state.name },
     { name: 'position', label: 'Position (smaller comes first)', kind: 'number' },
-    { name: 'image', label: 'Picture', kind: 'picture', folder: 'states', wide: true },
+    {
+      name: 'image',
+      label: 'Picture',
+      kind: 'picture',
+      folder: 'states',
+      wide: true,
+      help: shownIn.state.image,
+    },
   ],
   blank: { name: '', image: '', position: '0' },
   toForm: (r) => ({ name: String(r.name), image: String(r.image ?? ''), position: String(r.position ?? 0) }),
   summary: (r) => ({ title: String(r.name), picture: r.image as string | null }),
+  ordered: {
+    place: (i) => (i < 3 ? `${nth(i + 1)} in Statecraft Collection on the home page` : `${nth(i + 1)}`),
+  },
 }
 
 export const meta = () => [{ title: 'States | Shop console' }]

@@ -1,30 +1,44 @@
 import { templeInputSchema } from '../../../contracts/admin.ts'
 import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
+import { shownIn } from '../../features/admin/shop-places.ts'
 
 const config: ResourceConfig = {
   title: 'Temples',
-  intro: 'The temple section: each temple’s page, pictures and the link to its services.',
+  intro: shownIn.temple.form,
   path: 'temples',
   noun: 'temple',
   schema: templeInputSchema,
   fields: [
-    { name: 'name', label: 'Name', kind: 'text' },
-    { name: 'location', label: 'Place', kind: 'text' },
+    { name: 'name', label: 'Name', kind: 'text', help: shownIn.temple.name },
+    { name: 'location', label: 'Place', kind: 'text', help: shownIn.temple.location },
     {
       name: 'slug',
       label: 'Web name (optional)',
       kind: 'text',
-      help: 'Small letters and -, made from the name when empty.',
+      help: `Small letters and -, made from the name when empty. ${shownIn.temple.slug}`,
     },
     {
       name: 'servicesLink',
       label: 'Services link',
       kind: 'text',
-      help: 'Where “services” leads: https://… or a shop path like /Support; empty shows them as not yet available.',
+      help: `${shownIn.temple.servicesLink} https://… or a shop path like /Support; empty shows them as not yet available.`,
     },
-    { name: 'about', label: 'Text', kind: 'textarea' },
-    { name: 'image', label: 'Main picture', kind: 'picture', folder: 'temples', wide: true },
-    { name: 'images', label: 'More pictures (in order)', kind: 'pictures', folder: 'temples' },
+    { name: 'about', label: 'Text', kind: 'html', help: shownIn.temple.about },
+    {
+      name: 'image',
+      label: 'Main picture',
+      kind: 'picture',
+      folder: 'temples',
+      wide: true,
+      help: shownIn.temple.image,
+    },
+    {
+      name: 'images',
+      label: 'More pictures (in order)',
+      kind: 'pictures',
+      folder: 'temples',
+      help: shownIn.temple.images,
+    },
     { name: 'position', label: 'Position (smaller comes first)', kind: 'number' },
   ],
   blank: {

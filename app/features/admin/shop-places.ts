@@ -1,0 +1,100 @@
+/**
+ * Where each console field shows in the shop, in plain words for the staff. Each line was checked
+ * against the page that shows the field (app/routes/home.tsx, product-detail.tsx, support.tsx,
+ * temple.tsx, temple-details.tsx, root.tsx and the footer): when a page changes, change its line here.
+ */
+export const shownIn = {
+  product: {
+    form: 'Once approved, the product is listed in its category, its subcategory, its state and in search, and has a page of its own.',
+    title: 'Shown on the product’s card in every list and as the big heading of its page.',
+    price: 'Shown in large type on the card and on the product page, below the title.',
+    cutPrice: 'Shown struck through beside the price, on the card and the product page, when it is higher.',
+    discount: 'Shown as a “-N%” badge on the card’s picture and beside the price on the product page.',
+    quantity:
+      'The number is not shown: the product page says “Only N left” from 3 down, and the card and page say “Out of stock” at 0.',
+    category:
+      'The product is listed on this category’s page and named in the path above the product page’s pictures (Home / category).',
+    subcategory: 'The product is also listed on this subcategory’s page (from the category’s menu).',
+    state:
+      'The product page says “Made in” this state, with a link; the product is listed on the state’s page.',
+    sku: 'Shown on the product page below the buttons, beside “SKU”.',
+    hsn: 'Not shown in the shop: printed on the customer’s GST invoice.',
+    gst: 'Not shown in the shop: the GST invoice shows the tax included in the price.',
+    shortDescription: 'Shown on the product page below the SKU, above the full description. Plain text.',
+    description: 'Shown on the product page under the heading “Description”, below the short description.',
+    youtube: 'Shown on the product page below the pictures, as a video that plays when tapped.',
+    view360:
+      'Adds a “View 360” button beside Add To Cart on the product page, opening this link in a new tab.',
+    pictures:
+      'The first picture is the one on the product’s card in every list; all of them show, in this order, in the product page’s gallery.',
+  },
+  category: {
+    form: 'Active categories show in the shop: the first six as round pictures under “Shop by category” on the home page, the first four in the footer, each with a page of its products. An inactive category hides with its products.',
+    title: 'The category’s name in the menus, the footer, the home page and at the top of its page.',
+    image:
+      'Shown in the round picture under “Shop by category” and on the card in “Collection” on the home page.',
+    header: 'Shown in the menu bar at the top of every page (on computers), with its subcategories below it.',
+    collection: 'Shown as a card with “View More” in the “Collection” section of the home page.',
+    position: 'Smaller comes first in the menus, the footer and on the home page.',
+  },
+  subcategory: {
+    form: 'Listed under their category in the menu at the top of every page; each has a page of its products.',
+  },
+  state: {
+    form: 'The first three states show under “Statecraft Collection” on the home page and on the State Wise page; each state has a page of its products.',
+    name: 'The name on the state’s tile and at the top of its page; products say “Made in” it.',
+    image:
+      'Shown on the state’s tile under “Statecraft Collection” on the home page (the State Wise page keeps its own three pictures).',
+  },
+  slide: {
+    form: 'The wide pictures that turn one after another at the very top of the home page, in the order below (hidden slides are skipped). Wide pictures of about 8:3, such as 1600 × 600 pixels, fill it best.',
+    title: 'Not shown as text: it is read aloud to blind visitors as the picture’s description.',
+    link: 'Where a tap on the slide leads; left empty, it opens the Handloom page.',
+    status: 'Inactive slides are kept here but not shown.',
+    position: 'Smaller turns first; Up and Down in the list change it for you.',
+  },
+  banner: {
+    form: 'The sale banner on the home page, between the Best Selling lists and New Arrival. Only the first banner in this list is used: its picture shows faintly behind the banner’s words.',
+    title:
+      'Not shown in the shop yet: the banner’s words are fixed (“30% off sale”, “Latest Exclusive Summer Collection”).',
+    link: 'Not used in the shop yet: the banner’s “Shop now” button opens the Handloom page.',
+    position: 'The banner with the smallest position is the one shown.',
+  },
+  coupon: {
+    form: 'Customers type a code in the promo code box on the Cart page; its percent comes off the order total there and at checkout.',
+    code: 'Customers must type it exactly like this.',
+    status: 'Customers who type an inactive code are told “Coupon code has expired”.',
+    endsAt: 'After this day, customers who type the code are told it has expired.',
+    isPublic:
+      'Public codes are in the list the shop publishes (no page shows it, but anyone can read it); private codes work only for people you give them to.',
+  },
+  faq: {
+    form: 'Shown under “Frequently asked questions” on the Support page: customers tap a question to open its answer, one at a time.',
+    question: 'The line customers tap on the Support page.',
+    answer: 'Opens under the question when a customer taps it.',
+    position: 'Smaller comes first on the Support page; Up and Down in the list change it for you.',
+  },
+  policy: {
+    form: 'The Privacy Policy, Terms & Conditions and Return Policy pages, linked from every page’s footer under “Support”.',
+    section: 'Each section shows on its page as a heading with its text below, in the order of this list.',
+    returnPolicy: 'The whole text of the Return Policy page (footer, under “Support”).',
+    position: 'Smaller comes first on the page; Up and Down in the list change it for you.',
+  },
+  temple: {
+    form: 'The temple section: every temple has a card on the Temple page (the six best known first) and a page of its own.',
+    name: 'The heading of the temple’s card and the large title of its page.',
+    location: 'Shown under the name, on the card and on the temple’s page.',
+    slug: 'The end of the temple page’s web address (/templedetails?temple=…).',
+    servicesLink:
+      'Where the four service buttons on the temple’s page (Virtual tour, Live Aarti, Order Parshad, Book Guide) lead, in a new tab.',
+    about: 'Shown on the temple’s page under “About Temple”.',
+    image: 'Shown on the temple’s card and as the wide picture at the top of its page.',
+    images: 'Kept with the temple; the shop does not show them yet.',
+  },
+  settings: {
+    staff: 'Nothing here is shown to customers.',
+    cod: 'Shown at checkout: whether “COD” can be chosen for an order, its fee as a line of its own, or why COD is not offered.',
+    delivery:
+      'Shown in “Check delivery” on the product page and in the cart, and at checkout: the expected delivery dates, or that a PIN code is not served.',
+  },
+} as const
