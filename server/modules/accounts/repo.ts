@@ -47,7 +47,7 @@ export function createAccountsRepo(db: DbOrTx) {
         })
         .from(users)
         .where(eq(users.role, 'admin'))
-        .orderBy(asc(users.staffSince), asc(users.id))
+        .orderBy(sql`${users.disabledAt} is not null`, asc(users.staffSince), asc(users.id))
     },
     /**
      * Locks, until the transaction ends, the rows a staff change is judged on: every owner, the one
