@@ -264,6 +264,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const rows = await repo.staff()
       return rows.map((r) => ({
         ...r,
+        // Every staff account has a role (migration 0010, admin:create, invitations); none is the narrowest.
         staffRole: r.staffRole ?? ('orders' as const),
         invitationPending: !r.signedInSince,
       }))
