@@ -60,6 +60,7 @@ export default [
     route('customers/:id', 'routes/admin/customer-detail.tsx'),
     route('messages', 'routes/admin/messages.tsx'),
     route('outbox', 'routes/admin/outbox.tsx'),
+    route('staff', 'routes/admin/staff.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
   ]),

@@ -1,3 +1,5 @@
+import { invitationDays } from './staff.ts'
+
 /** Answers of the password recovery and newsletter calls; the pages show them (no zod: public pages import it). */
 export const mailAnswers = {
   resetRequested:
@@ -6,6 +8,9 @@ export const mailAnswers = {
   resetInvalid: 'This reset link is not valid. Please ask for a new one.',
   resetUsed: 'This reset link has already been used. Please ask for a new one if you need it.',
   resetExpired: 'This reset link has expired (links work for 30 minutes). Please ask for a new one.',
+  invitationExpired: `This invitation has expired (invitations work for ${invitationDays} days). Please ask the owner who invited you to send it again.`,
+  invitationDone:
+    'Your password is set. Sign in with your e-mail address and this password to open the shop console.',
   tooManyResets: 'Too many reset requests for this address. Please wait a while and try again.',
   newsletterConfirmed: 'Thank you: your subscription is confirmed.',
   newsletterUnsubscribed: 'You have been unsubscribed. You will get no more newsletters from us.',
@@ -20,6 +25,10 @@ export const recoveryTexts = {
   sendLink: 'SEND RESET LINK',
   sending: 'Sending...',
   resetTitle: 'Choose a new password',
+  /** The same page opened from a staff invitation (`?invite=1`): a first password, not a new one. */
+  invitationTitle: 'Choose your password',
+  invitationIntro: 'Welcome to the shop’s staff. Choose the password you will sign in with.',
+  invitationSave: 'SAVE PASSWORD',
   newPassword: 'New password',
   confirmPassword: 'Repeat the new password',
   passwordsDiffer: 'The two passwords are not the same.',

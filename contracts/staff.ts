@@ -51,3 +51,29 @@ export const staffRoleLabels: Record<StaffRole, { name: string; description: str
 
 /** Who a request comes from once their sign-in is checked: customers have no staff role. */
 export type SignedIn = { id: string; role: 'customer' | 'admin'; staffRole: StaffRole | null }
+
+/** How long an invitation's link works (a password reset link works 30 minutes). */
+export const invitationDays = 7
+
+/** The staff screen's answers and refusals (docs/decisions/091); the API and the console both show them. */
+export const staffAnswers = {
+  invited: (email: string) => `Invitation sent to ${email}. The link in it works for ${invitationDays} days.`,
+  promoted: (name: string) =>
+    `${name} already had a customer account: it is now a staff account, with the same password. We told them by e-mail.`,
+  invitedAgain: (email: string) => `A new invitation was sent to ${email}; the earlier link no longer works.`,
+  roleChanged: (name: string, role: StaffRole) => `${name} is now ${staffRoleLabels[role].name}.`,
+  disabled: (name: string) => `${name} is disabled: they are signed out everywhere and cannot sign in.`,
+  enabled: (name: string) => `${name} can sign in again.`,
+  alreadyStaff: (email: string) => `${email} is already on the staff. Change their role on the list instead.`,
+  customerDisabled:
+    'The customer account of this e-mail is disabled. Enable it on the Customers screen first, then invite it again.',
+  notStaff: 'No such colleague on the staff.',
+  yourOwnRole: 'You cannot change your own role: another owner can do it for you.',
+  yourOwnAccount: 'You cannot disable your own account.',
+  lastOwner: 'The shop needs at least one owner who can sign in. Make another colleague an owner first.',
+  seniorOwner: (name: string) =>
+    `${name} has been an owner longer than you, so you cannot change their role or disable them.`,
+  hasPassword: (name: string) =>
+    `${name} has chosen a password already: they sign in with it, or use 'Forgot password' on the sign-in page.`,
+  disabledNoInvite: (name: string) => `${name} is disabled: enable them before sending the invitation again.`,
+} as const

@@ -1,22 +1,29 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { recoveryTexts as t } from '../../contracts/mail-text.ts'
+import { mailAnswers, recoveryTexts as t } from '../../contracts/mail-text.ts'
 import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-card.tsx'
 import { PasswordField } from '../features/account/password-field.tsx'
 import { api } from '../lib/api.ts'
 import type { Route } from './+types/reset-password'
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Choose a new password | Kalaa Setu' },
+/** A staff invitation links here too, with `invite=1`: the same token, a first password rather than a new one. */
+const isInvitation = (params: URLSearchParams) => params.get('invite') === '1'
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  {
+    title: `${isInvitation(new URLSearchParams(location.search)) ? t.invitationTitle : t.resetTitle} | Kalaa Setu`,
+  },
   // The address holds a one-time token: keep it out of search engines and other sites' logs.
   { name: 'robots', content: 'noindex' },
   { name: 'referrer', content: 'no-referrer' },
 ]
 
-/** The page the reset e-mail links to: a new password, typed twice. */
+/** The page the reset e-mail (and a staff invitation) links to: a new password, typed twice. */
 export default function ResetPassword() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
+  const invitation = isInvitation(params)
+  const title = invitation ? t.invitationTitle : t.resetTitle
   const [password, setPassword] = useState('')
   const [repeat, setRepeat] = useState('')
   const [loading, setLoading] = useState(false)
@@ -34,7 +41,7 @@ export default function ResetPassword() {
         method: 'POST',
         body: { token, password },
       })
-      setDone(answer.message)
+      setDone(invitation ? mailAnswers.invitationDone : answer.message)
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : t.failed)
     } finally {
@@ -44,7 +51,7 @@ export default function ResetPassword() {
 
   if (!token) {
     return (
-      <AuthCard title={t.resetTitle}>
+      <AuthCard title={title}>
         <p role="alert" className="mt-4 text-center text-sm font-medium text-red-700">
           {t.noToken}
         </p>
@@ -58,7 +65,7 @@ export default function ResetPassword() {
   }
 
   return (
-    <AuthCard title={t.resetTitle}>
+    <AuthCard title={title}>
       {done ? (
         <>
           <FormMessage success={done} />
@@ -68,6 +75,7 @@ export default function ResetPassword() {
         </>
       ) : (
         <form onSubmit={submit} noValidate className="mt-6 grid gap-4">
+          {invitation ? <p className="text-sm">{t.invitationIntro}</p> : null}
           <PasswordField
             label={t.newPassword}
             name="password"
@@ -84,7 +92,7 @@ export default function ResetPassword() {
           />
           <FormMessage error={error} />
           <button type="submit" disabled={loading} className={primaryButton}>
-            {loading ? t.saving : t.save}
+            {loading ? t.saving : invitation ? t.invitationSave : t.save}
           </button>
           {error ? (
             <Link to="/forgot-password" className="justify-self-center text-sm text-brand-700 underline">

@@ -24,9 +24,10 @@ export const adminNav: ReadonlyArray<{ to: string; label: string; area: StaffAre
 /** The screens a role may open. */
 export const navFor = (role: StaffRole | null) => adminNav.filter((item) => mayOpen(role, item.area))
 
-/** The area of a console address: its screen's, found by the longest matching start. */
+/** The area of a console address (or of its data request): its screen's, found by the longest matching start. */
 export function areaOfPath(pathname: string): StaffArea | null {
-  const path = pathname.replace(/\/+$/, '') || '/'
+  // A screen's data fetched on a click in the console (/admin/orders.data) is that screen's.
+  const path = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/'
   let best: (typeof adminNav)[number] | null = null
   for (const item of adminNav) {
     const match = path === item.to || (item.to !== '/admin' && path.startsWith(`${item.to}/`))

@@ -104,15 +104,23 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError()
   const forbidden = isRouteErrorResponse(error) && error.status === 403
+  // A member of staff whose role lacks this screen is told so, not taken for a customer.
+  const notTheirs = forbidden && error.data === adminTexts.notYourArea
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="font-serif text-2xl font-bold text-brand-800">
-        {forbidden ? 'Staff only' : 'Something went wrong'}
+        {notTheirs ? 'Not part of your role' : forbidden ? 'Staff only' : 'Something went wrong'}
       </h1>
-      <p className="mt-3">{forbidden ? adminTexts.forbidden : 'Please reload the page in a moment.'}</p>
+      <p className="mt-3">
+        {notTheirs
+          ? adminTexts.notYourArea
+          : forbidden
+            ? adminTexts.forbidden
+            : 'Please reload the page in a moment.'}
+      </p>
       <p className="mt-6">
-        <Link to="/" className="font-semibold text-brand-700 underline">
-          Back to the shop
+        <Link to={notTheirs ? '/admin' : '/'} className="font-semibold text-brand-700 underline">
+          {notTheirs ? 'Back to the console' : 'Back to the shop'}
         </Link>
       </p>
     </div>

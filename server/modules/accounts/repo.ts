@@ -1,8 +1,18 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { passwordResets, refreshTokens, users } from '../../db/schema.ts'
+import { NO_PASSWORD } from './passwords.ts'
 
 export type UserRow = typeof users.$inferSelect
+
+const staffColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  staffRole: users.staffRole,
+  staffSince: users.staffSince,
+  disabledAt: users.disabledAt,
+}
 
 export function createAccountsRepo(db: DbOrTx) {
   return {
@@ -21,6 +31,35 @@ export function createAccountsRepo(db: DbOrTx) {
     async updateUser(id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning()
       return row
+    },
+
+    /**
+     * Every staff account, with whether it has chosen a password and signed in since it took its role (a
+     * sign-in leaves a refresh token, rotated ones included).
+     */
+    async staff() {
+      return db
+        .select({
+          ...staffColumns,
+          passwordChosen: sql<boolean>`${users.passwordHash} <> ${NO_PASSWORD}`,
+          // Written out with table names: drizzle leaves columns unqualified in a one-table select.
+          signedInSince: sql<boolean>`exists (select 1 from "refresh_tokens" t where t."user_id" = "users"."id" and t."created_at" >= coalesce("users"."staff_since", "users"."created_at"))`,
+        })
+        .from(users)
+        .where(eq(users.role, 'admin'))
+        .orderBy(sql`${users.disabledAt} is not null`, asc(users.staffSince), asc(users.id))
+    },
+    /**
+     * Locks, until the transaction ends, the rows a staff change is judged on: every owner, the one
+     * acting and the one changed (in id order, so two changes at once wait rather than deadlock).
+     */
+    async lockStaff(ids: string[]) {
+      return db
+        .select({ ...staffColumns, role: users.role })
+        .from(users)
+        .where(or(and(eq(users.role, 'admin'), eq(users.staffRole, 'owner')), inArray(users.id, ids)))
+        .orderBy(asc(users.id))
+        .for('update')
     },
 
     async insertRefreshToken(values: typeof refreshTokens.$inferInsert) {

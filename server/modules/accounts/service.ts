@@ -1,7 +1,7 @@
 import { type Account, CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG } from '../../../contracts/accounts.ts'
-import type { SignedIn } from '../../../contracts/staff.ts'
+import { invitationDays, type SignedIn, type StaffRole, staffAnswers } from '../../../contracts/staff.ts'
 import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
 import { newId } from '../../db/ids.ts'
 import {
   ConflictError,
@@ -17,7 +17,7 @@ import { mailAnswers, mailTexts } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
 import { createAvatarStore, processAvatar } from './avatar.ts'
 import { type AttemptLimiter, type LimiterFactory, memoryLimiters } from './login-limiter.ts'
-import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts'
+import { hashPassword, NO_PASSWORD, verifyDecoy, verifyPassword } from './passwords.ts'
 import { createAccountsRepo, createResetsRepo, type UserRow } from './repo.ts'
 import { createSessionCache, type LiveSession } from './session-cache.ts'
 import { hashToken, newOpaqueToken, type TokenService } from './tokens.ts'
@@ -53,6 +53,23 @@ export type AccountsDeps = {
 
 /** How long a password reset link works. */
 export const RESET_MINUTES = 30
+
+/** A staff account as a change to the staff is judged: its role, since when, and whether it is disabled. */
+export type StaffAccount = {
+  id: string
+  fullName: string
+  email: string
+  staffRole: StaffRole | null
+  staffSince: Date | null
+  disabledAt: Date | null
+}
+/**
+ * What a rule about a staff change looks at, read and locked in the change's transaction: the member of
+ * staff acting (undefined if they are no longer staff), the colleague changed, and every owner.
+ */
+export type StaffChange = { actor: StaffAccount | undefined; colleague: StaffAccount; owners: StaffAccount[] }
+/** Throws to refuse a staff change (the console's rules, server/modules/admin/staff). */
+export type StaffRule = (change: StaffChange) => void
 
 export function toAccount(u: UserRow): Account {
   return {
@@ -158,6 +175,24 @@ export function createAccountsService(deps: AccountsDeps) {
     }
   }
 
+  const invitationUrl = (token: string) =>
+    deps.mail?.url(`/reset-password?token=${encodeURIComponent(token)}&invite=1`) ?? ''
+
+  /** Reads and locks the staff a change is judged on, then lets the rule refuse it. */
+  async function judgeStaffChange(tx: DbOrTx, actorId: string, userId: string, rule: StaffRule) {
+    const rows = await createAccountsRepo(tx).lockStaff([actorId, userId])
+    const staff = rows.filter((r) => r.role === 'admin')
+    const colleague = staff.find((r) => r.id === userId)
+    if (!colleague) throw new NotFoundError(staffAnswers.notStaff)
+    const change: StaffChange = {
+      actor: staff.find((r) => r.id === actorId),
+      colleague,
+      owners: staff.filter((r) => r.staffRole === 'owner'),
+    }
+    rule(change)
+    return change
+  }
+
   return {
     /**
      * The account behind an access token, or null: the token must be ours and unexpired, its sign-in
@@ -222,6 +257,189 @@ export function createAccountsService(deps: AccountsDeps) {
         })
       })
       if (disabled) sessions.forgetUser(userId)
+    },
+
+    /** Every staff account, oldest in its role first (the console's Staff screen). */
+    async staffList() {
+      const rows = await repo.staff()
+      return rows.map((r) => ({
+        ...r,
+        // Every staff account has a role (migration 0010, admin:create, invitations); none is the narrowest.
+        staffRole: r.staffRole ?? ('orders' as const),
+        invitationPending: !r.signedInSince,
+      }))
+    },
+
+    /**
+     * Makes `email` a member of staff with `role`: an existing customer account becomes staff (it keeps its
+     * password and is told by e-mail); a new address gets an account without a password and an invitation
+     * whose link chooses one (a reset link that works for `invitationDays`). Audited with the mail, in one
+     * transaction.
+     */
+    async inviteStaff(actorId: string, input: { email: string; fullName: string; role: StaffRole }) {
+      const email = input.email.trim()
+      const mail = deps.mail
+      if (!mail) throw new Error('accounts service built without mail: invitations need it')
+      const token = newOpaqueToken()
+      try {
+        const result = await deps.db.transaction(async (tx) => {
+          const r = createAccountsRepo(tx)
+          const inviter = (await r.userById(actorId))?.fullName ?? 'The shop’s owner'
+          const existing = await r.userByEmail(email)
+          const now = new Date()
+          if (existing) {
+            if (existing.role === 'admin') throw new ConflictError(staffAnswers.alreadyStaff(existing.email))
+            if (existing.disabledAt) throw new ConflictError(staffAnswers.customerDisabled)
+            await r.updateUser(existing.id, { role: 'admin', staffRole: input.role, staffSince: now })
+            await writeAudit(tx, {
+              actorId,
+              action: 'staff.promote',
+              entity: 'user',
+              entityId: existing.id,
+              before: { role: existing.role, staffRole: null },
+              after: { role: 'admin', staffRole: input.role },
+            })
+            await mail.send(tx, {
+              kind: 'staff.added',
+              to: existing.email,
+              content: mailTexts.staffAdded(existing.fullName, inviter, input.role, mail.url('/admin')),
+            })
+            return { outcome: 'promoted' as const, userId: existing.id }
+          }
+          const user = await r.insertUser({
+            email,
+            fullName: input.fullName.trim(),
+            passwordHash: NO_PASSWORD,
+            role: 'admin',
+            staffRole: input.role,
+            staffSince: now,
+          })
+          await createResetsRepo(tx).insert({
+            userId: user.id,
+            tokenHash: hashToken(token),
+            expiresAt: new Date(now.getTime() + invitationDays * 86_400_000),
+          })
+          await writeAudit(tx, {
+            actorId,
+            action: 'staff.invite',
+            entity: 'user',
+            entityId: user.id,
+            before: null,
+            after: { email, fullName: user.fullName, role: 'admin', staffRole: input.role },
+          })
+          await mail.send(tx, {
+            kind: 'staff.invitation',
+            to: email,
+            content: mailTexts.staffInvitation(
+              user.fullName,
+              inviter,
+              input.role,
+              invitationUrl(token),
+              invitationDays,
+            ),
+          })
+          return { outcome: 'invited' as const, userId: user.id }
+        })
+        // A customer signed in now: their next request already carries the staff role.
+        sessions.forgetUser(result.userId)
+        return result
+      } catch (e) {
+        if (isUniqueViolation(e)) throw new ConflictError(staffAnswers.alreadyStaff(email))
+        throw e
+      }
+    },
+
+    /**
+     * A new invitation link for a colleague who has not chosen a password yet; the links sent before stop
+     * working.
+     */
+    async inviteStaffAgain(actorId: string, userId: string) {
+      const mail = deps.mail
+      if (!mail) throw new Error('accounts service built without mail: invitations need it')
+      const token = newOpaqueToken()
+      await deps.db.transaction(async (tx) => {
+        const r = createAccountsRepo(tx)
+        const user = await r.userById(userId)
+        if (user?.role !== 'admin' || !user.staffRole) throw new NotFoundError(staffAnswers.notStaff)
+        if (user.passwordHash !== NO_PASSWORD)
+          throw new ConflictError(staffAnswers.hasPassword(user.fullName))
+        if (user.disabledAt) throw new ConflictError(staffAnswers.disabledNoInvite(user.fullName))
+        const inviter = (await r.userById(actorId))?.fullName ?? 'The shop’s owner'
+        const now = new Date()
+        const resets = createResetsRepo(tx)
+        await resets.useAllOf(user.id, now)
+        await resets.insert({
+          userId: user.id,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now.getTime() + invitationDays * 86_400_000),
+        })
+        await writeAudit(tx, {
+          actorId,
+          action: 'staff.invite-again',
+          entity: 'user',
+          entityId: user.id,
+          before: null,
+          after: { email: user.email },
+        })
+        await mail.send(tx, {
+          kind: 'staff.invitation',
+          to: user.email,
+          content: mailTexts.staffInvitation(
+            user.fullName,
+            inviter,
+            user.staffRole,
+            invitationUrl(token),
+            invitationDays,
+          ),
+        })
+      })
+    },
+
+    /**
+     * A colleague's new role, if `rule` (given the staff as they are now, locked) allows it. Their role
+     * holds from now (`staffSince`, an owner's seniority), and their sign-ins carry it at once here.
+     */
+    async setStaffRole(actorId: string, userId: string, role: StaffRole, rule: StaffRule) {
+      await deps.db.transaction(async (tx) => {
+        const { colleague } = await judgeStaffChange(tx, actorId, userId, rule)
+        if (colleague.staffRole === role) return
+        const staffSince = new Date()
+        await createAccountsRepo(tx).updateUser(userId, { staffRole: role, staffSince })
+        await writeAudit(tx, {
+          actorId,
+          action: 'staff.role',
+          entity: 'user',
+          entityId: userId,
+          before: { staffRole: colleague.staffRole, staffSince: colleague.staffSince },
+          after: { staffRole: role, staffSince },
+        })
+      })
+      sessions.forgetUser(userId)
+    },
+
+    /**
+     * Disables a colleague (their sign-ins end at once, here and, within seconds, everywhere) or enables
+     * them again, if `rule` allows it.
+     */
+    async setStaffDisabled(actorId: string, userId: string, disabled: boolean, rule: StaffRule) {
+      await deps.db.transaction(async (tx) => {
+        const { colleague } = await judgeStaffChange(tx, actorId, userId, rule)
+        if (Boolean(colleague.disabledAt) === disabled) return
+        const now = new Date()
+        const disabledAt = disabled ? now : null
+        const r = createAccountsRepo(tx)
+        await r.updateUser(userId, { disabledAt })
+        if (disabled) await r.revokeAllForUser(userId, now)
+        await writeAudit(tx, {
+          actorId,
+          action: disabled ? 'staff.disable' : 'staff.enable',
+          entity: 'user',
+          entityId: userId,
+          before: { disabledAt: colleague.disabledAt },
+          after: { disabledAt },
+        })
+      })
+      sessions.forgetUser(userId)
     },
 
     /** A new sign-in for an account without a password (tests and tools); the caller vouches for it. */
@@ -421,7 +639,11 @@ export function createAccountsService(deps: AccountsDeps) {
       const found = await createResetsRepo(deps.db).byHash(tokenHash)
       if (!found) throw new ValidationError(mailAnswers.resetInvalid)
       if (found.usedAt) throw new ValidationError(mailAnswers.resetUsed)
-      if (found.expiresAt <= new Date()) throw new ValidationError(mailAnswers.resetExpired)
+      if (found.expiresAt <= new Date()) {
+        // An invitation's link is the same kind of link, made to last days rather than minutes.
+        const invitation = found.expiresAt.getTime() - found.createdAt.getTime() > 2 * RESET_MINUTES * 60_000
+        throw new ValidationError(invitation ? mailAnswers.invitationExpired : mailAnswers.resetExpired)
+      }
       const passwordHash = await hashPassword(password)
       const userId = await deps.db.transaction(async (tx) => {
         const resets = createResetsRepo(tx)

@@ -11,6 +11,7 @@ import { orderRoutes } from './orders/routes.ts'
 import { overviewRoutes } from './overview/routes.ts'
 import { peopleRoutes } from './people/routes.ts'
 import { productRoutes } from './products/routes.ts'
+import { staffRoutes } from './staff/routes.ts'
 
 // Which part of the console each domain's routes belong to (contracts/staff.ts); a route may name its own.
 const domains: Array<[FastifyPluginAsync<{ services: Services }>, StaffArea]> = [
@@ -23,6 +24,7 @@ const domains: Array<[FastifyPluginAsync<{ services: Services }>, StaffArea]> = 
   [messageRoutes as never, 'orders'],
   [mailRoutes as never, 'orders'],
   [invoiceAdminRoutes as never, 'orders'],
+  [staffRoutes as never, 'staff'],
 ]
 
 /**

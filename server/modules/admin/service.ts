@@ -15,6 +15,7 @@ import { createAdminOrdersService } from './orders/service.ts'
 import { createAdminOverviewService } from './overview/service.ts'
 import { createAdminPeopleService } from './people/service.ts'
 import { createAdminProductsService } from './products/service.ts'
+import { createAdminStaffService } from './staff/service.ts'
 
 export type { Actor } from './kit.ts'
 
@@ -32,7 +33,16 @@ export function createAdminService(deps: {
   /** The orders module: the console moves, cancels and refunds orders only through it. */
   orders: OrdersService
   payments: Pick<PaymentsService, 'recordsOf'>
-  accounts: Pick<AccountsService, 'forStaff' | 'setDisabled'>
+  accounts: Pick<
+    AccountsService,
+    | 'forStaff'
+    | 'setDisabled'
+    | 'staffList'
+    | 'inviteStaff'
+    | 'inviteStaffAgain'
+    | 'setStaffRole'
+    | 'setStaffDisabled'
+  >
   addresses: Pick<AddressesService, 'list'>
   catalogue: Pick<CatalogueService, 'namesFor'>
   messages: Pick<MessagesService, 'setStatus'>
@@ -62,6 +72,7 @@ export function createAdminService(deps: {
       orders: deps.orders,
     }),
     messages: createAdminMessagesService({ db, messages: deps.messages }),
+    staff: createAdminStaffService({ accounts: deps.accounts }),
     overview: createAdminOverviewService({ db }).overview,
     audit: createAdminAuditService({ db }).list,
   }

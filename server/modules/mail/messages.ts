@@ -1,4 +1,5 @@
 import { formatPaise } from '../../../contracts/money.ts'
+import { type StaffRole, staffRoleLabels } from '../../../contracts/staff.ts'
 
 /**
  * Every text of the shop's e-mails, in English. A second language is another object of the same shape
@@ -45,6 +46,7 @@ export type MailContent = {
 }
 
 const money = (paise: number) => formatPaise(paise)
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
 const hello = (name: string) => (name.trim() ? `Dear ${name.trim()},` : 'Hello,')
 
 export const mailTexts = {
@@ -178,6 +180,42 @@ export const mailTexts = {
     ],
     button: { label: 'Choose a new password', href: resetUrl },
     footnote: 'For your safety, all your sign-ins end when the password is changed.',
+  }),
+
+  /** A new colleague: the link sets their first password (a reset link that works for days). */
+  staffInvitation: (
+    name: string,
+    inviter: string,
+    role: StaffRole,
+    passwordUrl: string,
+    days: number,
+  ): MailContent => ({
+    subject: `${inviter} invited you to the ${shopName} shop console`,
+    preview: `Choose your password: the link works for ${days} days.`,
+    heading: 'Join the shop’s staff',
+    paragraphs: [
+      hello(name),
+      `${inviter} has invited you to help run the ${shopName} shop, with the ${staffRoleLabels[role].name} role: ${lowerFirst(staffRoleLabels[role].description)}`,
+      `Choose your password with the button below. The link works once, within ${days} days; after that, ask ${inviter} to send you a new invitation.`,
+      'Then sign in with this e-mail address and your password: the shop console is in your account menu.',
+    ],
+    button: { label: 'Choose your password', href: passwordUrl },
+    footnote:
+      'You received this e-mail because a member of the shop’s staff invited this address. If you did not expect it, ignore it: no password is set until you choose one.',
+  }),
+
+  /** A customer's account made a staff account: same password, new screens. */
+  staffAdded: (name: string, inviter: string, role: StaffRole, consoleUrl: string): MailContent => ({
+    subject: `You are now on the ${shopName} staff`,
+    preview: `${inviter} made your account a staff account.`,
+    heading: 'You are on the shop’s staff',
+    paragraphs: [
+      hello(name),
+      `${inviter} has made your ${shopName} account a staff account, with the ${staffRoleLabels[role].name} role: ${lowerFirst(staffRoleLabels[role].description)}`,
+      'Sign in as usual, with your e-mail address and your password; the shop console is in your account menu.',
+    ],
+    button: { label: 'Open the shop console', href: consoleUrl },
+    footnote: 'You received this e-mail because your account was made a staff account of the shop.',
   }),
 
   newsletterConfirm: (confirmUrl: string): MailContent => ({
