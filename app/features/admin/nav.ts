@@ -17,6 +17,7 @@ export const adminNav: ReadonlyArray<{ to: string; label: string; area: StaffAre
   { to: '/admin/customers', label: 'Customers', area: 'orders' },
   { to: '/admin/messages', label: 'Messages', area: 'orders' },
   { to: '/admin/outbox', label: 'Outbox', area: 'orders' },
+  { to: '/admin/staff', label: 'Staff', area: 'staff' },
   { to: '/admin/settings', label: 'Settings', area: 'settings' },
   { to: '/admin/audit', label: 'Audit log', area: 'audit' },
 ]
