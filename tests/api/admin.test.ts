@@ -588,6 +588,24 @@ describe('customers', () => {
   })
 })
 
+describe('customer search', () => {
+  it('finds a customer by the phone of their orders however it is typed, with their order count', async () => {
+    const shopper = await makePerson(app, 'customer', 'Phone Search Shopper')
+    const phone = `98${String(Date.now()).slice(-8)}`
+    await insertOrder(app, shopper.id, [{ id: fx.saree.id, price: 10_000 }], { shippingPhone: phone })
+    for (const typed of [phone, `+91 ${phone.slice(0, 5)}-${phone.slice(5)}`, `0${phone}`, phone.slice(-6)]) {
+      const res = await call('GET', `/customers?q=${encodeURIComponent(typed)}`, admin)
+      expect(res.statusCode).toBe(200)
+      const items = res.json().data.items as Array<{ _id: string; orderCount: number }>
+      expect(
+        items.map((c) => c._id),
+        typed,
+      ).toEqual([shopper.id])
+      expect(items[0].orderCount).toBe(1)
+    }
+  })
+})
+
 describe('overview', () => {
   it('counts orders, revenue, statuses, products awaiting approval and new messages', async () => {
     await app.inject({
