@@ -148,6 +148,8 @@ export const productListQuerySchema = z.object({
   categoryId: id.optional(),
   stateId: id.optional(),
   approval: z.enum(['all', 'approved', 'pending', 'archived']).default('all'),
+  /** Low: at or below the shop's low-stock threshold (Settings), out of stock included; out: none left. */
+  stock: z.enum(['low', 'out']).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 })

@@ -63,7 +63,16 @@ export function createServices(deps: ServiceDeps) {
   const payments = createPaymentsService({ ...deps, orders })
   const pincode = createPincodeService(deps)
   const messages = createMessagesService({ ...deps, mail })
-  const admin = createAdminService({ ...deps, orders, payments, accounts, addresses, catalogue, messages })
+  const admin = createAdminService({
+    ...deps,
+    orders,
+    payments,
+    accounts,
+    addresses,
+    catalogue,
+    messages,
+    mail,
+  })
   return {
     ...deps,
     tokens,

@@ -331,6 +331,8 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status),
     index('orders_payment_status_idx').on(t.paymentStatus, t.reservedUntil),
     index('orders_coupon_idx').on(t.couponCode),
+    // The dashboard's sales by day (a month of orders, not all of them) and the console's list, newest first.
+    index('orders_created_idx').on(t.createdAt),
   ],
 )
 
@@ -450,24 +452,29 @@ export const temples = pgTable(
   (t) => [uniqueIndex('temples_slug_idx').on(t.slug)],
 )
 
-export const contactMessages = pgTable('contact_messages', {
-  id: id(),
-  kind: text('kind', { enum: ['contact', 'newsletter'] }).notNull(),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  phone: text('phone'),
-  email: text('email').notNull(),
-  message: text('message'),
-  status: text('status').notNull().default('new'),
-  // Newsletter double opt-in: the hash of the confirmation token, and when the link was followed.
-  confirmTokenHash: text('confirm_token_hash'),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-  // The one-click unsubscribe link's token (kept as is: it is in every newsletter sent).
-  unsubscribeToken: text('unsubscribe_token'),
-  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['contact', 'newsletter'] }).notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    email: text('email').notNull(),
+    message: text('message'),
+    status: text('status').notNull().default('new'),
+    // Newsletter double opt-in: the hash of the confirmation token, and when the link was followed.
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // The one-click unsubscribe link's token (kept as is: it is in every newsletter sent).
+    unsubscribeToken: text('unsubscribe_token'),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The dashboard's count of new Contact Us messages, among many newsletter sign-ups.
+  (t) => [index('contact_messages_kind_status_idx').on(t.kind, t.status)],
+)
 
 export const pincodes = pgTable(
   'pincodes',

@@ -332,6 +332,6 @@ describe('the console', () => {
     const paid = await app.inject({ url: '/api/v1/admin/orders?queue=toShip', headers: staff.auth })
     expect(JSON.stringify(paid.json())).not.toContain(order.orderID)
     const overview = (await app.inject({ url: '/api/v1/admin/overview', headers: staff.auth })).json()
-    expect(overview.data.codToShip).toBeGreaterThanOrEqual(1)
+    expect(overview.data.orders.codToShip).toBeGreaterThanOrEqual(1)
   })
 })

@@ -249,8 +249,8 @@ describe('order and payment states', () => {
     expect(await list('queue=toShip')).toEqual([paid._id])
     expect(await list('payment=Paid')).toEqual([paid._id])
     const overview = (await app.inject({ url: '/api/v1/admin/overview', headers: staff.auth })).json().data
-    expect(overview.awaitingPayment).toBeGreaterThanOrEqual(1)
-    expect(overview.paidToShip).toBeGreaterThanOrEqual(1)
+    expect(overview.orders.awaitingPayment).toBeGreaterThanOrEqual(1)
+    expect(overview.orders.toShip).toBeGreaterThanOrEqual(1)
   })
 })
 

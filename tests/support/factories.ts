@@ -4,7 +4,9 @@ import { expect } from 'vitest'
 import type { StaffRole } from '../../contracts/staff.ts'
 import { newId } from '../../server/db/ids.ts'
 import {
+  contactMessages,
   coupons,
+  mailOutbox,
   orderItems,
   orders,
   pincodes,
@@ -245,15 +247,18 @@ export async function payOrder(app: TestApp, who: Person, orderId: string) {
   return { session }
 }
 
-/** An order row written straight to the database (for console tests that need odd states). */
+/**
+ * An order row written straight to the database (for console tests that need odd states or times);
+ * each line is one piece unless it says how many, at its price in paise.
+ */
 export async function insertOrder(
   app: TestApp,
   userId: string,
-  lines: Array<{ id: string; price: number }>,
+  lines: Array<{ id: string; price: number; quantity?: number }>,
   extra: Partial<typeof orders.$inferInsert> = {},
 ) {
   const id = newId()
-  const total = lines.reduce((s, l) => s + l.price, 0)
+  const total = lines.reduce((s, l) => s + l.price * (l.quantity ?? 1), 0)
   const orderNumber = `ORD-${id.slice(-8).toUpperCase()}`
   await app.database.db.insert(orders).values({
     id,
@@ -270,10 +275,46 @@ export async function insertOrder(
     shippingPhone: '9876543210',
     ...extra,
   })
-  await app.database.db
-    .insert(orderItems)
-    .values(lines.map((l) => ({ orderId: id, productId: l.id, title: 'Item', price: l.price, quantity: 1 })))
+  await app.database.db.insert(orderItems).values(
+    lines.map((l) => ({
+      orderId: id,
+      productId: l.id,
+      title: 'Item',
+      price: l.price,
+      quantity: l.quantity ?? 1,
+    })),
+  )
   return { id, orderNumber }
+}
+
+/** A Contact Us message (new, not read yet, unless told) or a newsletter sign-up, written straight. */
+export async function insertMessage(app: TestApp, over: Partial<typeof contactMessages.$inferInsert> = {}) {
+  const id = newId()
+  await app.database.db.insert(contactMessages).values({
+    id,
+    kind: 'contact',
+    firstName: 'Ravi',
+    email: freshEmail('ravi'),
+    message: 'Do you ship to Pune?',
+    ...over,
+  })
+  return { id }
+}
+
+/** An e-mail in the outbox in any state (a failed one gave up after its attempts). */
+export async function insertOutboxMail(app: TestApp, over: Partial<typeof mailOutbox.$inferInsert> = {}) {
+  const id = newId()
+  await app.database.db.insert(mailOutbox).values({
+    id,
+    kind: 'order.placed',
+    toAddress: freshEmail('mail'),
+    subject: 'Your order',
+    html: '<p>Thank you</p>',
+    text: 'Thank you',
+    messageId: `<${id}@test.example.in>`,
+    ...over,
+  })
+  return { id }
 }
 
 export function sign(secret: string, data: string) {

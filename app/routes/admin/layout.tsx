@@ -39,7 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // viewer comes from the database (an enabled account with a live sign-in), not from the token's claims.
   if (viewer.role !== 'admin') throw data(adminTexts.forbidden, { status: 403 })
   // Each screen belongs to a part of the console; a role without it gets 403, as from the API (decision 091).
-  const area = areaOfPath(new URL(request.url).pathname)
+  // A move within the console loads `/admin/orders.data`: the screen is the address without `.data`.
+  const area = areaOfPath(new URL(request.url).pathname.replace(/\.data$/, ''))
   if (!area || !mayOpen(viewer.staffRole, area)) throw data(adminTexts.notYourArea, { status: 403 })
   return {
     state: 'ok' as const,

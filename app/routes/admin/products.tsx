@@ -38,7 +38,7 @@ export default function ProductsScreen() {
   const search = useDebounced(q)
   const filters = new URLSearchParams()
   if (search) filters.set('q', search)
-  for (const k of ['categoryId', 'stateId', 'approval', 'page']) {
+  for (const k of ['categoryId', 'stateId', 'approval', 'stock', 'page']) {
     const v = params.get(k)
     if (v) filters.set(k, v)
   }
@@ -75,7 +75,7 @@ export default function ProductsScreen() {
         intro="Everything in the catalogue. A product shows in the shop only once it is approved."
         action={<LinkButton to="/admin/products/new">+ Add product</LinkButton>}
       />
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <label className="grid gap-1 text-sm font-semibold">
           Search title or SKU
           <input type="search" className={inputClass} value={q} onChange={(e) => set('q', e.target.value)} />
@@ -121,6 +121,18 @@ export default function ProductsScreen() {
             <option value="approved">Approved (in the shop)</option>
             <option value="pending">Awaiting approval</option>
             <option value="archived">Archived</option>
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          Stock
+          <select
+            className={inputClass}
+            value={params.get('stock') ?? ''}
+            onChange={(e) => set('stock', e.target.value)}
+          >
+            <option value="">Any stock</option>
+            <option value="low">Low stock (at or below the threshold in Settings)</option>
+            <option value="out">Out of stock</option>
           </select>
         </label>
       </div>

@@ -5,6 +5,7 @@ import type { FileStore } from '../../lib/file-store.ts'
 import type { AccountsService } from '../accounts/service.ts'
 import type { AddressesService } from '../addresses/service.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
+import type { MailService } from '../mail/service.ts'
 import type { MessagesService } from '../messages/service.ts'
 import type { OrdersService } from '../orders/service.ts'
 import type { PaymentsService } from '../payments/service.ts'
@@ -46,6 +47,8 @@ export function createAdminService(deps: {
   addresses: Pick<AddressesService, 'list'>
   catalogue: Pick<CatalogueService, 'namesFor'>
   messages: Pick<MessagesService, 'setStatus'>
+  /** The shop's low-stock threshold (Settings), for the dashboard and the product list's stock filter. */
+  mail: Pick<MailService, 'settings'>
 }) {
   const { db, cache, files, log } = deps
 
@@ -57,6 +60,7 @@ export function createAdminService(deps: {
       log,
       catalogue: deps.catalogue,
       orders: deps.orders,
+      mail: deps.mail,
     }),
     content: createAdminContentService({ db, cache, files }),
     orders: createAdminOrdersService({
@@ -73,7 +77,7 @@ export function createAdminService(deps: {
     }),
     messages: createAdminMessagesService({ db, messages: deps.messages }),
     staff: createAdminStaffService({ accounts: deps.accounts }),
-    overview: createAdminOverviewService({ db }).overview,
+    overview: createAdminOverviewService({ db, mail: deps.mail }).overview,
     audit: createAdminAuditService({ db }).list,
   }
 }

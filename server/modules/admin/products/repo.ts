@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client.ts'
 import { categories, productImages, products, states } from '../../../db/schema.ts'
 import { containing } from '../kit.ts'
@@ -18,6 +18,8 @@ export function createProductsRepo(db: DbOrTx) {
       categoryId?: string
       stateId?: string
       approval: 'all' | 'approved' | 'pending' | 'archived'
+      /** Products not archived with at most this many in stock, least stock first. */
+      stockAtMost?: number
       offset: number
       limit: number
     }) {
@@ -31,6 +33,9 @@ export function createProductsRepo(db: DbOrTx) {
         if (opts.approval !== 'all') conds.push(isNull(products.archivedAt))
         if (opts.approval === 'approved') conds.push(eq(products.isApproved, true))
         if (opts.approval === 'pending') conds.push(eq(products.isApproved, false))
+      }
+      if (opts.stockAtMost !== undefined) {
+        conds.push(isNull(products.archivedAt), lte(products.quantity, opts.stockAtMost))
       }
       const where = conds.length ? and(...conds) : undefined
       const rows = await db
@@ -55,7 +60,11 @@ export function createProductsRepo(db: DbOrTx) {
         .leftJoin(categories, eq(categories.id, products.categoryId))
         .leftJoin(states, eq(states.id, products.stateId))
         .where(where)
-        .orderBy(desc(products.createdAt), desc(products.id))
+        .orderBy(
+          ...(opts.stockAtMost !== undefined ? [asc(products.quantity)] : []),
+          desc(products.createdAt),
+          desc(products.id),
+        )
         .limit(opts.limit)
         .offset(opts.offset)
       const [{ total }] = await db.select({ total: count() }).from(products).where(where)

@@ -21,7 +21,8 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         operationId: 'adminListProducts',
         tags,
         security,
-        summary: 'Products (all, approved, awaiting approval or archived), searchable and paginated',
+        summary:
+          'Products (all, approved, awaiting approval or archived, low or out of stock), searchable and paginated',
         querystring: productListQuerySchema,
         response: { 200: ok(paged), ...adminFailures() },
       },

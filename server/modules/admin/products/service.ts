@@ -13,6 +13,7 @@ import type { FileStore } from '../../../lib/file-store.ts'
 import { writeAudit } from '../../audit/repo.ts'
 import type { CatalogueService } from '../../catalogue/service.ts'
 import { cleanHtml, htmlText } from '../../content/html.ts'
+import type { MailService } from '../../mail/service.ts'
 import type { OrdersService } from '../../orders/service.ts'
 import { removeImage, storeImage } from '../images.ts'
 import { type Actor, mustId, page, pageWindow, paise, pgErrorCode, rupees } from '../kit.ts'
@@ -32,6 +33,8 @@ export function createAdminProductsService(deps: {
   catalogue: Pick<CatalogueService, 'namesFor'>
   /** The orders module: whether orders hold a product before it is deleted. */
   orders: Pick<OrdersService, 'productUse'>
+  /** The shop's low-stock threshold (Settings), for the list's stock filter. */
+  mail: Pick<MailService, 'settings'>
 }) {
   const { db, cache, files: fileStore } = deps
   // Once the rows are gone a file left behind harms nobody: it is logged, not answered as a failure.
@@ -143,7 +146,13 @@ export function createAdminProductsService(deps: {
 
   const service = {
     async list(q: z.output<typeof productListQuerySchema>) {
-      const { rows, total } = await repo.productPage({ ...q, ...pageWindow(q) })
+      const stockAtMost =
+        q.stock === 'out'
+          ? 0
+          : q.stock === 'low'
+            ? (await deps.mail.settings.get()).lowStockThreshold
+            : undefined
+      const { rows, total } = await repo.productPage({ ...q, stockAtMost, ...pageWindow(q) })
       return page(
         rows.map((r) => ({
           _id: r.id,

@@ -1,0 +1,30 @@
+import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
+import { listedProducts } from './cart-helpers.ts'
+import { expect, payOrderByApi, placeOrderByApi, test } from './fixtures.ts'
+
+test('the dashboard counts a paid order to ship, and the count opens the orders list filtered to it', async ({
+  page,
+  request,
+  customer,
+}) => {
+  const staff = await createAdminWithCli('dash')
+  const [item] = await listedProducts(request)
+  const order = await placeOrderByApi(request, customer, [item!])
+  await payOrderByApi(request, customer, order._id)
+
+  await signInAsStaff(page, staff)
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
+  const toShip = page.getByRole('link', { name: /Paid, to ship/ })
+  await expect(toShip).toHaveText(/^[1-9]\d*/)
+  const counted = Number((await toShip.textContent())?.match(/^\d+/)?.[0])
+  // The sales of the day include the order, and the chart's figures are there for a screen reader.
+  await expect(page.getByRole('table', { name: /Sales per day/ }).getByRole('row')).toHaveCount(31)
+  await expect(page.getByRole('table', { name: /Top products/ })).toContainText(item!.title)
+
+  await toShip.click()
+  await expect(page).toHaveURL(/\/admin\/orders\?queue=toShip$/)
+  await expect(page.getByRole('button', { name: 'Paid, to ship' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('link', { name: new RegExp(order.orderID) })).toBeVisible()
+  await expect(page.getByText(`${counted} found`)).toBeVisible()
+})
