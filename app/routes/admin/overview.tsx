@@ -1,23 +1,8 @@
 import { Link } from 'react-router'
+import type { AdminOverview } from '../../../contracts/admin-overview.ts'
 import { useAdmin } from '../../features/admin/admin-api.ts'
 import { money } from '../../features/admin/format.ts'
 import { Badge, Loading, LoadProblem, PageTitle, statusTone } from '../../features/admin/ui.tsx'
-
-type Overview = {
-  ordersToday: number
-  ordersThisMonth: number
-  revenueToday: number
-  revenueThisMonth: number
-  revenueAllTime: number
-  ordersByStatus: Record<string, number>
-  awaitingPayment: number
-  paidToShip: number
-  codToShip: number
-  refundsPending: number
-  productsAwaitingApproval: number
-  newContactMessages: number
-  newNewsletterSignups: number
-}
 
 export const meta = () => [{ title: 'Overview | Shop console' }]
 
@@ -49,7 +34,7 @@ function Tile({
 }
 
 export default function OverviewScreen() {
-  const q = useAdmin<Overview>('/overview')
+  const q = useAdmin<AdminOverview>('/overview')
   return (
     <div>
       <PageTitle title="Overview" intro="Today in the shop, at a glance (times are India time)." />
