@@ -7,6 +7,7 @@ import { fulfilmentStatuses, paymentStatuses } from './order-states.ts'
  * The admin console's forms and the admin API's bodies share these schemas: the console checks a form
  * with them before sending, the server checks the same body again and answers 400 with a message per
  * field. Prices are rupees here (the database keeps paise). Only admin route chunks import this file.
+ * What the API answers is described in the contracts/admin-*.ts files, one per console domain.
  */
 
 const text = (label: string, max = 200) =>
@@ -319,6 +320,16 @@ export const orderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 })
+
+/** One page of a console list: its rows, how many there are in all, and where this page is. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    pages: z.number().int(),
+  })
 
 export const listQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),

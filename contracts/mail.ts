@@ -33,16 +33,46 @@ export const contactReplyBody = z.object({
   body: z.string().trim().min(1, 'Please write your reply.').max(10_000, 'must be at most 10000 characters'),
 })
 
+const when = z.string().meta({ format: 'date-time' })
+
 /** What the console shows of an outbox message. */
-export type OutboxItem = {
-  _id: string
-  kind: string
-  to: string
-  subject: string
-  status: (typeof outboxStatuses)[number]
-  attempts: number
-  lastError: string | null
-  nextAttemptAt: string
-  sentAt: string | null
-  createdAt: string
-}
+export const outboxItemSchema = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(outboxStatuses),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: when,
+  sentAt: when.nullable(),
+  createdAt: when,
+})
+export type OutboxItem = z.infer<typeof outboxItemSchema>
+
+/** A page of the outbox, and whether e-mails leave the machine (SMTP_URL set) or are only kept. */
+export const outboxPageSchema = z.object({
+  items: z.array(outboxItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pages: z.number().int(),
+  sending: z.boolean(),
+})
+export type OutboxPage = z.infer<typeof outboxPageSchema>
+
+/** One e-mail as its recipient gets it. */
+export const outboxMailSchema = outboxItemSchema.extend({
+  replyTo: z.string().nullable(),
+  messageId: z.string(),
+  html: z.string(),
+  text: z.string(),
+  headers: z.record(z.string(), z.string()),
+})
+export type OutboxMail = z.infer<typeof outboxMailSchema>
+
+export const mailSettingsSchema = z.object({
+  notificationEmail: z.string().meta({ description: 'Where staff e-mails go; empty: none are sent' }),
+  lowStockThreshold: z.number().int(),
+})
+export type MailSettings = z.infer<typeof mailSettingsSchema>

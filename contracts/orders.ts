@@ -43,6 +43,19 @@ export const placeOrderSchema = z.object({
 })
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>
 
+/** Where an order goes, as stored: the customer's and the console's answers both carry it. */
+export const shippingPlace = {
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string(),
+  apartment: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+}
+
 /** An order as the API answers it (spec section 3); money in rupees. */
 export const orderSchema = z.object({
   _id: z.string(),
@@ -66,15 +79,7 @@ export const orderSchema = z.object({
     }),
   ),
   shippingInfo: z.object({
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    email: z.string().nullable(),
-    address: z.string(),
-    apartment: z.string().nullable(),
-    city: z.string(),
-    state: z.string(),
-    postalCode: z.string(),
-    country: z.string(),
+    ...shippingPlace,
     phoneNumber: z.string(),
     shippingLink: z.string().nullable(),
   }),

@@ -14,11 +14,17 @@ type Operation = {
   responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>
 }
 type Schema = {
-  type?: string
+  type?: string | string[]
   properties?: Record<string, Schema>
   required?: string[]
   const?: unknown
   enum?: unknown[]
+  items?: Schema
+  additionalProperties?: Schema | boolean
+  anyOf?: Schema[]
+  oneOf?: Schema[]
+  allOf?: Schema[]
+  description?: string
 }
 type Document = { paths: Record<string, Record<string, Operation>> }
 
@@ -30,6 +36,33 @@ function operations(doc: Document) {
       .filter(([method]) => methods.has(method))
       .map(([method, op]) => ({ name: `${method.toUpperCase()} ${url}`, url, op })),
   )
+}
+
+/**
+ * Where an answer's schema says nothing about its contents: an object of anything (no properties, any
+ * values), or a value of any kind that does not even say what it holds.
+ */
+function untypedParts(schema: Schema, at: string): string[] {
+  const keys = Object.keys(schema)
+  if (keys.length === 0) return [`${at} is any value, undescribed`]
+  const found: string[] = []
+  const isObject = schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object'))
+  const extra = schema.additionalProperties
+  if (
+    isObject &&
+    !schema.properties &&
+    (extra === undefined || extra === true || (typeof extra === 'object' && Object.keys(extra).length === 0))
+  ) {
+    found.push(`${at} is an object of anything`)
+  }
+  for (const [name, child] of Object.entries(schema.properties ?? {}))
+    found.push(...untypedParts(child, `${at}.${name}`))
+  if (schema.items) found.push(...untypedParts(schema.items, `${at}[]`))
+  if (extra && typeof extra === 'object' && Object.keys(extra).length > 0)
+    found.push(...untypedParts(extra, `${at}{}`))
+  for (const part of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+    found.push(...untypedParts(part, at))
+  return found
 }
 
 let app: TestApp
@@ -90,6 +123,25 @@ describe('the API document', () => {
           schema.required?.includes('success') &&
           schema.required.includes('message')
         if (!ok) problems.push(`${name}: ${code} is not { success: false, message }`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('describes what every console operation answers (docs/decisions/090)', () => {
+    const problems: string[] = []
+    const console = operations(doc).filter(({ url }) => url.startsWith('/api/v1/admin/'))
+    expect(console.length).toBeGreaterThan(70)
+    for (const { name, op } of console) {
+      const answers = Object.entries(op.responses ?? {}).filter(([code]) => /^2\d\d$/.test(code))
+      if (answers.length === 0) problems.push(`${name}: no 2xx answer`)
+      for (const [code, answer] of answers) {
+        const content = answer.content ?? {}
+        if (Object.keys(content).length === 0) problems.push(`${name}: ${code} has no content`)
+        for (const [type, { schema }] of Object.entries(content)) {
+          if (!schema) problems.push(`${name}: ${code} ${type} has no schema`)
+          else problems.push(...untypedParts(schema, `${name}: ${code} ${type} answer`))
+        }
       }
     }
     expect(problems).toEqual([])

@@ -1,8 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
+import type { UploadedPicture } from '../../../contracts/admin-content.ts'
 import { ApiError, api } from '../../lib/api.ts'
 
+/**
+ * The console's calls to /api/v1/admin. What each answers is typed by its contract (contracts/admin-*.ts,
+ * contracts/mail.ts …): callers name the type they read, imported with `import type` so no zod ships.
+ */
+
 export type Envelope<T> = { success: true; message: string; data: T }
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number; pages: number }
 export type UploadFolder = 'categories' | 'states' | 'sliders' | 'banners' | 'temples'
 
 /** GET under /api/v1/admin with the signed-in admin's token. */
@@ -34,7 +39,7 @@ export function useAdmin<T>(path: string | null) {
 export async function uploadPicture(folder: UploadFolder, file: File): Promise<string> {
   const form = new FormData()
   form.append('image', file)
-  const r = await api<Envelope<{ url: string }>>(`/admin/uploads/${folder}`, {
+  const r = await api<Envelope<UploadedPicture>>(`/admin/uploads/${folder}`, {
     method: 'POST',
     body: form,
     auth: true,

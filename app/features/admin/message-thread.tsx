@@ -1,23 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import type { MessageThread as Thread } from '../../../contracts/admin-messages.ts'
 import { toast } from '../../lib/toast.tsx'
 import { adminSend, problemText, serverFieldErrors, useAdmin } from './admin-api.ts'
 import { when } from './format.ts'
 import { Badge, Button, inputClass, Loading, LoadProblem } from './ui.tsx'
-
-type Thread = {
-  _id: string
-  email: string
-  replies: Array<{
-    _id: string
-    body: string
-    author: string
-    createdAt: string
-    outboxId: string | null
-    mailStatus: string | null
-  }>
-}
 
 const mailState: Record<string, string> = {
   sent: 'e-mailed',

@@ -7,9 +7,10 @@ import { adminSend, problemText, useAdmin } from './admin-api.ts'
 import { type FieldSpec, type FormValues, ResourceForm, toBody } from './resource-form.tsx'
 import { Button, ConfirmButton, Loading, LoadProblem, PageTitle } from './ui.tsx'
 
-export type Row = Record<string, unknown> & { id: string }
+/** A row of a simple list, as its contract in contracts/admin-content.ts types it. */
+export type ResourceRow = { id: string; position?: number }
 
-export type ResourceConfig = {
+export type ResourceConfig<R extends ResourceRow> = {
   title: string
   intro: string
   /** API list under /api/v1/admin. */
@@ -19,15 +20,15 @@ export type ResourceConfig = {
   schema: z.ZodType
   fields: FieldSpec[]
   blank: FormValues
-  toForm(row: Row): FormValues
-  summary(row: Row): { title: string; lines?: ReactNode[]; picture?: string | null }
+  toForm(row: R): FormValues
+  summary(row: R): { title: string; lines?: ReactNode[]; picture?: string | null }
   /** Only rows this screen shows (e.g. one kind of policy). */
-  filter?(row: Row): boolean
+  filter?(row: R): boolean
   /**
    * The rows' order matters in the shop (their `position` field): each card says where it comes and can
    * be moved up or down. `place` words it from the row's index in the list ("2nd on the Support page").
    */
-  ordered?: { place(index: number, row: Row, rows: Row[]): string }
+  ordered?: { place(index: number, row: R, rows: R[]): string }
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
@@ -43,10 +44,16 @@ const firstControl = (root: HTMLElement | null) =>
  * form opens where the row is (a new row's at the top, by its button) and takes the focus, so on a phone
  * 'Edit' never seems to do nothing; closing it gives the focus back to the button that opened it.
  */
-export function ResourceScreen({ config, heading = true }: { config: ResourceConfig; heading?: boolean }) {
-  const list = useAdmin<Row[]>(`/${config.path}`)
+export function ResourceScreen<R extends ResourceRow>({
+  config,
+  heading = true,
+}: {
+  config: ResourceConfig<R>
+  heading?: boolean
+}) {
+  const list = useAdmin<R[]>(`/${config.path}`)
   const queryClient = useQueryClient()
-  const [editing, setEditing] = useState<Row | 'new' | null>(null)
+  const [editing, setEditing] = useState<R | 'new' | null>(null)
   const moving = useRef(false)
   const formRef = useRef<HTMLElement>(null)
   /** The buttons focus returns to, by row id and what they do ('new' for the Add button). */
@@ -105,7 +112,7 @@ export function ResourceScreen({ config, heading = true }: { config: ResourceCon
     }
   }
 
-  const formFor = (target: Row | 'new') => {
+  const formFor = (target: R | 'new') => {
     const isNew = target === 'new'
     const title = isNew ? `New ${config.noun}` : `Edit ${config.noun}`
     return (

@@ -1,18 +1,8 @@
 import { useSearchParams } from 'react-router'
-import { type Page, useAdmin } from '../../features/admin/admin-api.ts'
+import type { AuditPage } from '../../../contracts/admin-audit.ts'
+import { useAdmin } from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
 import { inputClass, Loading, LoadProblem, Pager, PageTitle } from '../../features/admin/ui.tsx'
-
-type Entry = {
-  _id: string
-  actor: string
-  action: string
-  entity: string
-  entityId: string | null
-  before: unknown
-  after: unknown
-  createdAt: string
-}
 
 const entities = [
   'product',
@@ -49,7 +39,7 @@ export default function AuditScreen() {
     const v = params.get(k)
     if (v) filters.set(k, v)
   }
-  const list = useAdmin<Page<Entry>>(`/audit?${filters}`)
+  const list = useAdmin<AuditPage>(`/audit?${filters}`)
   const set = (key: string, value: string) =>
     setParams((old) => {
       const next = new URLSearchParams(old)

@@ -1,8 +1,9 @@
 import { bannerInputSchema } from '../../../contracts/admin.ts'
+import type { BannerRow } from '../../../contracts/admin-content.ts'
 import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 
-const config: ResourceConfig = {
+const config: ResourceConfig<BannerRow> = {
   title: 'Banners',
   intro: shownIn.banner.form,
   path: 'banners',
@@ -21,14 +22,14 @@ const config: ResourceConfig = {
   ],
   blank: { image: '', title: '', link: '', position: '0' },
   toForm: (r) => ({
-    image: String(r.image ?? ''),
-    title: String(r.title ?? ''),
-    link: String(r.link ?? ''),
-    position: String(r.position ?? 0),
+    image: r.image,
+    title: r.title ?? '',
+    link: r.link ?? '',
+    position: String(r.position),
   }),
   summary: (r) => ({
-    title: String(r.title || 'Untitled banner'),
-    picture: r.image as string,
+    title: r.title || 'Untitled banner',
+    picture: r.image,
     lines: [`Position ${r.position}`],
   }),
   ordered: { place: (i) => (i === 0 ? 'Shown on the home page' : 'Not shown (only the first banner is)') },

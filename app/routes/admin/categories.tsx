@@ -1,7 +1,8 @@
 import { categoryInputSchema, subcategoryInputSchema } from '../../../contracts/admin.ts'
+import type { CategoryRow, SubcategoryRow } from '../../../contracts/admin-content.ts'
 import { useAdmin } from '../../features/admin/admin-api.ts'
 import { nth } from '../../features/admin/format.ts'
-import { type ResourceConfig, ResourceScreen, type Row } from '../../features/admin/resource-screen.tsx'
+import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 import { Badge } from '../../features/admin/ui.tsx'
 
@@ -10,7 +11,7 @@ const statusOptions = [
   { value: 'inactive', label: 'Inactive (hidden)' },
 ]
 
-const categories: ResourceConfig = {
+const categories: ResourceConfig<CategoryRow> = {
   title: 'Categories',
   intro: shownIn.category.form,
   path: 'categories',
@@ -55,16 +56,16 @@ const categories: ResourceConfig = {
     position: '0',
   },
   toForm: (r) => ({
-    title: String(r.title),
-    status: String(r.status),
-    image: String(r.image ?? ''),
-    isHeaderCategory: Boolean(r.isHeaderCategory),
-    isCollectionCategory: Boolean(r.isCollectionCategory),
-    position: String(r.position ?? 0),
+    title: r.title,
+    status: r.status,
+    image: r.image ?? '',
+    isHeaderCategory: r.isHeaderCategory,
+    isCollectionCategory: r.isCollectionCategory,
+    position: String(r.position),
   }),
   summary: (r) => ({
-    title: String(r.title),
-    picture: r.image as string | null,
+    title: r.title,
+    picture: r.image,
     lines: [
       <span key="b" className="flex flex-wrap gap-1">
         <Badge tone={r.status === 'active' ? 'green' : 'grey'}>
@@ -81,9 +82,9 @@ const categories: ResourceConfig = {
 export const meta = () => [{ title: 'Categories | Shop console' }]
 
 export default function CategoriesScreen() {
-  const cats = useAdmin<Row[]>('/categories')
-  const titleOf = new Map((cats.data ?? []).map((c) => [c.id, String(c.title)]))
-  const subcategories: ResourceConfig = {
+  const cats = useAdmin<CategoryRow[]>('/categories')
+  const titleOf = new Map((cats.data ?? []).map((c) => [c.id, c.title]))
+  const subcategories: ResourceConfig<SubcategoryRow> = {
     title: 'Subcategories',
     intro: shownIn.subcategory.form,
     path: 'subcategories',
@@ -96,7 +97,7 @@ export default function CategoriesScreen() {
         kind: 'select',
         options: [
           { value: '', label: 'Choose…' },
-          ...(cats.data ?? []).map((c) => ({ value: c.id, label: String(c.title) })),
+          ...(cats.data ?? []).map((c) => ({ value: c.id, label: c.title })),
         ],
       },
       { name: 'title', label: 'Title', kind: 'text' },
@@ -104,11 +105,11 @@ export default function CategoriesScreen() {
     ],
     blank: { categoryId: '', title: '', position: '0' },
     toForm: (r) => ({
-      categoryId: String(r.categoryId),
-      title: String(r.title),
-      position: String(r.position ?? 0),
+      categoryId: r.categoryId,
+      title: r.title,
+      position: String(r.position),
     }),
-    summary: (r) => ({ title: String(r.title), lines: [`in ${titleOf.get(String(r.categoryId)) ?? '?'}`] }),
+    summary: (r) => ({ title: r.title, lines: [`in ${titleOf.get(r.categoryId) ?? '?'}`] }),
   }
   return (
     <div className="grid gap-10">

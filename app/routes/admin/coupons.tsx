@@ -1,14 +1,15 @@
 import { couponInputSchema } from '../../../contracts/admin.ts'
+import type { CouponRow } from '../../../contracts/admin-content.ts'
 import { whenShort } from '../../features/admin/format.ts'
 import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 import { Badge } from '../../features/admin/ui.tsx'
 
 /** The stored end instant back to the Indian calendar date staff picked. */
-const indianDate = (iso: unknown) =>
-  typeof iso === 'string' ? new Date(new Date(iso).getTime() + 5.5 * 3600_000).toISOString().slice(0, 10) : ''
+const indianDate = (iso: string | null) =>
+  iso ? new Date(new Date(iso).getTime() + 5.5 * 3600_000).toISOString().slice(0, 10) : ''
 
-const config: ResourceConfig = {
+const config: ResourceConfig<CouponRow> = {
   title: 'Coupons',
   intro: shownIn.coupon.form,
   path: 'coupons',
@@ -57,13 +58,13 @@ const config: ResourceConfig = {
     isPublic: true,
   },
   toForm: (r) => ({
-    code: String(r.code),
+    code: r.code,
     discount: String(r.discount),
-    status: String(r.status),
+    status: r.status,
     endsAt: indianDate(r.endsAt),
-    usageLimit: r.usageLimit == null ? '' : String(r.usageLimit),
-    perCustomerLimit: r.perCustomerLimit == null ? '' : String(r.perCustomerLimit),
-    isPublic: Boolean(r.isPublic),
+    usageLimit: r.usageLimit === null ? '' : String(r.usageLimit),
+    perCustomerLimit: r.perCustomerLimit === null ? '' : String(r.perCustomerLimit),
+    isPublic: r.isPublic,
   }),
   summary: (r) => ({
     title: `${r.code} — ${r.discount}% off`,
@@ -74,7 +75,7 @@ const config: ResourceConfig = {
         </Badge>
         <Badge tone={r.isPublic ? 'blue' : 'amber'}>{r.isPublic ? 'Public' : 'Private'}</Badge>
       </span>,
-      `${r.endsAt ? `Ends ${whenShort(String(r.endsAt))}` : 'No end date'} · used ${r.usedCount ?? 0}${r.usageLimit ? ` of ${r.usageLimit}` : ''} times${r.perCustomerLimit ? ` · ${r.perCustomerLimit} per customer` : ''}`,
+      `${r.endsAt ? `Ends ${whenShort(r.endsAt)}` : 'No end date'} · used ${r.usedCount}${r.usageLimit ? ` of ${r.usageLimit}` : ''} times${r.perCustomerLimit ? ` · ${r.perCustomerLimit} per customer` : ''}`,
     ],
   }),
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
+import type { AdminCustomer } from '../../../contracts/admin-people.ts'
 import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
 import { money, when, whenShort } from '../../features/admin/format.ts'
 import {
@@ -12,44 +13,11 @@ import {
 } from '../../features/admin/ui.tsx'
 import { toast } from '../../lib/toast.tsx'
 
-type CustomerDetail = {
-  _id: string
-  fullName: string
-  userName: string | null
-  email: string
-  mobile: string | null
-  dob: string | null
-  gender: string | null
-  role: string
-  disabled: boolean
-  disabledAt: string | null
-  createdAt: string
-  addresses: Array<{
-    _id: string
-    fullName: string
-    phoneNumber: string
-    streetAddress: string
-    city: string
-    state: string
-    postalCode: string
-    country: string
-    addressType: string
-  }>
-  orders: Array<{
-    _id: string
-    orderNumber: string
-    status: string
-    total: number
-    paymentStatus: string
-    createdAt: string
-  }>
-}
-
 export const meta = () => [{ title: 'Customer | Shop console' }]
 
 export default function CustomerDetailScreen() {
   const { id } = useParams()
-  const q = useAdmin<CustomerDetail>(`/customers/${id}`)
+  const q = useAdmin<AdminCustomer>(`/customers/${id}`)
   const queryClient = useQueryClient()
   if (q.isPending) return <Loading />
   if (q.isError) return <LoadProblem error={q.error} retry={() => q.refetch()} />

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router'
-import { type Page, useAdmin } from '../../features/admin/admin-api.ts'
+import type { AdminCustomerPage } from '../../../contracts/admin-people.ts'
+import { useAdmin } from '../../features/admin/admin-api.ts'
 import { whenShort } from '../../features/admin/format.ts'
 import {
   Badge,
@@ -11,17 +12,6 @@ import {
   useDebounced,
 } from '../../features/admin/ui.tsx'
 
-type Customer = {
-  _id: string
-  fullName: string
-  email: string
-  mobile: string | null
-  role: string
-  disabled: boolean
-  orderCount: number
-  createdAt: string
-}
-
 export const meta = () => [{ title: 'Customers | Shop console' }]
 
 export default function CustomersScreen() {
@@ -31,7 +21,7 @@ export default function CustomersScreen() {
   const filters = new URLSearchParams()
   if (search) filters.set('q', search)
   if (params.get('page')) filters.set('page', params.get('page')!)
-  const list = useAdmin<Page<Customer>>(`/customers?${filters}`)
+  const list = useAdmin<AdminCustomerPage>(`/customers?${filters}`)
   const set = (key: string, value: string) =>
     setParams(
       (old) => {

@@ -1,9 +1,10 @@
 import { faqInputSchema } from '../../../contracts/admin.ts'
+import type { FaqRow } from '../../../contracts/admin-content.ts'
 import { nth } from '../../features/admin/format.ts'
 import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 
-const config: ResourceConfig = {
+const config: ResourceConfig<FaqRow> = {
   title: 'FAQ',
   intro: shownIn.faq.form,
   path: 'faqs',
@@ -16,17 +17,13 @@ const config: ResourceConfig = {
   ],
   blank: { question: '', answer: '', position: '0' },
   toForm: (r) => ({
-    question: String(r.question),
-    answer: String(r.answer),
-    position: String(r.position ?? 0),
+    question: r.question,
+    answer: r.answer,
+    position: String(r.position),
   }),
   summary: (r) => ({
-    title: String(r.question),
-    lines: [
-      String(r.answer)
-        .replace(/<[^>]*>/g, ' ')
-        .slice(0, 140),
-    ],
+    title: r.question,
+    lines: [r.answer.replace(/<[^>]*>/g, ' ').slice(0, 140)],
   }),
   ordered: { place: (i) => `${nth(i + 1)} on the Support page` },
 }

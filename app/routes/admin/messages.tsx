@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { adminSend, type Page, problemText, useAdmin } from '../../features/admin/admin-api.ts'
+import type { AdminMessagePage } from '../../../contracts/admin-messages.ts'
+import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
 import { MessageThread } from '../../features/admin/message-thread.tsx'
 import {
@@ -15,19 +16,6 @@ import {
 } from '../../features/admin/ui.tsx'
 import { toast } from '../../lib/toast.tsx'
 
-type Message = {
-  _id: string
-  kind: 'contact' | 'newsletter'
-  firstName: string | null
-  lastName: string | null
-  phone: string | null
-  email: string
-  message: string | null
-  status: 'new' | 'read'
-  confirmed: boolean | null
-  createdAt: string
-}
-
 export const meta = () => [{ title: 'Messages | Shop console' }]
 
 export default function MessagesScreen() {
@@ -37,7 +25,7 @@ export default function MessagesScreen() {
     const v = params.get(k)
     if (v) filters.set(k, v)
   }
-  const list = useAdmin<Page<Message>>(`/messages?${filters}`)
+  const list = useAdmin<AdminMessagePage>(`/messages?${filters}`)
   const queryClient = useQueryClient()
   const [answering, setAnswering] = useState<string | null>(null)
   const set = (key: string, value: string) =>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { orderStatusInputSchema } from '../../../contracts/admin.ts'
+import type { AdminOrder } from '../../../contracts/admin-orders.ts'
 import { adminSend, problemText, serverFieldErrors, useAdmin } from '../../features/admin/admin-api.ts'
 import { money, when } from '../../features/admin/format.ts'
 import {
@@ -19,66 +20,6 @@ import {
 import { InvoiceLinks } from '../../features/orders/invoice-links.tsx'
 import { toast } from '../../lib/toast.tsx'
 
-type OrderDetail = {
-  _id: string
-  orderNumber: string
-  invoiceNumber: string | null
-  creditNoteNumber: string | null
-  status: string
-  nextStatuses: string[]
-  subtotal: number
-  discountAmount: number
-  total: number
-  couponCode: string | null
-  createdAt: string
-  customer: { _id: string; fullName: string; email: string; mobile: string | null }
-  items: Array<{
-    _id: string
-    productId: string
-    title: string
-    image: string | null
-    price: number
-    quantity: number
-  }>
-  shipping: {
-    firstName: string | null
-    lastName: string | null
-    email: string | null
-    address: string
-    apartment: string | null
-    city: string
-    state: string
-    postalCode: string
-    country: string
-    phone: string
-    shippingLink: string | null
-  }
-  payment: {
-    method: string
-    status: string
-    label: string
-    paid: boolean
-    refundAttempts: number
-    refundRetryAt: string | null
-    reservedUntil: string | null
-    records: Array<{
-      _id: string
-      provider: string
-      providerPaymentId: string | null
-      amount: number
-      status: string
-      refundId: string | null
-    }>
-  }
-  history: Array<{
-    _id: string
-    status: string
-    note: string | null
-    changedAt: string
-    changedBy: string | null
-  }>
-}
-
 export const meta = () => [{ title: 'Order | Shop console' }]
 
 const actionLabel: Record<string, string> = {
@@ -89,7 +30,7 @@ const actionLabel: Record<string, string> = {
 
 export default function OrderDetailScreen() {
   const { id } = useParams()
-  const q = useAdmin<OrderDetail>(`/orders/${id}`)
+  const q = useAdmin<AdminOrder>(`/orders/${id}`)
   const queryClient = useQueryClient()
   const [link, setLink] = useState('')
   const [note, setNote] = useState('')

@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from 'react-router'
 import { orderStatuses } from '../../../contracts/admin.ts'
+import type { AdminOrderPage } from '../../../contracts/admin-orders.ts'
 import { orderQueues, paymentStatuses, paymentStatusLabel } from '../../../contracts/order-states.ts'
-import { type Page, useAdmin } from '../../features/admin/admin-api.ts'
+import { useAdmin } from '../../features/admin/admin-api.ts'
 import { money, when } from '../../features/admin/format.ts'
 import {
   Badge,
@@ -15,19 +16,6 @@ import {
   useDebounced,
 } from '../../features/admin/ui.tsx'
 
-type OrderItem = {
-  _id: string
-  orderNumber: string
-  status: string
-  total: number
-  paymentStatus: string
-  paymentLabel: string
-  createdAt: string
-  customer: { _id: string; fullName: string; email: string }
-  phone: string
-  city: string
-}
-
 export const meta = () => [{ title: 'Orders | Shop console' }]
 
 export default function OrdersScreen() {
@@ -40,7 +28,7 @@ export default function OrdersScreen() {
     const v = params.get(k)
     if (v) filters.set(k, v)
   }
-  const list = useAdmin<Page<OrderItem>>(`/orders?${filters}`)
+  const list = useAdmin<AdminOrderPage>(`/orders?${filters}`)
   const set = (key: string, value: string) =>
     setParams(
       (old) => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import type { OutboxItem } from '../../../contracts/mail.ts'
-import { adminSend, type Page, problemText, useAdmin } from '../../features/admin/admin-api.ts'
+import type { OutboxItem, OutboxMail, OutboxPage } from '../../../contracts/mail.ts'
+import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
 import { MailPreview } from '../../features/admin/mail-preview.tsx'
 import {
@@ -14,14 +14,6 @@ import {
   PageTitle,
 } from '../../features/admin/ui.tsx'
 import { toast } from '../../lib/toast.tsx'
-
-type OutboxMail = OutboxItem & {
-  replyTo: string | null
-  messageId: string
-  html: string
-  text: string
-  headers: Record<string, string>
-}
 
 const statusLabel: Record<
   OutboxItem['status'],
@@ -44,7 +36,7 @@ export default function OutboxScreen() {
     const v = params.get(k)
     if (v) filters.set(k, v)
   }
-  const list = useAdmin<Page<OutboxItem> & { sending: boolean }>(`/outbox?${filters}`)
+  const list = useAdmin<OutboxPage>(`/outbox?${filters}`)
   const set = (key: string, value: string) =>
     setParams((old) => {
       const next = new URLSearchParams(old)

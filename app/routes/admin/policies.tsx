@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { policySectionInputSchema, returnPolicyInputSchema } from '../../../contracts/admin.ts'
+import type { PolicySectionRow, ReturnPolicy } from '../../../contracts/admin-content.ts'
 import { adminSend, problemText, serverFieldErrors, useAdmin } from '../../features/admin/admin-api.ts'
 import { nth, when } from '../../features/admin/format.ts'
-import { type ResourceConfig, ResourceScreen, type Row } from '../../features/admin/resource-screen.tsx'
+import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
 import { RichTextField } from '../../features/admin/rich-text-field.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 import { Button, Field, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
 import { toast } from '../../lib/toast.tsx'
 
-const sections = (kind: 'privacy' | 'terms'): ResourceConfig => ({
+const sections = (kind: 'privacy' | 'terms'): ResourceConfig<PolicySectionRow> => ({
   title: kind === 'privacy' ? 'Privacy policy' : 'Terms and conditions',
   intro: shownIn.policy.section,
   path: 'policy-sections',
@@ -27,21 +28,17 @@ const sections = (kind: 'privacy' | 'terms'): ResourceConfig => ({
     { name: 'content', label: 'Text', kind: 'html' },
   ],
   blank: { kind, title: '', content: '', position: '0' },
-  toForm: (r: Row) => ({
+  toForm: (r) => ({
     kind,
-    title: String(r.title),
-    content: String(r.content),
-    position: String(r.position ?? 0),
+    title: r.title,
+    content: r.content,
+    position: String(r.position),
   }),
-  summary: (r: Row) => ({
-    title: String(r.title),
-    lines: [
-      String(r.content)
-        .replace(/<[^>]*>/g, ' ')
-        .slice(0, 120),
-    ],
+  summary: (r) => ({
+    title: r.title,
+    lines: [r.content.replace(/<[^>]*>/g, ' ').slice(0, 120)],
   }),
-  filter: (r: Row) => r.kind === kind,
+  filter: (r) => r.kind === kind,
   ordered: {
     place: (i) =>
       `${nth(i + 1)} section of ${kind === 'privacy' ? 'the Privacy Policy' : 'Terms & Conditions'}`,
@@ -51,7 +48,7 @@ const privacy = sections('privacy')
 const terms = sections('terms')
 
 function ReturnPolicyEditor() {
-  const saved = useAdmin<{ content: string; updatedAt: string | null }>('/return-policy')
+  const saved = useAdmin<ReturnPolicy>('/return-policy')
   const queryClient = useQueryClient()
   const [draft, setDraft] = useState<string | null>(null)
   const [error, setError] = useState<string | undefined>()

@@ -2,10 +2,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { productInputSchema } from '../../../contracts/admin.ts'
+import type { CategoryRow, StateRow, SubcategoryRow } from '../../../contracts/admin-content.ts'
+import type { AdminProduct, ProductRemoval } from '../../../contracts/admin-products.ts'
 import { defaultGstRate, gstRates } from '../../../contracts/gst.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import { discountPercent, formatRupees } from '../../../contracts/money.ts'
-import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
+import { adminSend, type Envelope, problemText, useAdmin } from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
 import {
   type FieldSpec,
@@ -13,35 +15,10 @@ import {
   type FormValues,
   ResourceForm,
 } from '../../features/admin/resource-form.tsx'
-import type { Row } from '../../features/admin/resource-screen.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 import { Badge, Button, ConfirmButton, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
 import { api } from '../../lib/api.ts'
 import { toast } from '../../lib/toast.tsx'
-
-type Image = { _id: string; url: string }
-type AdminProduct = {
-  _id: string
-  title: string
-  price: number
-  cutPrice: number
-  discount: number
-  isApproved: boolean
-  archivedAt: string | null
-  categoryId: string | null
-  subcategoryId: string | null
-  stateId: string | null
-  sku: string
-  shortDescription: string
-  description: string
-  youtubeVideoLink: string | null
-  view360Link: string | null
-  quantity: number
-  hsnCode: string
-  gstRate: number
-  images: Image[]
-  updatedAt: string
-}
 
 export const meta = () => [{ title: 'Product | Shop console' }]
 
@@ -94,9 +71,9 @@ function discountText(values: FormValues): string {
 export default function ProductEditScreen() {
   const { id } = useParams()
   const product = useAdmin<AdminProduct>(id ? `/products/${id}` : null)
-  const cats = useAdmin<Row[]>('/categories')
-  const subs = useAdmin<Row[]>('/subcategories')
-  const states = useAdmin<Row[]>('/states')
+  const cats = useAdmin<CategoryRow[]>('/categories')
+  const subs = useAdmin<SubcategoryRow[]>('/subcategories')
+  const states = useAdmin<StateRow[]>('/states')
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] })
@@ -136,7 +113,7 @@ export default function ProductEditScreen() {
       resets: ['subcategoryId'],
       options: [
         { value: '', label: 'None' },
-        ...(cats.data ?? []).map((c) => ({ value: c.id, label: String(c.title) })),
+        ...(cats.data ?? []).map((c) => ({ value: c.id, label: c.title })),
       ],
     },
     {
@@ -148,7 +125,7 @@ export default function ProductEditScreen() {
         { value: '', label: 'None' },
         ...(subs.data ?? [])
           .filter((s) => s.categoryId === values.categoryId || s.id === values.subcategoryId)
-          .map((s) => ({ value: s.id, label: String(s.title) })),
+          .map((s) => ({ value: s.id, label: s.title })),
       ],
     },
     {
@@ -158,7 +135,7 @@ export default function ProductEditScreen() {
       help: shownIn.product.state,
       options: [
         { value: '', label: 'None' },
-        ...(states.data ?? []).map((s) => ({ value: s.id, label: String(s.name) })),
+        ...(states.data ?? []).map((s) => ({ value: s.id, label: s.name })),
       ],
     },
     { name: 'sku', label: 'SKU (your stock code, unique)', kind: 'text', help: shownIn.product.sku },
@@ -352,7 +329,7 @@ function Pictures({ product, onChange }: { product: AdminProduct; onChange: () =
             for (const f of files) form.append('image', f)
             setBusy(true)
             try {
-              const r = await api<{ message: string }>(`/admin/products/${product._id}/images`, {
+              const r = await api<Envelope<AdminProduct>>(`/admin/products/${product._id}/images`, {
                 method: 'POST',
                 body: form,
                 auth: true,
@@ -420,7 +397,7 @@ function DangerZone({ product, onChange }: { product: AdminProduct; onChange: ()
           confirmLabel="Yes, delete"
           onConfirm={async () => {
             try {
-              const r = await adminSend<{ outcome: string }>(`/products/${product._id}`, 'DELETE')
+              const r = await adminSend<ProductRemoval>(`/products/${product._id}`, 'DELETE')
               toast.success(r.message, { duration: 6000 })
               if (r.data.outcome === 'deleted') navigate('/admin/products')
               else await onChange()

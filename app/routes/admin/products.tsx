@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import { adminSend, type Page, problemText, useAdmin } from '../../features/admin/admin-api.ts'
+import type { CategoryRow, StateRow } from '../../../contracts/admin-content.ts'
+import type { AdminProductItem, AdminProductPage } from '../../../contracts/admin-products.ts'
+import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
 import { money } from '../../features/admin/format.ts'
-import type { Row } from '../../features/admin/resource-screen.tsx'
 import {
   Badge,
   Button,
@@ -16,20 +17,6 @@ import {
 } from '../../features/admin/ui.tsx'
 import { toast } from '../../lib/toast.tsx'
 
-type ProductItem = {
-  _id: string
-  title: string
-  sku: string
-  price: number
-  cutPrice: number
-  quantity: number
-  isApproved: boolean
-  archivedAt: string | null
-  category: string | null
-  state: string | null
-  image: string | null
-}
-
 export const meta = () => [{ title: 'Products | Shop console' }]
 
 export default function ProductsScreen() {
@@ -42,9 +29,9 @@ export default function ProductsScreen() {
     const v = params.get(k)
     if (v) filters.set(k, v)
   }
-  const list = useAdmin<Page<ProductItem>>(`/products?${filters}`)
-  const cats = useAdmin<Row[]>('/categories')
-  const states = useAdmin<Row[]>('/states')
+  const list = useAdmin<AdminProductPage>(`/products?${filters}`)
+  const cats = useAdmin<CategoryRow[]>('/categories')
+  const states = useAdmin<StateRow[]>('/states')
   const queryClient = useQueryClient()
   const set = (key: string, value: string) =>
     setParams(
@@ -58,7 +45,7 @@ export default function ProductsScreen() {
       { replace: true },
     )
 
-  async function approve(p: ProductItem, isApproved: boolean) {
+  async function approve(p: AdminProductItem, isApproved: boolean) {
     try {
       const r = await adminSend(`/products/${p._id}/approval`, 'POST', { isApproved })
       toast.success(r.message)
@@ -90,7 +77,7 @@ export default function ProductsScreen() {
             <option value="">All categories</option>
             {(cats.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
-                {String(c.title)}
+                {c.title}
               </option>
             ))}
           </select>
@@ -105,7 +92,7 @@ export default function ProductsScreen() {
             <option value="">All states</option>
             {(states.data ?? []).map((s) => (
               <option key={s.id} value={s.id}>
-                {String(s.name)}
+                {s.name}
               </option>
             ))}
           </select>

@@ -1,9 +1,8 @@
 import { searchSynonymInputSchema } from '../../../contracts/admin.ts'
+import type { SearchSynonymRow } from '../../../contracts/admin-content.ts'
 import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
 
-const words = (v: unknown) => (Array.isArray(v) ? v.map(String) : [])
-
-const config: ResourceConfig = {
+const config: ResourceConfig<SearchSynonymRow> = {
   title: 'Search synonyms',
   intro:
     'Words shoppers type that the catalogue does not use, such as Hindi (साड़ी) or spellings in Latin letters (saadi), and the catalogue words they should also find (saree). A change works with the next search.',
@@ -21,8 +20,8 @@ const config: ResourceConfig = {
     },
   ],
   blank: { term: '', expansions: '' },
-  toForm: (r) => ({ term: String(r.term), expansions: words(r.expansions).join(', ') }),
-  summary: (r) => ({ title: String(r.term), lines: [`Also finds: ${words(r.expansions).join(', ')}`] }),
+  toForm: (r) => ({ term: r.term, expansions: r.expansions.join(', ') }),
+  summary: (r) => ({ title: r.term, lines: [`Also finds: ${r.expansions.join(', ')}`] }),
 }
 
 export const meta = () => [{ title: 'Search synonyms | Shop console' }]

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import type { MailSettings } from '../../../contracts/mail.ts'
 import { useAdmin } from '../../features/admin/admin-api.ts'
 import { CodSettingsForm } from '../../features/admin/cod-settings-form.tsx'
 import { DeliverySettingsForm } from '../../features/admin/delivery-settings-form.tsx'
@@ -6,8 +7,6 @@ import { InvoiceSettingsForm } from '../../features/admin/invoice-settings.tsx'
 import { useSettingsSave } from '../../features/admin/settings-save.ts'
 import { shownIn } from '../../features/admin/shop-places.ts'
 import { Button, Field, inputClass, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
-
-type MailSettings = { notificationEmail: string; lowStockThreshold: number }
 
 export const meta = () => [{ title: 'Settings | Shop console' }]
 

@@ -1,17 +1,18 @@
 import { sliderInputSchema } from '../../../contracts/admin.ts'
+import type { SliderRow } from '../../../contracts/admin-content.ts'
 import { nth } from '../../features/admin/format.ts'
-import { type ResourceConfig, ResourceScreen, type Row } from '../../features/admin/resource-screen.tsx'
+import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 import { Badge } from '../../features/admin/ui.tsx'
 
 /** Hidden slides are skipped on the home page, so a slide's turn counts only the shown ones before it. */
-function slidePlace(index: number, row: Row, rows: Row[]): string {
+function slidePlace(index: number, row: SliderRow, rows: SliderRow[]): string {
   if (row.status !== 'active') return `No. ${index + 1} · hidden (inactive)`
   const turn = rows.slice(0, index + 1).filter((r) => r.status === 'active').length
   return `No. ${index + 1} · turns ${nth(turn)} on the home page`
 }
 
-const config: ResourceConfig = {
+const config: ResourceConfig<SliderRow> = {
   title: 'Sliders',
   intro: shownIn.slide.form,
   path: 'sliders',
@@ -45,15 +46,15 @@ const config: ResourceConfig = {
   ],
   blank: { image: '', title: '', link: '', status: 'active', position: '0' },
   toForm: (r) => ({
-    image: String(r.image ?? ''),
-    title: String(r.title ?? ''),
-    link: String(r.link ?? ''),
-    status: String(r.status),
-    position: String(r.position ?? 0),
+    image: r.image,
+    title: r.title ?? '',
+    link: r.link ?? '',
+    status: r.status,
+    position: String(r.position),
   }),
   summary: (r) => ({
-    title: String(r.title || 'Untitled slide'),
-    picture: r.image as string,
+    title: r.title || 'Untitled slide',
+    picture: r.image,
     lines: [
       <Badge key="s" tone={r.status === 'active' ? 'green' : 'grey'}>
         {r.status === 'active' ? 'Active' : 'Inactive'}

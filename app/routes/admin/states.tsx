@@ -1,9 +1,10 @@
 import { stateInputSchema } from '../../../contracts/admin.ts'
+import type { StateRow } from '../../../contracts/admin-content.ts'
 import { nth } from '../../features/admin/format.ts'
 import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 
-const config: ResourceConfig = {
+const config: ResourceConfig<StateRow> = {
   title: 'States',
   intro: shownIn.state.form,
   path: 'states',
@@ -22,8 +23,8 @@ const config: ResourceConfig = {
     },
   ],
   blank: { name: '', image: '', position: '0' },
-  toForm: (r) => ({ name: String(r.name), image: String(r.image ?? ''), position: String(r.position ?? 0) }),
-  summary: (r) => ({ title: String(r.name), picture: r.image as string | null }),
+  toForm: (r) => ({ name: r.name, image: r.image ?? '', position: String(r.position) }),
+  summary: (r) => ({ title: r.name, picture: r.image }),
   ordered: {
     place: (i) => (i < 3 ? `${nth(i + 1)} in Statecraft Collection on the home page` : `${nth(i + 1)}`),
   },

@@ -1,8 +1,9 @@
 import { templeInputSchema } from '../../../contracts/admin.ts'
+import type { TempleRow } from '../../../contracts/admin-content.ts'
 import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 
-const config: ResourceConfig = {
+const config: ResourceConfig<TempleRow> = {
   title: 'Temples',
   intro: shownIn.temple.form,
   path: 'temples',
@@ -52,19 +53,19 @@ const config: ResourceConfig = {
     position: '0',
   },
   toForm: (r) => ({
-    name: String(r.name),
-    location: String(r.location ?? ''),
-    slug: String(r.slug ?? ''),
-    servicesLink: String(r.servicesLink ?? ''),
-    about: String(r.about ?? ''),
-    image: String(r.image ?? ''),
-    images: Array.isArray(r.images) ? (r.images as string[]) : [],
-    position: String(r.position ?? 0),
+    name: r.name,
+    location: r.location,
+    slug: r.slug,
+    servicesLink: r.servicesLink,
+    about: r.about,
+    image: r.image ?? '',
+    images: r.images,
+    position: String(r.position),
   }),
   summary: (r) => ({
-    title: String(r.name),
-    picture: (r.image as string | null) ?? (Array.isArray(r.images) ? (r.images[0] as string) : null),
-    lines: [String(r.location ?? ''), `Services: ${r.servicesLink}`],
+    title: r.name,
+    picture: r.image ?? r.images[0] ?? null,
+    lines: [r.location, `Services: ${r.servicesLink}`],
   }),
 }
 

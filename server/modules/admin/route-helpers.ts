@@ -9,14 +9,6 @@ import type { Actor } from './kit.ts'
 export const tags = ['admin']
 export const security = bearer
 export const idParams = z.object({ id: z.string().min(1).max(64) })
-export const row = z.record(z.string(), z.unknown())
-export const paged = z.object({
-  items: z.array(row),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pages: z.number().int(),
-})
 
 /** The guard of the /admin prefix has run: the caller is a signed-in member of staff. */
 export const actorOf = (request: FastifyRequest): Actor => ({ id: request.user!.id })

@@ -13,6 +13,18 @@ import {
   subcategoryInputSchema,
   templeInputSchema,
 } from '../../../../contracts/admin.ts'
+import {
+  bannerRowSchema,
+  categoryRowSchema,
+  couponRowSchema,
+  faqRowSchema,
+  policySectionRowSchema,
+  searchSynonymRowSchema,
+  sliderRowSchema,
+  stateRowSchema,
+  subcategoryRowSchema,
+  templeRowSchema,
+} from '../../../../contracts/admin-content.ts'
 import type { DbOrTx } from '../../../db/client.ts'
 import {
   banners,
@@ -39,6 +51,8 @@ export type ResourceDef = {
   label: string
   table: PgTable & { id: AnyPgColumn }
   input: z.ZodType
+  /** A row as the API answers it (contracts/admin-content.ts). */
+  row: z.ZodType
   /** Turns a checked form into column values (sanitising HTML, converting dates). */
   toRow(input: Row): Row
   list(db: DbOrTx): Promise<Row[]>
@@ -67,6 +81,7 @@ export const resources: ResourceDef[] = [
     label: 'category',
     table: categories,
     input: categoryInputSchema,
+    row: categoryRowSchema,
     toRow: (i) => ({ ...i, position: i.position ?? 0 }),
     list: (db) => byPosition(categories, db, categories.title),
     blockDelete: (db, id) => productsUsing(db, products.categoryId, id, 'category'),
@@ -77,6 +92,7 @@ export const resources: ResourceDef[] = [
     label: 'subcategory',
     table: subcategories,
     input: subcategoryInputSchema,
+    row: subcategoryRowSchema,
     toRow: (i) => ({ ...i, position: i.position ?? 0 }),
     list: (db) => byPosition(subcategories, db, subcategories.title),
     blockDelete: (db, id) => productsUsing(db, products.subcategoryId, id, 'subcategory'),
@@ -87,6 +103,7 @@ export const resources: ResourceDef[] = [
     label: 'state',
     table: states,
     input: stateInputSchema,
+    row: stateRowSchema,
     toRow: (i) => ({ ...i, position: i.position ?? 0 }),
     list: (db) => byPosition(states, db, states.name),
     blockDelete: (db, id) => productsUsing(db, products.stateId, id, 'state'),
@@ -97,6 +114,7 @@ export const resources: ResourceDef[] = [
     label: 'slide',
     table: sliders,
     input: sliderInputSchema,
+    row: sliderRowSchema,
     toRow: (i) => ({ ...i, position: i.position ?? 0 }),
     list: (db) => byPosition(sliders, db, sliders.createdAt),
   },
@@ -106,6 +124,7 @@ export const resources: ResourceDef[] = [
     label: 'banner',
     table: banners,
     input: bannerInputSchema,
+    row: bannerRowSchema,
     toRow: (i) => ({ ...i, position: i.position ?? 0 }),
     list: (db) => byPosition(banners, db, banners.createdAt),
   },
@@ -115,6 +134,7 @@ export const resources: ResourceDef[] = [
     label: 'coupon',
     table: coupons,
     input: couponInputSchema,
+    row: couponRowSchema,
     toRow: (i) => ({
       code: i.code,
       discount: i.discount,
@@ -133,6 +153,7 @@ export const resources: ResourceDef[] = [
     label: 'question',
     table: faqs,
     input: faqInputSchema,
+    row: faqRowSchema,
     toRow: (i) => ({ ...i, answer: cleanHtml(String(i.answer)), position: i.position ?? 0 }),
     list: (db) => byPosition(faqs, db, faqs.createdAt),
   },
@@ -142,6 +163,7 @@ export const resources: ResourceDef[] = [
     label: 'section',
     table: policySections,
     input: policySectionInputSchema,
+    row: policySectionRowSchema,
     toRow: (i) => ({ ...i, content: cleanHtml(String(i.content)), position: i.position ?? 0 }),
     list: (db) =>
       db
@@ -160,6 +182,7 @@ export const resources: ResourceDef[] = [
     label: 'temple',
     table: temples,
     input: templeInputSchema,
+    row: templeRowSchema,
     toRow: (i) => ({
       ...i,
       slug: (i.slug as string) || slugify(String(i.name)),
@@ -175,6 +198,7 @@ export const resources: ResourceDef[] = [
     label: 'search synonym',
     table: searchSynonyms,
     input: searchSynonymInputSchema,
+    row: searchSynonymRowSchema,
     toRow: (i) => ({ term: i.term, expansions: i.expansions }),
     list: (db) =>
       db.select().from(searchSynonyms).orderBy(asc(searchSynonyms.term)) as unknown as Promise<Row[]>,

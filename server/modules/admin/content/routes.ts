@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { returnPolicyInputSchema } from '../../../../contracts/admin.ts'
+import { returnPolicySchema, uploadedPictureSchema } from '../../../../contracts/admin-content.ts'
 import { ValidationError } from '../../../http/errors.ts'
 import { adminFailures, done, ok } from '../../../http/route-kit.ts'
 import type { Services } from '../../../services.ts'
-import { actorOf, idParams, row, security, tags, uploadedFiles } from '../route-helpers.ts'
+import { actorOf, idParams, security, tags, uploadedFiles } from '../route-helpers.ts'
 import { resources } from './resources.ts'
 
 /** Resource names as operation ids say them: adminListCategories, adminAddCategory… */
@@ -27,7 +28,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         consumes: ['multipart/form-data'],
         params: z.object({ folder: z.enum(['categories', 'states', 'sliders', 'banners', 'temples']) }),
         response: {
-          200: ok(z.object({ url: z.string(), width: z.number(), height: z.number() })),
+          200: ok(uploadedPictureSchema),
           ...adminFailures(415),
         },
       },
@@ -55,7 +56,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           tags,
           security,
           summary: `Every ${r.label}`,
-          response: { 200: ok(z.array(row)), ...adminFailures() },
+          response: { 200: ok(z.array(r.row)), ...adminFailures() },
         },
       },
       async () => ({ success: true as const, message: 'OK', data: await content.resources.list(r.path) }),
@@ -69,7 +70,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           security,
           summary: `Add a ${r.label}`,
           body: r.input,
-          response: { 200: ok(row), ...adminFailures(409) },
+          response: { 200: ok(r.row), ...adminFailures(409) },
         },
       },
       async (request) => ({
@@ -92,7 +93,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           summary: `Edit a ${r.label}`,
           params: idParams,
           body: r.input,
-          response: { 200: ok(row), ...adminFailures(404, 409) },
+          response: { 200: ok(r.row), ...adminFailures(404, 409) },
         },
       },
       async (request) => ({
@@ -125,8 +126,6 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     )
   }
 
-  const returnPolicy = z.object({ content: z.string(), updatedAt: z.string().nullable() })
-
   app.get(
     '/return-policy',
     {
@@ -135,7 +134,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         tags,
         security,
         summary: 'The return policy (HTML)',
-        response: { 200: ok(returnPolicy), ...adminFailures() },
+        response: { 200: ok(returnPolicySchema), ...adminFailures() },
       },
     },
     async () => ({
@@ -154,7 +153,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         security,
         summary: 'Save the return policy (HTML, sanitised)',
         body: returnPolicyInputSchema,
-        response: { 200: ok(returnPolicy), ...adminFailures() },
+        response: { 200: ok(returnPolicySchema), ...adminFailures() },
       },
     },
     async (request) => ({

@@ -14,6 +14,10 @@ import { type ResourceDef, resources } from './resources.ts'
 
 type Row = Record<string, unknown>
 
+/** A row as the API answers it: times as ISO text, as JSON writes them. */
+const answerRow = (row: Row): Row =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]))
+
 /**
  * The shop's content in the console: the simple lists (categories, subcategories, states, slides,
  * banners, coupons, FAQ, policy sections, temples, search synonyms), the return policy and the pictures
@@ -71,8 +75,8 @@ export function createAdminContentService(deps: {
   }
 
   const lists = {
-    list(name: string) {
-      return def(name).list(db)
+    async list(name: string) {
+      return (await def(name).list(db)).map(answerRow)
     },
     async create(actor: Actor, name: string, input: Row) {
       const r = def(name)
@@ -84,7 +88,7 @@ export function createAdminContentService(deps: {
         })
         .catch(uniqueClash(r))
       cache.invalidate()
-      return findRow(r, row.id)
+      return answerRow(await findRow(r, row.id))
     },
     async update(actor: Actor, name: string, id: string, input: Row) {
       const r = def(name)
@@ -97,7 +101,7 @@ export function createAdminContentService(deps: {
         })
         .catch(uniqueClash(r))
       cache.invalidate()
-      return findRow(r, id)
+      return answerRow(await findRow(r, id))
     },
     async remove(actor: Actor, name: string, id: string) {
       const r = def(name)

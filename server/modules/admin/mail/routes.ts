@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { mailSettingsBody, outboxListQuery, outboxStatuses } from '../../../../contracts/mail.ts'
+import {
+  mailSettingsBody,
+  mailSettingsSchema,
+  outboxItemSchema,
+  outboxListQuery,
+  outboxMailSchema,
+  outboxPageSchema,
+} from '../../../../contracts/mail.ts'
 import { adminFailures, ok } from '../../../http/route-kit.ts'
 import type { Services } from '../../../services.ts'
 import { actorOf, idParams, security, tags } from '../route-helpers.ts'
@@ -8,19 +14,6 @@ import { actorOf, idParams, security, tags } from '../route-helpers.ts'
 /** The outbox and the shop's mail settings (docs/decisions/070–072); the mail module does the work. */
 export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { mail } = services
-
-  const outboxItem = z.object({
-    _id: z.string(),
-    kind: z.string(),
-    to: z.string(),
-    subject: z.string(),
-    status: z.enum(outboxStatuses),
-    attempts: z.number().int(),
-    lastError: z.string().nullable(),
-    nextAttemptAt: z.string(),
-    sentAt: z.string().nullable(),
-    createdAt: z.string(),
-  })
 
   app.get(
     '/outbox',
@@ -35,16 +28,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
           'after repeated attempts; `lastError` says what the mail server answered.',
         querystring: outboxListQuery,
         response: {
-          200: ok(
-            z.object({
-              items: z.array(outboxItem),
-              total: z.number().int(),
-              page: z.number().int(),
-              pageSize: z.number().int(),
-              pages: z.number().int(),
-              sending: z.boolean(),
-            }),
-          ),
+          200: ok(outboxPageSchema),
           ...adminFailures(),
         },
       },
@@ -66,15 +50,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         summary: 'One e-mail as the recipient gets it: HTML, plain text and headers',
         params: idParams,
         response: {
-          200: ok(
-            outboxItem.extend({
-              replyTo: z.string().nullable(),
-              messageId: z.string(),
-              html: z.string(),
-              text: z.string(),
-              headers: z.record(z.string(), z.string()),
-            }),
-          ),
+          200: ok(outboxMailSchema),
           ...adminFailures(404),
         },
       },
@@ -95,7 +71,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         security,
         summary: 'Try a failed or waiting e-mail again now',
         params: idParams,
-        response: { 200: ok(outboxItem), ...adminFailures(404) },
+        response: { 200: ok(outboxItemSchema), ...adminFailures(404) },
       },
     },
     async (request) => ({
@@ -105,7 +81,6 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     }),
   )
 
-  const settings = z.object({ notificationEmail: z.string(), lowStockThreshold: z.number().int() })
   app.get(
     '/settings/mail',
     {
@@ -115,7 +90,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         tags,
         security,
         summary: "The shop's notification address and low-stock threshold",
-        response: { 200: ok(settings), ...adminFailures() },
+        response: { 200: ok(mailSettingsSchema), ...adminFailures() },
       },
     },
     async () => ({ success: true as const, message: 'Mail settings', data: await mail.settings.get() }),
@@ -131,7 +106,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         security,
         summary: 'Set where staff e-mails go (empty: none are sent) and the shop-wide low-stock threshold',
         body: mailSettingsBody,
-        response: { 200: ok(settings), ...adminFailures() },
+        response: { 200: ok(mailSettingsSchema), ...adminFailures() },
       },
     },
     async (request) => ({

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { messageListQuerySchema, messageStatusSchema } from '../../../../contracts/admin.ts'
+import {
+  adminMessagePageSchema,
+  messageStatusAnswerSchema,
+  messageThreadSchema,
+} from '../../../../contracts/admin-messages.ts'
 import { contactReplyBody } from '../../../../contracts/mail.ts'
 import { adminFailures, ok } from '../../../http/route-kit.ts'
 import type { Services } from '../../../services.ts'
-import { actorOf, idParams, paged, security, tags } from '../route-helpers.ts'
+import { actorOf, idParams, security, tags } from '../route-helpers.ts'
 
 /** Contact Us messages and newsletter sign-ups, and staff answers to messages (docs/decisions/053, 073). */
 export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -20,7 +24,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         security,
         summary: 'Contact Us messages and newsletter sign-ups, newest first',
         querystring: messageListQuerySchema,
-        response: { 200: ok(paged), ...adminFailures() },
+        response: { 200: ok(adminMessagePageSchema), ...adminFailures() },
       },
     },
     async (request) => ({
@@ -40,7 +44,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary: 'Mark a message read or new',
         params: idParams,
         body: messageStatusSchema,
-        response: { 200: ok(z.object({ _id: z.string(), status: z.string() })), ...adminFailures(404) },
+        response: { 200: ok(messageStatusAnswerSchema), ...adminFailures(404) },
       },
     },
     async (request) => ({
@@ -49,24 +53,6 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       data: await list.setStatus(actorOf(request), request.params.id, request.body.status),
     }),
   )
-
-  const thread = z.object({
-    _id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    message: z.string(),
-    createdAt: z.string(),
-    replies: z.array(
-      z.object({
-        _id: z.string(),
-        body: z.string(),
-        author: z.string(),
-        createdAt: z.string(),
-        outboxId: z.string().nullable(),
-        mailStatus: z.string().nullable(),
-      }),
-    ),
-  })
 
   app.get(
     '/messages/:id/thread',
@@ -77,7 +63,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         security,
         summary: 'A Contact Us message with every reply staff sent, oldest first',
         params: idParams,
-        response: { 200: ok(thread), ...adminFailures(404) },
+        response: { 200: ok(messageThreadSchema), ...adminFailures(404) },
       },
     },
     async (request) => ({
@@ -97,7 +83,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary: 'Answer a Contact Us message: e-mailed to the sender, replies come to the shop address',
         params: idParams,
         body: contactReplyBody,
-        response: { 201: ok(thread), ...adminFailures(404) },
+        response: { 201: ok(messageThreadSchema), ...adminFailures(404) },
       },
     },
     async (request, reply) => {

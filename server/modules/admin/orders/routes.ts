@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { orderListQuerySchema, orderStatusInputSchema } from '../../../../contracts/admin.ts'
+import { adminOrderPageSchema, adminOrderSchema } from '../../../../contracts/admin-orders.ts'
 import { adminFailures, ok } from '../../../http/route-kit.ts'
 import type { Services } from '../../../services.ts'
-import { actorOf, idParams, paged, row, security, tags } from '../route-helpers.ts'
+import { actorOf, idParams, security, tags } from '../route-helpers.ts'
 
 /** Orders: the list with its work queues, one order, moving it forward, refunds. */
 export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -18,7 +19,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         summary:
           'Orders, searchable by order number, customer, phone, status and date (YYYY-MM-DD, India time)',
         querystring: orderListQuerySchema,
-        response: { 200: ok(paged), ...adminFailures() },
+        response: { 200: ok(adminOrderPageSchema), ...adminFailures() },
       },
     },
     async (request) => ({
@@ -37,7 +38,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         security,
         summary: 'One order with items, address, payment and history',
         params: idParams,
-        response: { 200: ok(row), ...adminFailures(404) },
+        response: { 200: ok(adminOrderSchema), ...adminFailures(404) },
       },
     },
     async (request) => ({
@@ -57,7 +58,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         summary: 'Move an order forward (Processing, Shipped with a tracking link, Delivered) or cancel it',
         params: idParams,
         body: orderStatusInputSchema,
-        response: { 200: ok(row), ...adminFailures(404, 409) },
+        response: { 200: ok(adminOrderSchema), ...adminFailures(404, 409) },
       },
     },
     async (request) => {
@@ -80,7 +81,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         security,
         summary: 'Send a waiting refund of a cancelled, paid order now (a failed one is retried)',
         params: idParams,
-        response: { 200: ok(row), ...adminFailures(404, 409) },
+        response: { 200: ok(adminOrderSchema), ...adminFailures(404, 409) },
       },
     },
     async (request) => {

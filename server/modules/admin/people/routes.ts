@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { customerDisableSchema, listQuerySchema } from '../../../../contracts/admin.ts'
+import { adminCustomerPageSchema, adminCustomerSchema } from '../../../../contracts/admin-people.ts'
 import { adminFailures, ok } from '../../../http/route-kit.ts'
 import type { Services } from '../../../services.ts'
-import { actorOf, idParams, paged, row, security, tags } from '../route-helpers.ts'
+import { actorOf, idParams, security, tags } from '../route-helpers.ts'
 
 /** Customers: every account, one account with its orders and addresses, disabling and enabling. */
 export const peopleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -17,7 +18,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         security,
         summary: 'Accounts, searchable by name, e-mail or mobile',
         querystring: listQuerySchema,
-        response: { 200: ok(paged), ...adminFailures() },
+        response: { 200: ok(adminCustomerPageSchema), ...adminFailures() },
       },
     },
     async (request) => ({
@@ -36,7 +37,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         security,
         summary: 'One account with its orders and addresses',
         params: idParams,
-        response: { 200: ok(row), ...adminFailures(404) },
+        response: { 200: ok(adminCustomerSchema), ...adminFailures(404) },
       },
     },
     async (request) => ({
@@ -56,7 +57,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         summary: 'Disable an account (its tokens stop working at once) or enable it again',
         params: idParams,
         body: customerDisableSchema,
-        response: { 200: ok(row), ...adminFailures(404, 409) },
+        response: { 200: ok(adminCustomerSchema), ...adminFailures(404, 409) },
       },
     },
     async (request) => ({

@@ -6,9 +6,14 @@ import {
   productInputSchema,
   productListQuerySchema,
 } from '../../../../contracts/admin.ts'
+import {
+  adminProductPageSchema,
+  adminProductSchema,
+  productRemovalSchema,
+} from '../../../../contracts/admin-products.ts'
 import { adminFailures, ok } from '../../../http/route-kit.ts'
 import type { Services } from '../../../services.ts'
-import { actorOf, idParams, paged, row, security, tags, uploadedFiles } from '../route-helpers.ts'
+import { actorOf, idParams, security, tags, uploadedFiles } from '../route-helpers.ts'
 
 /** Products and their pictures (under /api/v1/admin, behind the console's guard). */
 export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -24,7 +29,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary:
           'Products (all, approved, awaiting approval or archived, low or out of stock), searchable and paginated',
         querystring: productListQuerySchema,
-        response: { 200: ok(paged), ...adminFailures() },
+        response: { 200: ok(adminProductPageSchema), ...adminFailures() },
       },
     },
     async (request) => ({
@@ -43,7 +48,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         security,
         summary: 'Create a product (awaiting approval unless isApproved is true)',
         body: productInputSchema,
-        response: { 200: ok(row), ...adminFailures(409) },
+        response: { 200: ok(adminProductSchema), ...adminFailures(409) },
       },
     },
     async (request) => ({
@@ -62,7 +67,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         security,
         summary: 'One product with its pictures',
         params: idParams,
-        response: { 200: ok(row), ...adminFailures(404) },
+        response: { 200: ok(adminProductSchema), ...adminFailures(404) },
       },
     },
     async (request) => ({
@@ -82,7 +87,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary: 'Edit a product',
         params: idParams,
         body: productInputSchema,
-        response: { 200: ok(row), ...adminFailures(404, 409) },
+        response: { 200: ok(adminProductSchema), ...adminFailures(404, 409) },
       },
     },
     async (request) => ({
@@ -102,7 +107,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary: 'Approve (show in the shop) or unapprove a product',
         params: idParams,
         body: approvalInputSchema,
-        response: { 200: ok(row), ...adminFailures(404, 409) },
+        response: { 200: ok(adminProductSchema), ...adminFailures(404, 409) },
       },
     },
     async (request) => ({
@@ -122,7 +127,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary: 'Archive (hide from the shop, keep for orders) or restore a product',
         params: idParams,
         body: z.object({ archived: z.boolean() }),
-        response: { 200: ok(row), ...adminFailures(404, 409) },
+        response: { 200: ok(adminProductSchema), ...adminFailures(404, 409) },
       },
     },
     async (request) => ({
@@ -142,7 +147,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary: 'Delete a product (refused while an open order holds it; archived if past orders do)',
         params: idParams,
         response: {
-          200: ok(z.object({ outcome: z.enum(['deleted', 'archived']) })),
+          200: ok(productRemovalSchema),
           ...adminFailures(404, 409),
         },
       },
@@ -163,7 +168,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary: 'Upload pictures (multipart, field "image"); re-encoded to 200, 400 and 800 px WebP',
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: ok(row), ...adminFailures(404, 415) },
+        response: { 200: ok(adminProductSchema), ...adminFailures(404, 415) },
       },
     },
     async (request) => {
@@ -186,7 +191,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary: 'Set the order of the pictures (the first is the main picture)',
         params: idParams,
         body: imageOrderSchema,
-        response: { 200: ok(row), ...adminFailures(404) },
+        response: { 200: ok(adminProductSchema), ...adminFailures(404) },
       },
     },
     async (request) => ({
@@ -205,7 +210,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         security,
         summary: 'Remove one picture',
         params: z.object({ id: z.string().min(1).max(64), imageId: z.string().min(1).max(64) }),
-        response: { 200: ok(row), ...adminFailures(404) },
+        response: { 200: ok(adminProductSchema), ...adminFailures(404) },
       },
     },
     async (request) => ({

@@ -1,0 +1,97 @@
+import { z } from 'zod'
+import { pageOf } from './admin.ts'
+import { shippingPlace } from './orders.ts'
+
+/** What the console's order operations answer (/api/v1/admin/orders…); money in rupees. */
+
+const when = z.string().meta({ format: 'date-time' })
+const rupees = z.number().meta({ description: 'Rupees' })
+const status = z.string().meta({ description: 'Fulfilment status (contracts/order-states.ts)' })
+const paymentStatus = z.string().meta({ description: 'Payment status (contracts/order-states.ts)' })
+
+/** A row of the order list. */
+export const adminOrderItemSchema = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  status,
+  total: rupees,
+  paymentStatus,
+  paymentLabel: z.string().meta({ description: 'The payment status as staff read it' }),
+  createdAt: when,
+  customer: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }),
+  phone: z.string(),
+  city: z.string(),
+})
+export type AdminOrderItem = z.infer<typeof adminOrderItemSchema>
+
+export const adminOrderPageSchema = pageOf(adminOrderItemSchema)
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>
+
+/** One order with everything staff act on: items, address, payment and its records, history. */
+export const adminOrderSchema = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  invoiceNumber: z.string().nullable().meta({ description: 'The GST invoice, once issued (decision 083)' }),
+  creditNoteNumber: z.string().nullable(),
+  status,
+  paymentStatus,
+  nextStatuses: z.array(z.string()).meta({ description: 'The statuses staff may move the order to now' }),
+  subtotal: rupees,
+  discountAmount: rupees,
+  total: rupees,
+  couponCode: z.string().nullable(),
+  couponPercent: z.number().int(),
+  createdAt: when,
+  customer: z.object({
+    _id: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    mobile: z.string().nullable(),
+  }),
+  items: z.array(
+    z.object({
+      _id: z.string(),
+      productId: z.string(),
+      title: z.string(),
+      image: z.string().nullable(),
+      price: rupees,
+      quantity: z.number().int(),
+    }),
+  ),
+  shipping: z.object({
+    ...shippingPlace,
+    phone: z.string(),
+    shippingLink: z.string().nullable().meta({ description: 'The courier’s tracking link' }),
+  }),
+  payment: z.object({
+    method: z.string(),
+    status: paymentStatus,
+    label: z.string(),
+    paid: z.boolean(),
+    refundAttempts: z.number().int(),
+    refundRetryAt: when.nullable().meta({ description: 'When a pending refund is tried again by itself' }),
+    reservedUntil: when.nullable().meta({ description: 'An unpaid order holds its items until then' }),
+    records: z.array(
+      z.object({
+        _id: z.string(),
+        provider: z.string(),
+        providerOrderId: z.string(),
+        providerPaymentId: z.string().nullable(),
+        amount: rupees,
+        status: z.string(),
+        refundId: z.string().nullable(),
+        createdAt: when,
+      }),
+    ),
+  }),
+  history: z.array(
+    z.object({
+      _id: z.string(),
+      status,
+      note: z.string().nullable(),
+      changedAt: when,
+      changedBy: z.string().nullable().meta({ description: 'The e-mail of the member of staff, if one' }),
+    }),
+  ),
+})
+export type AdminOrder = z.infer<typeof adminOrderSchema>
