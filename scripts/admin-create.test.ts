@@ -9,6 +9,7 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { lockHolder, openPglite, openPostgres } from '../server/db/client.ts'
 import { users } from '../server/db/schema.ts'
+import { startEmbeddedShop } from '../tests/support/embedded-shop.ts'
 
 const node = path.resolve('node_modules/.bin/node')
 const script = path.resolve('scripts/admin-create.ts')
@@ -103,35 +104,9 @@ describe('admin:create on the embedded database, shop not running', () => {
 describe('admin:create while the shop runs on the embedded database', () => {
   it('asks the running shop over its owner-only control socket; the new admin can sign in and use the admin API', async () => {
     const dataDir = tempDataDir()
-    const shop = spawn(node, [path.resolve('server/main.ts')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: undefined,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SEED: 'none',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const { child: shop, port, socket } = await startEmbeddedShop(dataDir, 60_000)
     children.push(shop)
-    let log = ''
-    shop.stdout!.on('data', (d) => {
-      log += d
-    })
-    shop.stderr!.on('data', (d) => {
-      log += d
-    })
-    const socket = path.join(dataDir, 'control.sock')
-    const deadline = Date.now() + 60_000
-    while (!(existsSync(socket) && /running at http:\/\/localhost:\d+/.test(log))) {
-      if (Date.now() > deadline || shop.exitCode !== null) throw new Error(`shop did not start:\n${log}`)
-      await new Promise((r) => setTimeout(r, 200))
-    }
     expect(statSync(socket).mode & 0o777).toBe(0o600)
-    const port = Number(/running at http:\/\/localhost:(\d+)/.exec(log)![1])
 
     const res = await runCli(['--email', 'live@example.in'], {
       DATA_DIR: dataDir,

@@ -25,6 +25,7 @@ import {
 } from '../../server/db/schema.ts'
 import { loadSharedSecrets } from '../../server/db/shared-secrets.ts'
 import { readBytes } from '../../server/lib/file-store.ts'
+import { startEmbeddedShop } from '../support/embedded-shop.ts'
 import {
   checkoutResult,
   makeAdmin,
@@ -397,34 +398,8 @@ describe('backup while the embedded shop runs', () => {
   it('takes a consistent copy through the control socket; restore refuses until the shop stops', async () => {
     const dataDir = tempDir('live')
     const built = await buildShop(dataDir)
-    const shop = spawn(node, [path.resolve('server/main.ts')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: undefined,
-        DATA_DIR: dataDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SEED: 'none',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const { child: shop, port } = await startEmbeddedShop(dataDir)
     children.push(shop)
-    let log = ''
-    shop.stdout!.on('data', (d) => {
-      log += d
-    })
-    shop.stderr!.on('data', (d) => {
-      log += d
-    })
-    const socket = path.join(dataDir, 'control.sock')
-    const deadline = Date.now() + 90_000
-    while (!(existsSync(socket) && /running at http:\/\/localhost:\d+/.test(log))) {
-      if (Date.now() > deadline || shop.exitCode !== null) throw new Error(`shop did not start:\n${log}`)
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    const port = Number(/running at http:\/\/localhost:(\d+)/.exec(log)![1])
 
     const backup = path.join(tempDir('live-files'), 'live.tar')
     const res = await cli('backup', ['--out', backup], { DATA_DIR: dataDir })
