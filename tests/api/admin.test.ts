@@ -359,6 +359,32 @@ describe('catalogue structure and content', () => {
     expect(Object.keys(bad.json().errors).sort()).toEqual(['code', 'discount', 'endsAt'])
   })
 
+  it('coupons: a code differing only by case is refused with a 409 that names the other code', async () => {
+    const body = { code: 'DIWALI15', discount: 15, status: 'active', isPublic: true }
+    const first = await call('POST', '/coupons', admin, body)
+    expect(first.statusCode, first.body).toBe(200)
+    const message =
+      'Another coupon already has the code DIWALI15. Codes are the same whatever their case, so choose a different code or edit DIWALI15.'
+    const lower = await call('POST', '/coupons', admin, { ...body, code: 'diwali15' })
+    expect(lower.statusCode, lower.body).toBe(409)
+    expect(lower.json()).toMatchObject({ success: false, message, errors: { code: message } })
+    // Renaming another coupon onto it in another case is refused the same way; its own case change is not.
+    const other = await call('POST', '/coupons', admin, { ...body, code: 'HOLI15' })
+    const renamed = await call('PUT', `/coupons/${other.json().data.id}`, admin, {
+      ...body,
+      code: 'Diwali15',
+    })
+    expect(renamed.statusCode).toBe(409)
+    const own = await call('PUT', `/coupons/${first.json().data.id}`, admin, { ...body, code: 'Diwali15' })
+    expect(own.statusCode, own.body).toBe(200)
+    expect(own.json().data.code).toBe('Diwali15')
+    // A customer gets the coupon whatever the case typed.
+    for (const typed of ['diwali15', 'DIWALI15', 'Diwali15']) {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/coupon/apply', payload: { code: typed } })
+      expect(res.json(), typed).toMatchObject({ success: true, code: 'Diwali15', discount: 15 })
+    }
+  })
+
   it('states, sliders, banners, FAQ, policy sections and temples save and list', async () => {
     const cases: Array<[string, object]> = [
       ['states', { name: 'Odisha' }],
