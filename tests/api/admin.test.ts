@@ -8,6 +8,10 @@ import { insertCatalogue } from '../support/fixtures.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 import { multipartFiles, png, productBody } from './admin-helpers.ts'
 
+/** Today in India as YYYY-MM-DD (the audit log's days are India's). */
+const indianToday = (offsetDays = 0) =>
+  new Date(Date.now() + 5.5 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10)
+
 let app: TestApp
 let admin: Person
 let customer: Person
@@ -298,6 +302,53 @@ describe('products', () => {
     expect(byCat.json().data.items.every((p: { category: string }) => p.category === 'Art & Painting')).toBe(
       true,
     )
+  })
+})
+
+describe('the audit log in sentences', () => {
+  it('a price change by a named member of staff reads with names and rupees; filters by person, kind and day', async () => {
+    const meera = await makePerson(app, 'admin', 'Meera', 'catalogue')
+    const body = productBody({
+      title: 'Warli Tarpa Dance Painting',
+      price: 1650,
+      cutPrice: 2400,
+      description: '<p>Painted in Dahanu.</p>',
+    })
+    const created = await call('POST', '/products', meera, body)
+    expect(created.statusCode, created.body).toBe(200)
+    const id = created.json().data._id
+    const changed = await call('PUT', `/products/${id}`, meera, { ...body, price: 1850 })
+    expect(changed.statusCode, changed.body).toBe(200)
+
+    const mine = await call('GET', `/audit?actor=${meera.id}`, admin)
+    expect(mine.statusCode, mine.body).toBe(200)
+    const page = mine.json().data
+    expect(page.items.map((e: { sentence: string }) => e.sentence)).toEqual([
+      'Meera changed the price of Warli Tarpa Dance Painting from ₹1,650.00 to ₹1,850.00',
+      'Meera added the product Warli Tarpa Dance Painting at ₹1,650.00',
+    ])
+    expect(page.items[0]).toMatchObject({ actorName: 'Meera', actorId: meera.id, action: 'product.update' })
+    // The raw record is still there, in paise.
+    expect(page.items[0].after).toMatchObject({ price: 185000 })
+    expect(page.people).toEqual(expect.arrayContaining([{ id: meera.id, name: 'Meera' }]))
+    expect(page.actions).toEqual(expect.arrayContaining(['product.create', 'product.update']))
+
+    const updates = await call('GET', `/audit?actor=${meera.id}&action=product.update`, admin)
+    expect(updates.json().data.items.map((e: { action: string }) => e.action)).toEqual(['product.update'])
+    const products = await call('GET', `/audit?actor=${meera.id}&action=product`, admin)
+    expect(products.json().data.total).toBe(2)
+    const today = await call(
+      'GET',
+      `/audit?actor=${meera.id}&from=${indianToday()}&to=${indianToday()}`,
+      admin,
+    )
+    expect(today.json().data.total).toBe(2)
+    const yesterday = await call('GET', `/audit?actor=${meera.id}&to=${indianToday(-1)}`, admin)
+    expect(yesterday.json().data.total).toBe(0)
+    const tomorrow = await call('GET', `/audit?from=${indianToday(1)}`, admin)
+    expect(tomorrow.json().data.total).toBe(0)
+    const bad = await call('GET', '/audit?from=2026-02-30', admin)
+    expect(bad.statusCode).toBe(400)
   })
 })
 
