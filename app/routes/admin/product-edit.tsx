@@ -7,7 +7,13 @@ import type { AdminProduct, ProductRemoval } from '../../../contracts/admin-prod
 import { defaultGstRate, gstRates } from '../../../contracts/gst.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import { discountPercent, formatRupees } from '../../../contracts/money.ts'
-import { adminSend, type Envelope, photoTooLarge, problemText, useAdmin } from '../../features/admin/admin-api.ts'
+import {
+  adminSend,
+  type Envelope,
+  photoTooLarge,
+  problemText,
+  useAdmin,
+} from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
 import {
   type FieldSpec,
