@@ -301,7 +301,7 @@ export const orderStatusInputSchema = z
   })
 
 /** YYYY-MM-DD naming a day that exists (2026-02-30 would reach the database as an invalid date). */
-const calendarDate = z
+export const calendarDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((s) => {

@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest'
 import {
   imageAt,
   imageSrcSet,
+  megabytes,
+  photoTooLargeMessage,
   pictureKinds,
   pictureSizes,
   referenceWidth,
   responsiveImage,
+  uploadTooLargeMessage,
 } from './images.ts'
 
 const filesOf = (srcset: string | undefined) => (srcset ?? '').split(', ').map((c) => c.split(' ')[0])
@@ -50,5 +53,19 @@ describe('picture sizes', () => {
       expect(imageAt(url, 400), url).toBe(url)
     }
     expect(responsiveImage(null)).toEqual({ src: undefined, srcSet: undefined })
+  })
+})
+
+describe('too-large photo messages', () => {
+  it('name the size in MB, the limit and what to do', () => {
+    expect(megabytes(Math.round(16.8 * 1024 * 1024))).toBe('16.8 MB')
+    expect(megabytes(8 * 1024 * 1024)).toBe('8 MB')
+    expect(photoTooLargeMessage({ bytes: Math.round(16.8 * 1024 * 1024) })).toBe(
+      'This photo is 16.8 MB; the largest photo the shop takes is 8 MB. Make it smaller (for example, export it at 2000 pixels wide) and try again.',
+    )
+    expect(photoTooLargeMessage({ name: 'gate.jpg' })).toBe(
+      'The photo gate.jpg is larger than 8 MB, the largest photo the shop takes. Make it smaller (for example, export it at 2000 pixels wide) and try again.',
+    )
+    expect(uploadTooLargeMessage()).toMatch(/^The shop takes at most 25 MB at a time and 8 MB per photo\. /)
   })
 })

@@ -61,3 +61,32 @@ export function imageSrcSet(url: string | null | undefined): string | undefined 
 export function responsiveImage(url: string | null | undefined, width: number = referenceWidth) {
   return { src: imageAt(url, width), srcSet: imageSrcSet(url) }
 }
+
+/** The largest console photo the shop takes (checked while it streams in) and the largest console upload. */
+export const photoMaxBytes = 8 * 1024 * 1024
+export const uploadMaxBytes = 25 * 1024 * 1024
+
+/** Bytes as megabytes for people: 16.8 MB, 8 MB (one decimal, none when whole). */
+export function megabytes(bytes: number): string {
+  const mb = Math.round((bytes / (1024 * 1024)) * 10) / 10
+  return `${mb.toFixed(mb % 1 === 0 ? 0 : 1)} MB`
+}
+
+const makeSmaller = 'Make it smaller (for example, export it at 2000 pixels wide) and try again.'
+
+/** What a too-large photo gets: its size when known, the limit, and what to do. */
+export function photoTooLargeMessage(photo: { bytes?: number; name?: string } = {}): string {
+  const which = photo.name ? `The photo ${photo.name}` : 'This photo'
+  const limit = megabytes(photoMaxBytes)
+  if (photo.bytes !== undefined && photo.bytes > photoMaxBytes) {
+    return `${which} is ${megabytes(photo.bytes)}; the largest photo the shop takes is ${limit}. ${makeSmaller}`
+  }
+  return `${which} is larger than ${limit}, the largest photo the shop takes. ${makeSmaller}`
+}
+
+/** What a too-large upload (all its photos together) gets, with its size when the request declared it. */
+export function uploadTooLargeMessage(bytes?: number): string {
+  const size = bytes !== undefined ? `This upload is ${megabytes(bytes)}; ` : ''
+  const limits = `the shop takes at most ${megabytes(uploadMaxBytes)} at a time and ${megabytes(photoMaxBytes)} per photo.`
+  return `${size}${size ? limits : limits.charAt(0).toUpperCase() + limits.slice(1)} Make the photos smaller (for example, export them at 2000 pixels wide) or send fewer at once, and try again.`
+}

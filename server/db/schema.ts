@@ -202,7 +202,8 @@ export const coupons = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('coupons_code_idx').on(t.code)],
+  // One coupon per code whatever its case: 'DIWALI15' and 'diwali15' are the same code (migration 0013).
+  (t) => [uniqueIndex('coupons_code_lower_idx').on(sql`lower(${t.code})`)],
 )
 
 export const carts = pgTable('carts', {

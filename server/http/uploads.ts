@@ -1,26 +1,33 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
+import {
+  photoMaxBytes,
+  photoTooLargeMessage,
+  uploadMaxBytes,
+  uploadTooLargeMessage,
+} from '../../contracts/images.ts'
 import { AVATAR_MAX_BYTES } from '../modules/accounts/avatar.ts'
 import { AppError, ValidationError } from './errors.ts'
 
 /** Each console picture (checked by @fastify/multipart while the file streams in). */
-export const CONSOLE_FILE_MAX_BYTES = 8 * 1024 * 1024
+export const CONSOLE_FILE_MAX_BYTES = photoMaxBytes
 /** A whole console upload request, pictures and everything around them. */
-export const CONSOLE_UPLOAD_MAX_BYTES = 25 * 1024 * 1024
+export const CONSOLE_UPLOAD_MAX_BYTES = uploadMaxBytes
 // Room for the multipart boundaries and part headers around the file itself.
 const envelopeBytes = 64 * 1024
 
-type UploadRule = { maxBytes: number; tooLarge: string }
+/** A route's limit and its message, given the size the request declared. */
+type UploadRule = { maxBytes: number; tooLarge: (declaredBytes: number) => string }
 
 const consoleRule: UploadRule = {
   maxBytes: CONSOLE_UPLOAD_MAX_BYTES,
-  tooLarge: 'Uploads are limited to 25 MB at a time and 8 MB per picture.',
+  tooLarge: (bytes) => uploadTooLargeMessage(bytes),
 }
 
 /** The upload routes and what each accepts in total (docs/decisions/063). */
 export const uploadRules: Record<string, UploadRule> = {
   'PATCH /api/v1/user/avatar': {
     maxBytes: AVATAR_MAX_BYTES,
-    tooLarge: 'The avatar must be 2 MB or smaller.',
+    tooLarge: () => 'The avatar must be 2 MB or smaller.',
   },
   'POST /api/v1/admin/products/:id/images': consoleRule,
   'POST /api/v1/admin/uploads/:folder': consoleRule,
@@ -51,7 +58,8 @@ export function registerUploadLimits(app: FastifyInstance) {
     if (!/^multipart\/form-data\s*(;|$)/i.test(type)) throw new UnsupportedMediaTypeError()
     const declared = request.headers['content-length']
     if (declared === undefined || request.headers['transfer-encoding']) throw new LengthRequiredError()
-    if (Number(declared) > rule.maxBytes + envelopeBytes) throw new ValidationError(rule.tooLarge)
+    if (Number(declared) > rule.maxBytes + envelopeBytes)
+      throw new ValidationError(rule.tooLarge(Number(declared)))
   })
 }
 
@@ -63,7 +71,7 @@ export function uploadErrorAnswer(error: FastifyError): { status: number; messag
     case 'FST_MP_PREMATURE_CLOSE':
       return { status: 400, message: 'The upload was cut off before it ended. Please try again.' }
     case 'FST_REQ_FILE_TOO_LARGE':
-      return { status: 413, message: 'The picture is too large: at most 8 MB per picture.' }
+      return { status: 413, message: photoTooLargeMessage() }
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':

@@ -8,6 +8,10 @@ import { insertCatalogue } from '../support/fixtures.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 import { multipartFiles, png, productBody } from './admin-helpers.ts'
 
+/** Today in India as YYYY-MM-DD (the audit log's days are India's). */
+const indianToday = (offsetDays = 0) =>
+  new Date(Date.now() + 5.5 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10)
+
 let app: TestApp
 let admin: Person
 let customer: Person
@@ -301,6 +305,53 @@ describe('products', () => {
   })
 })
 
+describe('the audit log in sentences', () => {
+  it('a price change by a named member of staff reads with names and rupees; filters by person, kind and day', async () => {
+    const meera = await makePerson(app, 'admin', 'Meera', 'catalogue')
+    const body = productBody({
+      title: 'Warli Tarpa Dance Painting',
+      price: 1650,
+      cutPrice: 2400,
+      description: '<p>Painted in Dahanu.</p>',
+    })
+    const created = await call('POST', '/products', meera, body)
+    expect(created.statusCode, created.body).toBe(200)
+    const id = created.json().data._id
+    const changed = await call('PUT', `/products/${id}`, meera, { ...body, price: 1850 })
+    expect(changed.statusCode, changed.body).toBe(200)
+
+    const mine = await call('GET', `/audit?actor=${meera.id}`, admin)
+    expect(mine.statusCode, mine.body).toBe(200)
+    const page = mine.json().data
+    expect(page.items.map((e: { sentence: string }) => e.sentence)).toEqual([
+      'Meera changed the price of Warli Tarpa Dance Painting from ₹1,650.00 to ₹1,850.00',
+      'Meera added the product Warli Tarpa Dance Painting at ₹1,650.00',
+    ])
+    expect(page.items[0]).toMatchObject({ actorName: 'Meera', actorId: meera.id, action: 'product.update' })
+    // The raw record is still there, in paise.
+    expect(page.items[0].after).toMatchObject({ price: 185000 })
+    expect(page.people).toEqual(expect.arrayContaining([{ id: meera.id, name: 'Meera' }]))
+    expect(page.actions).toEqual(expect.arrayContaining(['product.create', 'product.update']))
+
+    const updates = await call('GET', `/audit?actor=${meera.id}&action=product.update`, admin)
+    expect(updates.json().data.items.map((e: { action: string }) => e.action)).toEqual(['product.update'])
+    const products = await call('GET', `/audit?actor=${meera.id}&action=product`, admin)
+    expect(products.json().data.total).toBe(2)
+    const today = await call(
+      'GET',
+      `/audit?actor=${meera.id}&from=${indianToday()}&to=${indianToday()}`,
+      admin,
+    )
+    expect(today.json().data.total).toBe(2)
+    const yesterday = await call('GET', `/audit?actor=${meera.id}&to=${indianToday(-1)}`, admin)
+    expect(yesterday.json().data.total).toBe(0)
+    const tomorrow = await call('GET', `/audit?from=${indianToday(1)}`, admin)
+    expect(tomorrow.json().data.total).toBe(0)
+    const bad = await call('GET', '/audit?from=2026-02-30', admin)
+    expect(bad.statusCode).toBe(400)
+  })
+})
+
 describe('catalogue structure and content', () => {
   it('categories: create, validate, invalidate the shop cache, refuse deleting one in use', async () => {
     const bad = await call('POST', '/categories', admin, { title: ' ', status: 'maybe' })
@@ -357,6 +408,32 @@ describe('catalogue structure and content', () => {
       endsAt: 'soon',
     })
     expect(Object.keys(bad.json().errors).sort()).toEqual(['code', 'discount', 'endsAt'])
+  })
+
+  it('coupons: a code differing only by case is refused with a 409 that names the other code', async () => {
+    const body = { code: 'DIWALI15', discount: 15, status: 'active', isPublic: true }
+    const first = await call('POST', '/coupons', admin, body)
+    expect(first.statusCode, first.body).toBe(200)
+    const message =
+      'Another coupon already has the code DIWALI15. Codes are the same whatever their case, so choose a different code or edit DIWALI15.'
+    const lower = await call('POST', '/coupons', admin, { ...body, code: 'diwali15' })
+    expect(lower.statusCode, lower.body).toBe(409)
+    expect(lower.json()).toMatchObject({ success: false, message, errors: { code: message } })
+    // Renaming another coupon onto it in another case is refused the same way; its own case change is not.
+    const other = await call('POST', '/coupons', admin, { ...body, code: 'HOLI15' })
+    const renamed = await call('PUT', `/coupons/${other.json().data.id}`, admin, {
+      ...body,
+      code: 'Diwali15',
+    })
+    expect(renamed.statusCode).toBe(409)
+    const own = await call('PUT', `/coupons/${first.json().data.id}`, admin, { ...body, code: 'Diwali15' })
+    expect(own.statusCode, own.body).toBe(200)
+    expect(own.json().data.code).toBe('Diwali15')
+    // A customer gets the coupon whatever the case typed.
+    for (const typed of ['diwali15', 'DIWALI15', 'Diwali15']) {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/coupon/apply', payload: { code: typed } })
+      expect(res.json(), typed).toMatchObject({ success: true, code: 'Diwali15', discount: 15 })
+    }
   })
 
   it('states, sliders, banners, FAQ, policy sections and temples save and list', async () => {

@@ -326,7 +326,28 @@ describe('uploads', () => {
       payload: files.payload,
     })
     expect(upload.statusCode).toBe(400)
-    expect(upload.json().message).toBe('Uploads are limited to 25 MB at a time and 8 MB per picture.')
+    expect(upload.json().message).toBe(
+      'This upload is 50 MB; the shop takes at most 25 MB at a time and 8 MB per photo. Make the photos smaller (for example, export them at 2000 pixels wide) or send fewer at once, and try again.',
+    )
+  })
+
+  it('answers a 16.8 MB photo with the limit in MB and what to do, on both console upload routes', async () => {
+    const photo = Buffer.alloc(Math.round(16.8 * 1024 * 1024), 0x61)
+    const message =
+      'The photo temple-gate.jpg is larger than 8 MB, the largest photo the shop takes. Make it smaller (for example, export it at 2000 pixels wide) and try again.'
+    for (const url of ['/api/v1/admin/uploads/banners', `/api/v1/admin/products/${productId}/images`]) {
+      const files = multipartFiles([
+        { field: 'image', filename: 'temple-gate.jpg', content: photo, type: 'image/jpeg' },
+      ])
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { ...admin.auth, ...files.headers },
+        payload: files.payload,
+      })
+      expect(res.statusCode, url).toBe(413)
+      expect(res.json(), url).toEqual({ success: false, message })
+    }
   })
 
   it('asks a streamed upload without a declared size for one (411)', async () => {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { UploadedPicture } from '../../../contracts/admin-content.ts'
+import { photoMaxBytes, photoTooLargeMessage } from '../../../contracts/images.ts'
 import { ApiError, api } from '../../lib/api.ts'
 
 /**
@@ -36,7 +37,18 @@ export function useAdmin<T>(path: string | null) {
   })
 }
 
+/** A photo refused before it was sent; its message says its size, the limit and what to do. */
+export class PhotoTooLargeError extends Error {}
+
+/** The first photo too large to send, as a message with its size and the limit (checked before uploading). */
+export function photoTooLarge(files: File[]): string | null {
+  const big = files.find((f) => f.size > photoMaxBytes)
+  return big ? photoTooLargeMessage({ bytes: big.size, name: files.length > 1 ? big.name : undefined }) : null
+}
+
 export async function uploadPicture(folder: UploadFolder, file: File): Promise<string> {
+  const tooLarge = photoTooLarge([file])
+  if (tooLarge) throw new PhotoTooLargeError(tooLarge)
   const form = new FormData()
   form.append('image', file)
   const r = await api<Envelope<UploadedPicture>>(`/admin/uploads/${folder}`, {
@@ -64,5 +76,6 @@ export function problemText(err: unknown): string {
     if (first) return `Please check the form: ${first}`
     return err.message
   }
+  if (err instanceof PhotoTooLargeError) return err.message
   return 'Something went wrong. Check your connection and try again.'
 }

@@ -4,6 +4,8 @@ import { useAdmin } from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
 import { inputClass, Loading, LoadProblem, Pager, PageTitle } from '../../features/admin/ui.tsx'
 
+const filterKeys = ['entity', 'action', 'actor', 'from', 'to', 'page'] as const
+
 const entities = [
   'product',
   'order',
@@ -35,7 +37,7 @@ function Json({ value }: { value: unknown }) {
 export default function AuditScreen() {
   const [params, setParams] = useSearchParams()
   const filters = new URLSearchParams()
-  for (const k of ['entity', 'page']) {
+  for (const k of filterKeys) {
     const v = params.get(k)
     if (v) filters.set(k, v)
   }
@@ -52,40 +54,91 @@ export default function AuditScreen() {
     <div>
       <PageTitle
         title="Audit log"
-        intro="Every change made in this console: who, when, what, and the values before and after."
+        intro="Every change made in this console, by whom and when, in words. Open an entry for the record as stored."
       />
-      <label className="mb-4 grid max-w-xs gap-1 text-sm font-semibold">
-        What was changed
-        <select
-          className={inputClass}
-          value={params.get('entity') ?? ''}
-          onChange={(e) => set('entity', e.target.value)}
-        >
-          <option value="">Everything</option>
-          {entities.map((e) => (
-            <option key={e} value={e}>
-              {e}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <label className="grid gap-1 text-sm font-semibold">
+          Person
+          <select
+            className={inputClass}
+            value={params.get('actor') ?? ''}
+            onChange={(e) => set('actor', e.target.value)}
+          >
+            <option value="">Everyone</option>
+            {(list.data?.people ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          What was changed
+          <select
+            className={inputClass}
+            value={params.get('entity') ?? ''}
+            onChange={(e) => set('entity', e.target.value)}
+          >
+            <option value="">Everything</option>
+            {entities.map((e) => (
+              <option key={e} value={e}>
+                {e}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          Kind of change
+          <select
+            className={inputClass}
+            value={params.get('action') ?? ''}
+            onChange={(e) => set('action', e.target.value)}
+          >
+            <option value="">Any</option>
+            {(list.data?.actions ?? []).map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          From
+          <input
+            type="date"
+            className={inputClass}
+            value={params.get('from') ?? ''}
+            onChange={(e) => set('from', e.target.value)}
+          />
+        </label>
+        <label className="grid gap-1 text-sm font-semibold">
+          To
+          <input
+            type="date"
+            className={inputClass}
+            value={params.get('to') ?? ''}
+            onChange={(e) => set('to', e.target.value)}
+          />
+        </label>
+      </div>
       {list.isPending ? <Loading /> : null}
       {list.isError ? <LoadProblem error={list.error} retry={() => list.refetch()} /> : null}
+      {list.data && list.data.items.length === 0 ? (
+        <p className="text-sm text-ink/75">No changes match these filters.</p>
+      ) : null}
       <ul className="grid gap-2">
         {(list.data?.items ?? []).map((e) => (
           <li key={e._id} className="rounded-lg border border-brand-200 bg-white p-3 text-sm">
-            <div className="flex flex-wrap gap-x-3">
-              <span className="font-semibold">{e.action}</span>
-              <span className="break-all">by {e.actor}</span>
-              <span className="text-ink/75">{when(e.createdAt)}</span>
-              {e.entityId ? (
-                <span className="break-all text-ink/75">
-                  {e.entity} {e.entityId}
-                </span>
-              ) : null}
-            </div>
+            <p className="break-words font-semibold">{e.sentence}</p>
+            <p className="text-xs text-ink/75">
+              <time dateTime={e.createdAt}>{when(e.createdAt)}</time>
+            </p>
             <details className="mt-1">
-              <summary className="cursor-pointer text-brand-700">Before and after</summary>
+              <summary className="cursor-pointer text-brand-700">The record as stored</summary>
+              <p className="mt-1 break-all text-xs text-ink/75">
+                {e.action} by {e.actor}
+                {e.entityId ? ` · ${e.entity} ${e.entityId}` : ''}
+              </p>
               <div className="mt-1 grid gap-2 md:grid-cols-2">
                 <div>
                   <p className="text-xs font-semibold">Before</p>

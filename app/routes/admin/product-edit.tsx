@@ -7,7 +7,13 @@ import type { AdminProduct, ProductRemoval } from '../../../contracts/admin-prod
 import { defaultGstRate, gstRates } from '../../../contracts/gst.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import { discountPercent, formatRupees } from '../../../contracts/money.ts'
-import { adminSend, type Envelope, problemText, useAdmin } from '../../features/admin/admin-api.ts'
+import {
+  adminSend,
+  type Envelope,
+  photoTooLarge,
+  problemText,
+  useAdmin,
+} from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
 import {
   type FieldSpec,
@@ -325,6 +331,12 @@ function Pictures({ product, onChange }: { product: AdminProduct; onChange: () =
           onChange={async (e) => {
             const files = [...(e.target.files ?? [])]
             if (files.length === 0) return
+            const tooLarge = photoTooLarge(files)
+            if (tooLarge) {
+              toast.error(tooLarge, { duration: 12000 })
+              e.target.value = ''
+              return
+            }
             const form = new FormData()
             for (const f of files) form.append('image', f)
             setBusy(true)

@@ -2,17 +2,20 @@ import { asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { coupons } from '../../db/schema.ts'
 
+/** Codes compare whatever their case, through the unique index on lower(code). */
+const sameCode = (code: string) => sql`lower(${coupons.code}) = lower(${code})`
+
 export function createCouponsRepo(db: DbOrTx) {
   return {
     publicCoupons() {
       return db.select().from(coupons).where(eq(coupons.isPublic, true)).orderBy(asc(coupons.createdAt))
     },
-    /** Exact, case-sensitive match (PostgreSQL text equality). */
+    /** The coupon with this code in any case ('diwali15' finds 'DIWALI15'; codes are unique whatever the case). */
     byCode(code: string) {
       return db
         .select()
         .from(coupons)
-        .where(eq(coupons.code, code))
+        .where(sameCode(code))
         .then((r) => r[0] ?? null)
     },
     /** The coupon row, locked until the transaction ends, so two orders cannot take its last use at once. */
@@ -20,7 +23,7 @@ export function createCouponsRepo(db: DbOrTx) {
       return db
         .select()
         .from(coupons)
-        .where(eq(coupons.code, code))
+        .where(sameCode(code))
         .for('update')
         .then((r) => r[0] ?? null)
     },
@@ -29,7 +32,7 @@ export function createCouponsRepo(db: DbOrTx) {
       await db
         .update(coupons)
         .set({ usedCount: sql`greatest(${coupons.usedCount} + ${change}, 0)` })
-        .where(eq(coupons.code, code))
+        .where(sameCode(code))
     },
   }
 }

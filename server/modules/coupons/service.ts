@@ -46,17 +46,18 @@ export function createCouponsService(deps: { db: Db }) {
     /**
      * Takes a coupon for an order being placed, inside the order's transaction: the coupon row is locked,
      * so uses already counted (paid orders) plus those held by unpaid orders stay within its limits.
-     * `held` counts the unpaid orders holding the code, in all and for this customer.
+     * `held` counts the unpaid orders holding the coupon's own code (as stored, whatever the case typed),
+     * in all and for this customer.
      */
     async holdForOrder(
       code: string,
       tx: DbOrTx,
-      held: () => Promise<{ all: number; customer: number; customerPaid: number }>,
+      held: (code: string) => Promise<{ all: number; customer: number; customerPaid: number }>,
     ): Promise<{ code: string; discount: number }> {
       const row = await createCouponsRepo(tx).lockByCode(code.trim())
       if (!row) throw new ValidationError(couponMessages.invalid)
       if (effectiveStatus(row) !== 'active') throw new ValidationError(couponMessages.expired)
-      const counts = await held()
+      const counts = await held(row.code)
       if (row.usageLimit !== null && row.usedCount + counts.all >= row.usageLimit) {
         throw new ValidationError(couponMessages.expired)
       }

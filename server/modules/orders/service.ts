@@ -48,7 +48,7 @@ export type OrderPeers = {
     holdForOrder(
       code: string,
       tx: Tx,
-      held: () => Promise<{ all: number; customer: number; customerPaid: number }>,
+      held: (code: string) => Promise<{ all: number; customer: number; customerPaid: number }>,
     ): Promise<{ code: string; discount: number }>
     countUse(code: string, change: 1 | -1, tx: Tx): Promise<void>
   }
@@ -376,7 +376,7 @@ export function createOrdersService(deps: {
             const now = new Date()
             const code = input.couponCode?.trim()
             const coupon = code
-              ? await peers().coupons!.holdForOrder(code, tx, () => txRepo.couponHolds(code, userId))
+              ? await peers().coupons!.holdForOrder(code, tx, (stored) => txRepo.couponHolds(stored, userId))
               : null
             const percent = coupon?.discount ?? 0
             const discountAmount = Math.round((subtotal * percent) / 100)

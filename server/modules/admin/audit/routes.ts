@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { listQuerySchema } from '../../../../contracts/admin.ts'
-import { auditPageSchema } from '../../../../contracts/admin-audit.ts'
+import { auditPageSchema, auditQuerySchema } from '../../../../contracts/admin-audit.ts'
 import { adminFailures, ok } from '../../../http/route-kit.ts'
 import type { Services } from '../../../services.ts'
 import { security, tags } from '../route-helpers.ts'
@@ -15,8 +13,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         operationId: 'adminAuditLog',
         tags,
         security,
-        summary: 'The audit log of admin changes, newest first',
-        querystring: listQuerySchema.extend({ entity: z.string().max(40).optional() }),
+        summary:
+          'The audit log of admin changes, newest first, each as a sentence with names and rupees; filtered by person, kind and days',
+        querystring: auditQuerySchema,
         response: { 200: ok(auditPageSchema), ...adminFailures() },
       },
     },

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import {
@@ -58,6 +58,8 @@ export type ResourceDef = {
   list(db: DbOrTx): Promise<Row[]>
   /** A unique column, so a clash answers with a field message instead of a 500. */
   unique?: { field: string; message: string }
+  /** A row this one would clash with in a way the database's unique index alone would explain badly (409), or null. */
+  conflict?(db: DbOrTx, row: Row, id?: string): Promise<{ field: string; message: string } | null>
   /** A reason the row cannot be deleted, or null. */
   blockDelete?(db: DbOrTx, id: string): Promise<string | null>
 }
@@ -146,6 +148,20 @@ export const resources: ResourceDef[] = [
     }),
     list: (db) => db.select().from(coupons).orderBy(asc(coupons.code)) as unknown as Promise<Row[]>,
     unique: { field: 'code', message: 'Another coupon already has this code.' },
+    // Codes are one code whatever their case (migration 0013), so 'diwali15' clashes with 'DIWALI15'.
+    conflict: async (db, row, id) => {
+      const code = String(row.code)
+      const [other] = await db
+        .select({ code: coupons.code })
+        .from(coupons)
+        .where(and(sql`lower(${coupons.code}) = lower(${code})`, id ? ne(coupons.id, id) : undefined))
+      // The very same code is the unique index's plain clash (400, as for every list).
+      if (!other || other.code === code) return null
+      return {
+        field: 'code',
+        message: `Another coupon already has the code ${other.code}. Codes are the same whatever their case, so choose a different code or edit ${other.code}.`,
+      }
+    },
   },
   {
     path: 'faqs',

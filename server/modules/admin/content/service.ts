@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { returnPolicyInputSchema } from '../../../../contracts/admin.ts'
 import type { Db, DbOrTx } from '../../../db/client.ts'
 import { newId } from '../../../db/ids.ts'
-import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
 import type { CatalogueCache } from '../../../lib/cache.ts'
 import type { FileStore } from '../../../lib/file-store.ts'
 import { writeAudit } from '../../audit/repo.ts'
@@ -67,6 +67,11 @@ export function createAdminContentService(deps: {
     }
     throw e
   }
+  /** A clash the list knows how to explain (a coupon code differing only by case): 409 with the field's message. */
+  async function refuseConflict(r: ResourceDef, row: Row, id?: string) {
+    const clash = r.conflict ? await r.conflict(db, row, id) : null
+    if (clash) throw new AppError(409, clash.message, { [clash.field]: clash.message })
+  }
   async function findRow(r: ResourceDef, id: string): Promise<Row> {
     mustId(id, r.label)
     const row = await repo.rowById(r, id)
@@ -81,6 +86,7 @@ export function createAdminContentService(deps: {
     async create(actor: Actor, name: string, input: Row) {
       const r = def(name)
       const row = { id: newId(), ...r.toRow(input) }
+      await refuseConflict(r, row)
       await db
         .transaction(async (tx) => {
           await createContentRepo(tx).insertRow(r, row)
@@ -94,6 +100,7 @@ export function createAdminContentService(deps: {
       const r = def(name)
       const before = await findRow(r, id)
       const next = r.toRow(input)
+      await refuseConflict(r, next, id)
       await db
         .transaction(async (tx) => {
           await createContentRepo(tx).updateRow(r, id, next)

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest'
+import { auditSentence, changedFields, listInWords, recordedName, type SentenceInput } from './sentences.ts'
+
+const say = (input: Partial<SentenceInput> & { action: string; entity: string }) =>
+  auditSentence({ before: null, after: null, actor: 'Meera', ...input })
+
+const painting = 'Warli Tarpa Dance Painting'
+
+describe('audit sentences', () => {
+  it('a price change names the product and says rupees with Indian grouping', () => {
+    expect(
+      say({
+        action: 'product.update',
+        entity: 'product',
+        subject: painting,
+        before: { title: painting, price: 165000, quantity: 4, updatedAt: '2026-01-01T00:00:00.000Z' },
+        after: { title: painting, price: 185000, quantity: 4, updatedAt: '2026-02-01T00:00:00.000Z' },
+      }),
+    ).toBe(`Meera changed the price of ${painting} from ₹1,650.00 to ₹1,850.00`)
+  })
+
+  it('several changed fields are named in words', () => {
+    const before = { title: painting, price: 165000, quantity: 4, cutPrice: 200000 }
+    const after = { title: painting, price: 185000, quantity: 2, cutPrice: 200000 }
+    expect(say({ action: 'product.update', entity: 'product', subject: painting, before, after })).toBe(
+      `Meera changed the price and stock of ${painting}`,
+    )
+    expect(changedFields(before, after)).toEqual(['price', 'quantity'])
+    expect(listInWords(['price', 'stock', 'title'])).toBe('price, stock and title')
+  })
+
+  it('products: create, approval, archive, delete and pictures', () => {
+    const p = { entity: 'product', subject: painting }
+    expect(say({ ...p, action: 'product.create', after: { title: painting, price: 124999900 } })).toBe(
+      `Meera added the product ${painting} at ₹12,49,999.00`,
+    )
+    expect(say({ ...p, action: 'product.approve' })).toBe(
+      `Meera approved the product ${painting}, so customers can see it`,
+    )
+    expect(say({ ...p, action: 'product.unapprove' })).toMatch(/^Meera withdrew the approval of the product/)
+    expect(say({ ...p, action: 'product.archive' })).toBe(`Meera archived the product ${painting}`)
+    expect(say({ ...p, action: 'product.unarchive' })).toBe(
+      `Meera brought the product ${painting} back from the archive`,
+    )
+    expect(say({ entity: 'product', action: 'product.delete', before: { title: painting } })).toBe(
+      `Meera deleted the product ${painting}`,
+    )
+    expect(say({ ...p, action: 'product.images.add', after: { images: ['a', 'b'] } })).toBe(
+      `Meera added 2 pictures to the product ${painting}`,
+    )
+    expect(say({ ...p, action: 'product.images.remove' })).toBe(
+      `Meera removed a picture from the product ${painting}`,
+    )
+    expect(say({ ...p, action: 'product.images.order' })).toBe(
+      `Meera changed the order of the pictures of the product ${painting}`,
+    )
+  })
+
+  it('the console lists: create, update (one field with values, a rename, long text) and delete', () => {
+    expect(say({ action: 'coupon.create', entity: 'coupon', subject: 'DIWALI15' })).toBe(
+      'Meera added the coupon DIWALI15',
+    )
+    expect(
+      say({
+        action: 'coupon.update',
+        entity: 'coupon',
+        subject: 'DIWALI15',
+        before: { code: 'DIWALI15', discount: 15 },
+        after: { code: 'DIWALI15', discount: 20 },
+      }),
+    ).toBe('Meera changed the discount of the coupon DIWALI15 from 15% to 20%')
+    expect(
+      say({
+        action: 'category.update',
+        entity: 'category',
+        subject: 'Paintings',
+        before: { title: 'Painting' },
+        after: { title: 'Paintings' },
+      }),
+    ).toBe('Meera changed the title of the category Painting from Painting to Paintings')
+    expect(
+      say({
+        action: 'faq.update',
+        entity: 'faq',
+        subject: 'Do you ship abroad?',
+        before: { answer: '<p>No.</p>' },
+        after: { answer: '<p>Not yet.</p>' },
+      }),
+    ).toBe("Meera changed the answer of the question 'Do you ship abroad?'")
+    expect(say({ action: 'temple.delete', entity: 'temple', before: { name: 'Kashi Vishwanath' } })).toBe(
+      'Meera deleted the temple Kashi Vishwanath',
+    )
+    expect(
+      say({ action: 'slider.update', entity: 'slider', before: { position: 1 }, after: { position: 1 } }),
+    ).toBe('Meera saved the slide without changes')
+    expect(say({ action: 'policy.return.update', entity: 'policy' })).toBe('Meera changed the return policy')
+    expect(say({ action: 'upload', entity: 'image', after: { url: '/uploads/banners/x-800.webp' } })).toBe(
+      'Meera uploaded a picture for the banners',
+    )
+  })
+
+  it('orders: status, cancellation, tracking link and refunds', () => {
+    const o = { entity: 'order', subject: 'FS-1024' }
+    expect(
+      say({ ...o, action: 'order.status', after: { status: 'Shipped', shippingLink: 'https://t.in/1' } }),
+    ).toBe('Meera marked order FS-1024 as Shipped with a tracking link')
+    expect(
+      say({ ...o, action: 'order.status', after: { status: 'Cancelled', paymentStatus: 'Refund pending' } }),
+    ).toBe('Meera cancelled order FS-1024; its refund is pending')
+    expect(say({ ...o, action: 'order.tracking-link' })).toBe(
+      'Meera changed the tracking link of order FS-1024',
+    )
+    expect(say({ ...o, action: 'order.refund', after: { amount: 1850 } })).toBe(
+      'Meera refunded ₹1,850.00 on order FS-1024',
+    )
+    expect(say({ ...o, action: 'order.refund.failed', after: { reason: 'The bank refused.' } })).toBe(
+      'Meera tried to refund order FS-1024, but the refund failed: The bank refused.',
+    )
+    expect(
+      say({
+        ...o,
+        actor: null,
+        action: 'payment.amount-mismatch',
+        before: { amount: 1850 },
+        after: { amount: 18.5 },
+      }),
+    ).toBe(
+      'The shop received a payment of ₹18.50 for order FS-1024, which expected ₹1,850.00; it was not accepted',
+    )
+  })
+
+  it('people, staff, messages and settings', () => {
+    const u = { entity: 'user', subject: 'Asha Verma' }
+    expect(say({ ...u, action: 'user.disable' })).toBe('Meera disabled the account of Asha Verma')
+    expect(say({ ...u, action: 'user.enable' })).toBe('Meera enabled the account of Asha Verma again')
+    expect(say({ ...u, action: 'staff.invite', after: { staffRole: 'orders' } })).toMatch(
+      /^Meera invited Asha Verma to the console as /,
+    )
+    expect(
+      say({ ...u, action: 'staff.role', before: { staffRole: 'manager' }, after: { staffRole: 'orders' } }),
+    ).toMatch(/^Meera changed the role of Asha Verma from \w+ to \w+/)
+    expect(say({ ...u, action: 'staff.disable' })).toBe('Meera disabled the console account of Asha Verma')
+    expect(say({ ...u, action: 'staff.invite-again' })).toBe(
+      'Meera sent Asha Verma a new invitation to the console',
+    )
+    expect(say({ ...u, action: 'staff.promote', after: { staffRole: 'catalogue' } })).toMatch(
+      /^Meera gave Asha Verma access/,
+    )
+    expect(
+      say({ entity: 'user', actor: null, action: 'admin.create', after: { fullName: 'Meera Iyer' } }),
+    ).toBe('The command line created the owner account of Meera Iyer')
+    expect(
+      say({ entity: 'message', subject: 'Ravi Kumar', action: 'message.status', after: { status: 'read' } }),
+    ).toBe('Meera marked the message from Ravi Kumar as read')
+    expect(say({ entity: 'contact_message', subject: 'Ravi Kumar', action: 'message.reply' })).toBe(
+      'Meera replied to the message from Ravi Kumar',
+    )
+    expect(
+      say({
+        entity: 'settings',
+        action: 'settings.mail',
+        before: { notificationEmail: 'a@x.in', lowStockThreshold: 3 },
+        after: { notificationEmail: 'b@x.in', lowStockThreshold: 3 },
+      }),
+    ).toBe('Meera changed the mail settings (notification e-mail)')
+    expect(say({ entity: 'settings', action: 'settings.cod', before: {}, after: {} })).toBe(
+      'Meera changed the cash-on-delivery settings',
+    )
+  })
+
+  it('an unknown action still reads as a sentence', () => {
+    expect(say({ action: 'wishlist.purge', entity: 'wishlist', subject: null })).toBe(
+      'Meera made a change (wishlist.purge) to the wishlist',
+    )
+    expect(recordedName({ code: 'HOLI' }, null)).toBe('HOLI')
+  })
+})
