@@ -60,13 +60,8 @@ describe('POST /coupon/apply', () => {
     expect((await apply('MONSOON12')).json().discount).toBe(12)
   })
 
-  it('matches the whole code, whatever its case', async () => {
-    for (const code of ['welcome10', 'Welcome10', ' WELCOME10 ']) {
-      const res = await apply(code)
-      expect(res.statusCode, code).toBe(200)
-      expect(res.json(), code).toMatchObject({ success: true, code: 'WELCOME10', discount: 10 })
-    }
-    for (const code of ['WELCOME1', 'WELCOME100', 'WELCOME', 'NOPE', '']) {
+  it('matches exactly and case-sensitively', async () => {
+    for (const code of ['welcome10', 'Welcome10', 'WELCOME1', 'WELCOME100', 'WELCOME', 'NOPE', '']) {
       const res = await apply(code)
       expect(res.statusCode, code).toBe(400)
       expect(res.json()).toEqual({ success: false, message: couponMessages.invalid })
@@ -100,11 +95,7 @@ describe('coupons service for orders', () => {
       code: 'WELCOME10',
       discount: 10,
     })
-    await expect(app.services.coupons.check('welcome10')).resolves.toEqual({
-      code: 'WELCOME10',
-      discount: 10,
-    })
-    await expect(app.services.coupons.check('welcome1')).rejects.toThrow(
+    await expect(app.services.coupons.check('welcome10')).rejects.toThrow(
       new ValidationError(couponMessages.invalid),
     )
     await expect(app.services.coupons.check('DIWALI25')).rejects.toBeInstanceOf(ValidationError)

@@ -2,15 +2,18 @@ import { asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { coupons } from '../../db/schema.ts'
 
-/** Codes compare whatever their case, through the unique index on lower(code). */
-const sameCode = (code: string) => sql`lower(${coupons.code}) = lower(${code})`
+/**
+ * A customer's code matches exactly, case-sensitively, as the spec asks; staff cannot make two codes that
+ * differ only by case (the unique index on lower(code)), so 'diwali15' never finds another coupon.
+ */
+const sameCode = (code: string) => eq(coupons.code, code)
 
 export function createCouponsRepo(db: DbOrTx) {
   return {
     publicCoupons() {
       return db.select().from(coupons).where(eq(coupons.isPublic, true)).orderBy(asc(coupons.createdAt))
     },
-    /** The coupon with this code in any case ('diwali15' finds 'DIWALI15'; codes are unique whatever the case). */
+    /** Exact, case-sensitive match (PostgreSQL text equality). */
     byCode(code: string) {
       return db
         .select()

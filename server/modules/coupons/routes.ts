@@ -34,7 +34,7 @@ export const couponRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         security: publicAccess,
         tags: ['coupons'],
         summary:
-          "Checks any code (in any case: diwali15 finds DIWALI15): its percent, or 400 'Invalid coupon code' / 'Coupon code has expired'",
+          "Checks any code (exact, case-sensitive): its percent, or 400 'Invalid coupon code' / 'Coupon code has expired'",
         body: applyCouponBodySchema,
         response: { 200: applyCouponResponseSchema, ...failures() },
       },

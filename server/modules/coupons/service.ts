@@ -46,7 +46,7 @@ export function createCouponsService(deps: { db: Db }) {
     /**
      * Takes a coupon for an order being placed, inside the order's transaction: the coupon row is locked,
      * so uses already counted (paid orders) plus those held by unpaid orders stay within its limits.
-     * `held` counts the unpaid orders holding the coupon's own code (as stored, whatever the case typed),
+     * `held` counts the unpaid orders holding the coupon's own code (as stored),
      * in all and for this customer.
      */
     async holdForOrder(

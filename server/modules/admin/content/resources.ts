@@ -148,7 +148,7 @@ export const resources: ResourceDef[] = [
     }),
     list: (db) => db.select().from(coupons).orderBy(asc(coupons.code)) as unknown as Promise<Row[]>,
     unique: { field: 'code', message: 'Another coupon already has this code.' },
-    // Codes are one code whatever their case (migration 0013), so 'diwali15' clashes with 'DIWALI15'.
+    // Codes are one code whatever their case (migration 0012), so 'diwali15' clashes with 'DIWALI15'.
     conflict: async (db, row, id) => {
       const code = String(row.code)
       const [other] = await db

@@ -1,4 +1,4 @@
--- Coupon codes become one code whatever their case ('DIWALI15' and 'diwali15' are the same code).
+-- Two coupon codes may not differ only by case ('DIWALI15' and 'diwali15'); customers still match exactly.
 -- Codes that already differ only by case are kept apart first, deterministically: the oldest keeps its
 -- code, each later one gets '-2', '-3', ... (the next free suffix), and the orders that used a renamed
 -- coupon follow it, so its counted uses still come back when such an order is cancelled.
