@@ -7,6 +7,36 @@ import { problemText, type UploadFolder, uploadPicture } from './admin-api.ts'
 export const inputClass =
   'w-full rounded border border-brand-200 bg-white px-3 py-2 text-base focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-600'
 
+/** A list screen's filter: a labelled select whose first, empty choice means 'all'. */
+export function FilterSelect({
+  label,
+  all,
+  value,
+  onChange,
+  options,
+}: {
+  label: string
+  /** The empty choice's words, e.g. 'All statuses'. */
+  all: string
+  value: string
+  onChange: (value: string) => void
+  options: ReadonlyArray<{ value: string; label: string }>
+}) {
+  return (
+    <label className="grid gap-1 text-sm font-semibold">
+      {label}
+      <select className={inputClass} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 export function PageTitle({ title, intro, action }: { title: string; intro?: string; action?: ReactNode }) {
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-3">

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router'
 import type { AuditPage } from '../../../contracts/admin-audit.ts'
 import { useAdmin } from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
-import { inputClass, Loading, LoadProblem, Pager, PageTitle } from '../../features/admin/ui.tsx'
+import { FilterSelect, inputClass, Loading, LoadProblem, Pager, PageTitle } from '../../features/admin/ui.tsx'
 
 const filterKeys = ['entity', 'action', 'actor', 'from', 'to', 'page'] as const
 
@@ -57,51 +57,27 @@ export default function AuditScreen() {
         intro="Every change made in this console, by whom and when, in words. Open an entry for the record as stored."
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <label className="grid gap-1 text-sm font-semibold">
-          Person
-          <select
-            className={inputClass}
-            value={params.get('actor') ?? ''}
-            onChange={(e) => set('actor', e.target.value)}
-          >
-            <option value="">Everyone</option>
-            {(list.data?.people ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm font-semibold">
-          What was changed
-          <select
-            className={inputClass}
-            value={params.get('entity') ?? ''}
-            onChange={(e) => set('entity', e.target.value)}
-          >
-            <option value="">Everything</option>
-            {entities.map((e) => (
-              <option key={e} value={e}>
-                {e}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm font-semibold">
-          Kind of change
-          <select
-            className={inputClass}
-            value={params.get('action') ?? ''}
-            onChange={(e) => set('action', e.target.value)}
-          >
-            <option value="">Any</option>
-            {(list.data?.actions ?? []).map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Person"
+          all="Everyone"
+          value={params.get('actor') ?? ''}
+          onChange={(v) => set('actor', v)}
+          options={(list.data?.people ?? []).map((p) => ({ value: p.id, label: p.name }))}
+        />
+        <FilterSelect
+          label="What was changed"
+          all="Everything"
+          value={params.get('entity') ?? ''}
+          onChange={(v) => set('entity', v)}
+          options={entities.map((e) => ({ value: e, label: e }))}
+        />
+        <FilterSelect
+          label="Kind of change"
+          all="Any"
+          value={params.get('action') ?? ''}
+          onChange={(v) => set('action', v)}
+          options={(list.data?.actions ?? []).map((a) => ({ value: a, label: a }))}
+        />
         <label className="grid gap-1 text-sm font-semibold">
           From
           <input

@@ -6,6 +6,7 @@ import { useAdmin } from '../../features/admin/admin-api.ts'
 import { money, when } from '../../features/admin/format.ts'
 import {
   Badge,
+  FilterSelect,
   inputClass,
   Loading,
   LoadProblem,
@@ -67,36 +68,20 @@ export default function OrdersScreen() {
           Order number, customer or phone
           <input type="search" className={inputClass} value={q} onChange={(e) => set('q', e.target.value)} />
         </label>
-        <label className="grid gap-1 text-sm font-semibold">
-          Status
-          <select
-            className={inputClass}
-            value={params.get('status') ?? ''}
-            onChange={(e) => set('status', e.target.value)}
-          >
-            <option value="">All statuses</option>
-            {orderStatuses.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm font-semibold">
-          Payment
-          <select
-            className={inputClass}
-            value={params.get('payment') ?? ''}
-            onChange={(e) => set('payment', e.target.value)}
-          >
-            <option value="">All payments</option>
-            {paymentStatuses.map((s) => (
-              <option key={s} value={s}>
-                {paymentStatusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Status"
+          all="All statuses"
+          value={params.get('status') ?? ''}
+          onChange={(v) => set('status', v)}
+          options={orderStatuses.map((s) => ({ value: s, label: s }))}
+        />
+        <FilterSelect
+          label="Payment"
+          all="All payments"
+          value={params.get('payment') ?? ''}
+          onChange={(v) => set('payment', v)}
+          options={paymentStatuses.map((s) => ({ value: s, label: paymentStatusLabel(s) }))}
+        />
         <label className="grid gap-1 text-sm font-semibold">
           From date
           <input

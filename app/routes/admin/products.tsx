@@ -7,6 +7,7 @@ import { money } from '../../features/admin/format.ts'
 import {
   Badge,
   Button,
+  FilterSelect,
   inputClass,
   LinkButton,
   Loading,
@@ -67,36 +68,20 @@ export default function ProductsScreen() {
           Search title or SKU
           <input type="search" className={inputClass} value={q} onChange={(e) => set('q', e.target.value)} />
         </label>
-        <label className="grid gap-1 text-sm font-semibold">
-          Category
-          <select
-            className={inputClass}
-            value={params.get('categoryId') ?? ''}
-            onChange={(e) => set('categoryId', e.target.value)}
-          >
-            <option value="">All categories</option>
-            {(cats.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1 text-sm font-semibold">
-          State
-          <select
-            className={inputClass}
-            value={params.get('stateId') ?? ''}
-            onChange={(e) => set('stateId', e.target.value)}
-          >
-            <option value="">All states</option>
-            {(states.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Category"
+          all="All categories"
+          value={params.get('categoryId') ?? ''}
+          onChange={(v) => set('categoryId', v)}
+          options={(cats.data ?? []).map((c) => ({ value: c.id, label: c.title }))}
+        />
+        <FilterSelect
+          label="State"
+          all="All states"
+          value={params.get('stateId') ?? ''}
+          onChange={(v) => set('stateId', v)}
+          options={(states.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        />
         <label className="grid gap-1 text-sm font-semibold">
           Approval
           <select
