@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import type { Category } from '../../contracts/catalogue.ts'
-import { type Language, languageNames, languages, msg, switchLanguageHref } from '../../contracts/languages.ts'
+import {
+  type Language,
+  languageNames,
+  languages,
+  msg,
+  switchLanguageHref,
+} from '../../contracts/languages.ts'
 import { signOut } from '../features/account/sign-out.ts'
 import { useSignedIn } from '../features/account/use-signed-in.ts'
 import { useHeaderCounts } from '../features/cart/use-header-counts.ts'
@@ -149,7 +155,11 @@ export function HeaderView({
         >
           <MenuIcon />
         </button>
-        <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={t('{name} home', { name: site.name })}>
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2"
+          aria-label={t('{name} home', { name: site.name })}
+        >
           <Logo className="h-10 w-10" />
           <span className="hidden font-serif text-lg leading-tight font-bold text-brand-800 sm:block">
             {site.shortName}
@@ -308,7 +318,9 @@ export function HeaderView({
             to="/Cart"
             className="relative rounded p-2 hover:text-brand-700"
             aria-label={
-              counts ? t('Cart ({count, plural, one {# item} other {# items}})', { count: counts.cart }) : t('Cart')
+              counts
+                ? t('Cart ({count, plural, one {# item} other {# items}})', { count: counts.cart })
+                : t('Cart')
             }
           >
             <CartIcon />

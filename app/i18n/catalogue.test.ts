@@ -13,7 +13,9 @@ const found = extractMessages()
 
 describe('the Hindi catalogue', () => {
   it('translates every message the code uses', () => {
-    const missing = [...new Set(found.filter((f) => !catalogue.get(f.id)).map((f) => `${f.id}  (${f.where})`))]
+    const missing = [
+      ...new Set(found.filter((f) => !catalogue.get(f.id)).map((f) => `${f.id}  (${f.where})`)),
+    ]
     expect(missing).toEqual([])
   })
 
@@ -47,10 +49,13 @@ describe('the Hindi catalogue', () => {
 
 describe('PO files', () => {
   it('read back what they write, quotes, line breaks and all', () => {
-    const written = writePo(['a header'], [
-      { id: 'Say "hi"\nthen go', text: 'कहो "नमस्ते"\nफिर जाओ', comments: [': app/x.tsx:1'] },
-      { id: 'Back\\slash', text: 'बैक\\स्लैश', comments: [] },
-    ])
+    const written = writePo(
+      ['a header'],
+      [
+        { id: 'Say "hi"\nthen go', text: 'कहो "नमस्ते"\nफिर जाओ', comments: [': app/x.tsx:1'] },
+        { id: 'Back\\slash', text: 'बैक\\स्लैश', comments: [] },
+      ],
+    )
     expect(parsePo(written).map(({ id, text }) => ({ id, text }))).toEqual([
       { id: 'Say "hi"\nthen go', text: 'कहो "नमस्ते"\nफिर जाओ' },
       { id: 'Back\\slash', text: 'बैक\\स्लैश' },

@@ -56,7 +56,8 @@ export function extractMessages(base = process.cwd()): Found[] {
       walk(ast.program, (node) => {
         if (node.type !== 'CallExpression' || !callees.has(calleeName(node.callee as Node) ?? '')) return
         const id = literal((node.arguments as Node[])[0])
-        if (id !== undefined) found.push({ id, where: `${path.relative(base, file)}:${node.loc?.start.line}` })
+        if (id !== undefined)
+          found.push({ id, where: `${path.relative(base, file)}:${node.loc?.start.line}` })
       })
     }
   return found

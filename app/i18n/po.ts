@@ -4,9 +4,9 @@
  */
 export type PoEntry = { id: string; text: string; comments: string[] }
 
-const unescape = (s: string) =>
+const unquote = (s: string) =>
   s.replace(/\\(["\\nt])/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c))
-const escape = (s: string) =>
+const quote = (s: string) =>
   s.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('\n', '\\n').replaceAll('\t', '\\t')
 
 export function parsePo(source: string): PoEntry[] {
@@ -40,12 +40,12 @@ export function parsePo(source: string): PoEntry[] {
       field = start[1] === 'msgid' ? 'id' : 'text'
       const value = quoted.exec(start[2])
       if (!value) throw new Error(`PO line ${index + 1}: a quoted text was expected`)
-      current[field] = unescape(value[1])
+      current[field] = unquote(value[1])
       return
     }
     const more = quoted.exec(line)
     if (more && field) {
-      current[field] = (current[field] ?? '') + unescape(more[1])
+      current[field] = (current[field] ?? '') + unquote(more[1])
       return
     }
     throw new Error(`PO line ${index + 1}: not understood: ${line.slice(0, 60)}`)
@@ -56,9 +56,14 @@ export function parsePo(source: string): PoEntry[] {
 
 /** Writes a catalogue, one entry per block, long texts kept on one line so diffs stay readable. */
 export function writePo(header: string[], entries: PoEntry[]): string {
-  const head = [...header.map((h) => `# ${h}`), 'msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"']
+  const head = [
+    ...header.map((h) => `# ${h}`),
+    'msgid ""',
+    'msgstr ""',
+    '"Content-Type: text/plain; charset=UTF-8\\n"',
+  ]
   const blocks = entries.map((e) =>
-    [...e.comments.map((c) => `# ${c}`), `msgid "${escape(e.id)}"`, `msgstr "${escape(e.text)}"`].join('\n'),
+    [...e.comments.map((c) => `# ${c}`), `msgid "${quote(e.id)}"`, `msgstr "${quote(e.text)}"`].join('\n'),
   )
   return `${[head.join('\n'), ...blocks].join('\n\n')}\n`
 }

@@ -1,7 +1,7 @@
 import { createContext, type RouterContextProvider } from 'react-router'
 import type { SignedIn } from '../../contracts/staff.ts'
-import type { ShopI18n } from '../i18n/translate.ts'
 import type { Services } from '../../server/services.ts'
+import type { ShopI18n } from '../i18n/translate.ts'
 
 export type AppLoadContext = {
   services: Services

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { CatalogueCache } from '../lib/cache.ts'
 import { languageCookie } from '../../contracts/languages.ts'
+import type { CatalogueCache } from '../lib/cache.ts'
 import { retryAfterSeconds } from './unavailable.ts'
 
 /**

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { type Language, languages } from '../../contracts/languages.ts'
 import { compileCatalogue } from '../../app/i18n/compile.ts'
 import { parsePo } from '../../app/i18n/po.ts'
 import { registerTranslators } from '../../app/i18n/registry.ts'
 import { makeI18n, type ShopI18n } from '../../app/i18n/translate.ts'
+import { type Language, languages } from '../../contracts/languages.ts'
 
 export type Translations = Record<Language, ShopI18n>
 
