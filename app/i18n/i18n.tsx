@@ -31,7 +31,7 @@ export function MessagesScript({ nonce }: { nonce?: string }) {
       type="application/json"
       nonce={nonce}
       suppressHydrationWarning
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON made by the server with '<' escaped.
+      // JSON made by the server, with '<' escaped so it cannot end the element.
       dangerouslySetInnerHTML={{ __html: messagesJson }}
     />
   )
