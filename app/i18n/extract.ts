@@ -73,10 +73,17 @@ export function extractMessages(base = process.cwd()): Found[] {
         else if (!answers) return
         else if (node.type === 'NewExpression' && errorClasses.test(calleeName(node.callee as Node) ?? ''))
           add((node.arguments as Node[])[0], node)
-        else if (isMessageProperty(node)) add(node.value as Node, node)
+        else if (isMessageProperty(node)) for (const text of branches(node.value as Node)) add(text, node)
       })
     }
   return found
+}
+
+/** A text, or each text a condition picks between (`message: created ? 'Created' : 'Already there'`). */
+function branches(node: Node): Node[] {
+  if (node.type === 'ConditionalExpression')
+    return [...branches(node.consequent as Node), ...branches(node.alternate as Node)]
+  return [node]
 }
 
 function isMessageProperty(node: Node): boolean {
