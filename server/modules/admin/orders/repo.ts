@@ -19,7 +19,7 @@ const anyOf = (conds: SQL[]) => sql.join(conds, sql` or `)
  * The ids of the orders a search finds: by order number, the delivery name, e-mail or phone on the order,
  * or the account's name, e-mail or mobile. A phone is found by its digits however it was typed or kept
  * (+91 98290 12345, 098290-12345). Written as a union of two queries, one per table, so each can use
- * its trigram indexes (migration 0016, decision 094); an OR across the join could use none.
+ * its trigram indexes (migration 0013, decision 094); an OR across the join could use none.
  */
 export function searchMatches(q: string) {
   const p = containing(q.replace(/^#/, '').trim())
