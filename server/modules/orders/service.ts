@@ -523,6 +523,11 @@ export function createOrdersService(deps: {
       return { order: row, items: detailed!.items, history, documents: detailed!.documents }
     },
 
+    /** Several orders with their items, in no particular order (for documents printed in bulk). */
+    async withItems(ids: string[]) {
+      return repo.withDetails(await repo.byIds(ids))
+    },
+
     /** A customer's orders in one line each, newest first, for the console's customer page. */
     summariesFor(userId: string) {
       return repo.summariesForUser(userId)
