@@ -1,9 +1,5 @@
 import type { z } from 'zod'
-import type {
-  approvalInputSchema,
-  productInputSchema,
-  productListQuerySchema,
-} from '../../../../contracts/admin.ts'
+import type { approvalInputSchema, productListQuerySchema } from '../../../../contracts/admin.ts'
 import { discountPercent } from '../../../../contracts/money.ts'
 import type { Db, DbOrTx } from '../../../db/client.ts'
 import { newId } from '../../../db/ids.ts'
