@@ -44,6 +44,7 @@ export default [
     index('routes/admin/overview.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
+    route('products/import', 'routes/admin/product-import.tsx'),
     route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
     route('categories', 'routes/admin/categories.tsx'),
     route('states', 'routes/admin/states.tsx'),

@@ -7,6 +7,7 @@ import { auditRoutes } from './audit/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { mailRoutes } from './mail/routes.ts'
 import { messageRoutes } from './messages/routes.ts'
+import { orderExportRoutes } from './orders/export-routes.ts'
 import { orderRoutes } from './orders/routes.ts'
 import { overviewRoutes } from './overview/routes.ts'
 import { peopleRoutes } from './people/routes.ts'
@@ -20,6 +21,7 @@ const domains: Array<[FastifyPluginAsync<{ services: Services }>, StaffArea]> = 
   [productRoutes as never, 'catalogue'],
   [contentRoutes as never, 'content'],
   [orderRoutes as never, 'orders'],
+  [orderExportRoutes as never, 'orders'],
   [peopleRoutes as never, 'orders'],
   [messageRoutes as never, 'orders'],
   [mailRoutes as never, 'orders'],

@@ -13,6 +13,7 @@ import type { PaymentsService } from '../payments/service.ts'
 import { createAdminAuditService } from './audit/service.ts'
 import { createAdminContentService } from './content/service.ts'
 import { createAdminMessagesService } from './messages/service.ts'
+import { createOrdersExport } from './orders/export.ts'
 import { createAdminOrdersService } from './orders/service.ts'
 import { createAdminOverviewService } from './overview/service.ts'
 import { createAdminPeopleService } from './people/service.ts'
@@ -46,7 +47,7 @@ export function createAdminService(deps: {
     | 'setStaffDisabled'
   >
   addresses: Pick<AddressesService, 'list'>
-  catalogue: Pick<CatalogueService, 'namesFor'>
+  catalogue: Pick<CatalogueService, 'namesFor' | 'structure'>
   messages: Pick<MessagesService, 'setStatus'>
   /** The shop's low-stock threshold (Settings), for the dashboard and the product list's stock filter. */
   mail: Pick<MailService, 'settings'>
@@ -54,6 +55,13 @@ export function createAdminService(deps: {
   invoices: Pick<InvoicesService, 'settings'>
 }) {
   const { db, cache, files, log } = deps
+  const orders = createAdminOrdersService({
+    db,
+    orders: deps.orders,
+    payments: deps.payments,
+    accounts: deps.accounts,
+    invoices: deps.invoices,
+  })
 
   return {
     products: createAdminProductsService({
@@ -64,15 +72,12 @@ export function createAdminService(deps: {
       catalogue: deps.catalogue,
       orders: deps.orders,
       mail: deps.mail,
+      publicUrl: deps.config.PUBLIC_URL,
     }),
     content: createAdminContentService({ db, cache, files }),
-    orders: createAdminOrdersService({
-      db,
-      orders: deps.orders,
-      payments: deps.payments,
-      accounts: deps.accounts,
-      invoices: deps.invoices,
-    }),
+    orders,
+    /** The order list as a CSV file, with the list's filters (decision 093). */
+    exportOrders: createOrdersExport({ db, list: orders.list }),
     customers: createAdminPeopleService({
       db,
       accounts: deps.accounts,

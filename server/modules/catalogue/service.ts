@@ -293,6 +293,18 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
     ) {
       return (tx ? createCatalogueRepo(tx) : repo).namesFor(ids)
     },
+    /**
+     * Every category, subcategory and state, read afresh (not from the cache), in the caller's transaction
+     * when one is given: the console's product import finds them by name.
+     */
+    async structure(tx?: DbOrTx) {
+      const r = tx ? createCatalogueRepo(tx) : repo
+      return {
+        categories: await r.categories(),
+        subcategories: await r.subcategories(),
+        states: await r.states(),
+      }
+    },
     invalidate() {
       deps.cache.invalidate()
     },

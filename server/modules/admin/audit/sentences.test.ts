@@ -56,6 +56,39 @@ describe('audit sentences', () => {
     )
   })
 
+  it('bulk changes and CSV imports say how the change was made, with rupees and stock', () => {
+    const p = { entity: 'product', subject: painting }
+    expect(
+      say({
+        ...p,
+        action: 'product.bulk-update',
+        before: { title: painting, price: 165000, cutPrice: 240000 },
+        after: { title: painting, price: 185000, cutPrice: 240000 },
+      }),
+    ).toBe(`Meera changed the price of ${painting} from ₹1,650.00 to ₹1,850.00 in a bulk change`)
+    expect(
+      say({
+        ...p,
+        action: 'product.bulk-update',
+        before: { title: painting, quantity: 3 },
+        after: { title: painting, quantity: 10 },
+      }),
+    ).toBe(`Meera changed the stock of ${painting} from 3 to 10 in a bulk change`)
+    expect(
+      say({
+        ...p,
+        action: 'product.import-update',
+        before: { title: painting, price: 165000, quantity: 3, description: '<p>Old</p>' },
+        after: { title: painting, price: 185000, quantity: 10, description: '<p>New</p>' },
+      }),
+    ).toBe(
+      `Meera changed ${painting} from a CSV file: the price from ₹1,650.00 to ₹1,850.00, the stock from 3 to 10 and the description`,
+    )
+    expect(say({ ...p, action: 'product.import-create', after: { title: painting, price: 165000 } })).toBe(
+      `Meera added the product ${painting} at ₹1,650.00 from a CSV file`,
+    )
+  })
+
   it('the console lists: create, update (one field with values, a rename, long text) and delete', () => {
     expect(say({ action: 'coupon.create', entity: 'coupon', subject: 'DIWALI15' })).toBe(
       'Meera added the coupon DIWALI15',
