@@ -191,7 +191,7 @@ function ReviewItem({
         </ul>
       ) : null}
       {review.reply ? (
-        <div className="mt-3 rounded border-l-4 border-brand-300 bg-brand-50 px-3 py-2 text-sm">
+        <div className="mt-3 rounded border-l-4 border-brand-500 bg-brand-50 px-3 py-2 text-sm">
           <p className="font-semibold text-brand-800">{reviewText.reply}</p>
           <p className="mt-1 whitespace-pre-line break-words">{review.reply}</p>
         </div>

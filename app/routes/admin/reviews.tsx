@@ -199,7 +199,7 @@ function ReviewCard({ review: r, onProduct }: { review: AdminReview; onProduct: 
         <p className="mt-2 text-sm text-ink/80">Hidden because: {r.hideReason}</p>
       ) : null}
       {r.reply ? (
-        <div className="mt-2 rounded border-l-4 border-brand-300 bg-brand-50 px-3 py-2 text-sm">
+        <div className="mt-2 rounded border-l-4 border-brand-500 bg-brand-50 px-3 py-2 text-sm">
           <p className="font-semibold">Your reply</p>
           <p className="whitespace-pre-wrap break-words">{r.reply}</p>
         </div>
