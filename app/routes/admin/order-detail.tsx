@@ -88,7 +88,7 @@ export default function OrderDetailScreen() {
             <InvoiceLinks
               order={o}
               base={`/admin/orders/${o._id}/invoice`}
-              className="inline-flex min-h-11 items-center rounded border border-brand-500 bg-white px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+              className="inline-flex min-h-11 items-center rounded border border-brand-300 bg-white px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
             />
           </span>
         }
