@@ -46,6 +46,7 @@ export default [
     route('products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
     route('products/import', 'routes/admin/product-import.tsx'),
     route('products/:id', 'routes/admin/product-edit.tsx', { id: 'admin-product-edit' }),
+    route('reviews', 'routes/admin/reviews.tsx'),
     route('categories', 'routes/admin/categories.tsx'),
     route('states', 'routes/admin/states.tsx'),
     route('sliders', 'routes/admin/sliders.tsx'),

@@ -12,6 +12,7 @@ import { orderRoutes } from './orders/routes.ts'
 import { overviewRoutes } from './overview/routes.ts'
 import { peopleRoutes } from './people/routes.ts'
 import { productRoutes } from './products/routes.ts'
+import { reviewRoutes } from './reviews/routes.ts'
 import { staffRoutes } from './staff/routes.ts'
 
 // Which part of the console each domain's routes belong to (contracts/staff.ts); a route may name its own.
@@ -19,6 +20,7 @@ const domains: Array<[FastifyPluginAsync<{ services: Services }>, StaffArea]> = 
   [overviewRoutes as never, 'dashboard'],
   [auditRoutes as never, 'audit'],
   [productRoutes as never, 'catalogue'],
+  [reviewRoutes as never, 'catalogue'],
   [contentRoutes as never, 'content'],
   [orderRoutes as never, 'orders'],
   [orderExportRoutes as never, 'orders'],

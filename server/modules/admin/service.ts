@@ -10,6 +10,7 @@ import type { MailService } from '../mail/service.ts'
 import type { MessagesService } from '../messages/service.ts'
 import type { OrdersService } from '../orders/service.ts'
 import type { PaymentsService } from '../payments/service.ts'
+import type { ReviewsService } from '../reviews/service.ts'
 import { createAdminAuditService } from './audit/service.ts'
 import { createAdminContentService } from './content/service.ts'
 import { createAdminMessagesService } from './messages/service.ts'
@@ -18,6 +19,7 @@ import { createAdminOrdersService } from './orders/service.ts'
 import { createAdminOverviewService } from './overview/service.ts'
 import { createAdminPeopleService } from './people/service.ts'
 import { createAdminProductsService } from './products/service.ts'
+import { createAdminReviewsService } from './reviews/service.ts'
 import { createAdminStaffService } from './staff/service.ts'
 
 export type { Actor } from './kit.ts'
@@ -49,6 +51,7 @@ export function createAdminService(deps: {
   addresses: Pick<AddressesService, 'list'>
   catalogue: Pick<CatalogueService, 'namesFor' | 'structure'>
   messages: Pick<MessagesService, 'setStatus'>
+  reviews: Pick<ReviewsService, 'publish' | 'hide' | 'reply'>
   /** The shop's low-stock threshold (Settings), for the dashboard and the product list's stock filter. */
   mail: Pick<MailService, 'settings'>
   /** The foundation's name and address (the GST invoice details), printed on packing slips. */
@@ -85,6 +88,7 @@ export function createAdminService(deps: {
       orders: deps.orders,
     }),
     messages: createAdminMessagesService({ db, messages: deps.messages }),
+    reviews: createAdminReviewsService({ db, reviews: deps.reviews }),
     staff: createAdminStaffService({ accounts: deps.accounts }),
     overview: createAdminOverviewService({ db, mail: deps.mail }).overview,
     audit: createAdminAuditService({ db }).list,

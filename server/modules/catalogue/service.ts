@@ -109,6 +109,11 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       shortDescription: row.shortDescription,
       ...(withDescription ? { description: row.description } : {}),
       quantity: row.quantity,
+      // Kept on the product row by the reviews service (decision 096): no count of reviews here.
+      rating:
+        row.reviewCount > 0
+          ? { average: Math.round((row.ratingTotal / row.reviewCount) * 10) / 10, count: row.reviewCount }
+          : null,
       createdAt: row.createdAt.toISOString(),
     }
   }

@@ -201,6 +201,19 @@ describe('audit sentences', () => {
     )
   })
 
+  it('reviews: publish, hide with its reason, reply', () => {
+    const subject = `${painting} by Asha Verma`
+    expect(say({ entity: 'review', subject, action: 'review.publish' })).toBe(
+      `Meera published the review of ${painting} by Asha Verma in the shop`,
+    )
+    expect(
+      say({ entity: 'review', subject, action: 'review.hide', after: { reason: 'It names a phone number' } }),
+    ).toBe(`Meera hid the review of ${painting} by Asha Verma because: It names a phone number`)
+    expect(say({ entity: 'review', subject, action: 'review.reply' })).toBe(
+      `Meera replied to the review of ${painting} by Asha Verma`,
+    )
+  })
+
   it('an unknown action still reads as a sentence', () => {
     expect(say({ action: 'wishlist.purge', entity: 'wishlist', subject: null })).toBe(
       'Meera made a change (wishlist.purge) to the wishlist',

@@ -42,6 +42,7 @@ const entityWords: Record<string, string> = {
   temple: 'the temple',
   synonym: 'the search synonyms for',
   message: 'the message from',
+  review: 'the review of',
   contact_message: 'the message from',
   image: 'a picture',
   settings: 'the settings',
@@ -257,6 +258,14 @@ export function auditSentence(input: SentenceInput): string {
       return `${who} marked ${thing} as ${after.status === 'read' ? 'read' : 'new'}`
     case 'message.reply':
       return `${who} replied to ${thing}`
+    case 'review.publish':
+      return `${who} published ${thing} in the shop`
+    case 'review.hide':
+      return `${who} hid ${thing}${typeof after.reason === 'string' ? ` because: ${after.reason}` : ''}`
+    case 'review.reply':
+      return `${who} replied to ${thing}`
+    case 'review.reply.remove':
+      return `${who} removed the reply to ${thing}`
   }
 
   if (action.startsWith('settings.') || entity === 'settings') {
