@@ -140,6 +140,56 @@ export type ProductInput = z.input<typeof productInputSchema>
 
 export const approvalInputSchema = z.object({ isApproved: z.boolean({ error: 'Say approve or unapprove.' }) })
 
+/** At most this many products change in one bulk action (a page of the list is at most 100). */
+export const bulkProductLimit = 200
+
+/**
+ * One change to many products at once (POST /admin/products/bulk): approve or unapprove, set a price or
+ * change it by a percentage, set the stock or add to it (a negative number takes away).
+ */
+export const productBulkInputSchema = z.object({
+  ids: z
+    .array(id, { error: 'Tick the products to change.' })
+    .min(1, 'Tick at least one product.')
+    .max(bulkProductLimit, `Change at most ${bulkProductLimit} products at a time.`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each product can be ticked once.'),
+  action: z.discriminatedUnion(
+    'kind',
+    [
+      z.object({ kind: z.literal('approve') }),
+      z.object({ kind: z.literal('unapprove') }),
+      z.object({
+        kind: z.literal('setPrice'),
+        price: rupees('price').min(1, 'The price must be at least ₹1.'),
+      }),
+      z.object({
+        kind: z.literal('changePrice'),
+        percent: z
+          .number({ error: 'Enter the change in percent, such as 10 or -15.' })
+          .min(-90, 'A price can go down by at most 90% at a time.')
+          .max(500, 'A price can go up by at most 500% at a time.')
+          .refine((v) => v !== 0, 'Enter a change other than 0%.')
+          .refine((v) => Math.round(v * 100) === v * 100, 'Use at most 2 decimals in the percent.'),
+      }),
+      z.object({ kind: z.literal('setStock'), quantity: wholeNumber('stock quantity', 0, 1_000_000) }),
+      z.object({
+        kind: z.literal('changeStock'),
+        change: wholeNumber('stock change', -1_000_000, 1_000_000).refine(
+          (v) => v !== 0,
+          'Enter how many to add (or, with a minus, to take away).',
+        ),
+      }),
+    ],
+    { error: 'Choose what to do with the ticked products.' },
+  ),
+})
+export type ProductBulkInput = z.input<typeof productBulkInputSchema>
+
+/** A product CSV file sent for checking or importing (decision 093); its limits are checked by the server. */
+export const productImportInputSchema = z.object({
+  csv: z.string({ error: 'Choose a CSV file.' }).meta({ description: 'The whole file as text (UTF-8)' }),
+})
+
 export const imageOrderSchema = z.object({
   imageIds: z.array(id).max(50, 'At most 50 images.'),
 })

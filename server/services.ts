@@ -21,6 +21,7 @@ import { createMessagesService } from './modules/messages/service.ts'
 import { createOrdersService } from './modules/orders/service.ts'
 import { createPaymentsService } from './modules/payments/service.ts'
 import { createPincodeService } from './modules/pincode/service.ts'
+import { createReviewsService } from './modules/reviews/service.ts'
 import { createWishlistService } from './modules/wishlist/service.ts'
 
 export type ServiceDeps = {
@@ -63,6 +64,7 @@ export function createServices(deps: ServiceDeps) {
   const payments = createPaymentsService({ ...deps, orders })
   const pincode = createPincodeService(deps)
   const messages = createMessagesService({ ...deps, mail })
+  const reviews = createReviewsService({ ...deps, catalogue })
   const admin = createAdminService({
     ...deps,
     orders,
@@ -71,6 +73,7 @@ export function createServices(deps: ServiceDeps) {
     addresses,
     catalogue,
     messages,
+    reviews,
     mail,
     invoices,
   })
@@ -93,6 +96,7 @@ export function createServices(deps: ServiceDeps) {
     pincode,
     admin,
     messages,
+    reviews,
   }
 }
 export type Services = ReturnType<typeof createServices>

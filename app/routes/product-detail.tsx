@@ -3,19 +3,21 @@ import { Link } from 'react-router'
 import { imageAt, imageSrcSet } from '../../contracts/images.ts'
 import { discountPercent } from '../../contracts/money.ts'
 import { stockState, toCard } from '../../contracts/product-card.ts'
+import { type ReviewSort, reviewSorts } from '../../contracts/review-text.ts'
 import { Carousel, productCarouselOptions, productCarouselSlide } from '../components/carousel.tsx'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx'
 import { Gallery } from '../features/catalogue/gallery.tsx'
 import { notFoundMeta, notFoundPage, safeLoad } from '../features/catalogue/load.ts'
-import { catalogueText, fixedRating, titleLength } from '../features/catalogue/messages.ts'
+import { catalogueText, titleLength } from '../features/catalogue/messages.ts'
 import { ProductCard } from '../features/catalogue/product-card.tsx'
 import { QuickViewButton } from '../features/catalogue/quick-view.tsx'
 import { absoluteUrl, metaDescription, seo } from '../features/catalogue/seo.ts'
-import { StarRating } from '../features/catalogue/star-rating.tsx'
+import { RatingLine } from '../features/catalogue/star-rating.tsx'
 import { StickyCartBar } from '../features/catalogue/sticky-cart-bar.tsx'
 import { YoutubeVideo } from '../features/catalogue/youtube-video.tsx'
 import { DeliveryCheck } from '../features/delivery/delivery-check.tsx'
+import { ReviewsSection } from '../features/reviews/reviews-section.tsx'
 import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
 import { appLoadContext } from '../lib/context.ts'
 import { formatRupees } from '../lib/format.ts'
@@ -57,26 +59,79 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
           availability: `https://schema.org/${product.quantity > 0 ? 'InStock' : 'OutOfStock'}`,
           itemCondition: 'https://schema.org/NewCondition',
         },
+        // Only real ratings, and only when someone gave one (decision 096).
+        ...(product.rating
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: product.rating.average.toFixed(1),
+                reviewCount: product.rating.count,
+                bestRating: 5,
+                worstRating: 1,
+              },
+            }
+          : {}),
       },
     },
   ]
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
+/** The reviews' sort and page from the address (?reviews=helpful&reviewsPage=2). */
+function reviewsQuery(url: URL): { sort: ReviewSort; page: number } {
+  const sort = url.searchParams.get('reviews')
+  const page = Number(url.searchParams.get('reviewsPage'))
+  return {
+    sort: reviewSorts.includes(sort as ReviewSort) ? (sort as ReviewSort) : 'newest',
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  }
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { services, publicUrl, viewer } = appLoadContext(context)
+  const url = new URL(request.url)
   try {
     const product = await services.catalogue.product(params.id)
-    const related = await safeLoad(
-      services.log,
-      'related products',
-      () => services.catalogue.related(product),
-      [],
-    )
-    return { publicUrl, product, related: related.map(toCard), failed: false }
+    const { sort, page } = reviewsQuery(url)
+    const [related, reviews, standing] = await Promise.all([
+      safeLoad(services.log, 'related products', () => services.catalogue.related(product), []),
+      safeLoad(services.log, 'reviews', () => services.reviews.productReviews(product._id, sort, page), {
+        rating: product.rating,
+        sort,
+        page: 1,
+        pages: 1,
+        reviews: [],
+      }),
+      // A signed-in customer's own review and whether they may write one; such pages are never cached.
+      viewer?.role === 'customer'
+        ? safeLoad(
+            services.log,
+            'review standing',
+            () => services.reviews.standing(viewer.id, product._id),
+            null,
+          )
+        : null,
+    ])
+    return {
+      publicUrl,
+      product,
+      related: related.map(toCard),
+      reviews,
+      standing,
+      writeReview: url.searchParams.get('review') === 'write',
+      failed: false,
+    }
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 404) return notFoundPage(publicUrl)
     services.log.error({ err }, 'product failed to load')
-    return { publicUrl, product: null, related: [], failed: true }
+    return {
+      publicUrl,
+      product: null,
+      related: [],
+      reviews: null,
+      standing: null,
+      writeReview: false,
+      failed: true,
+    }
   }
 }
 
@@ -87,7 +142,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     if (failed) toast.error(catalogueText.productFetchFailed)
   }, [failed])
   if ('notFound' in loaderData) return <NotFoundView />
-  const { product, related } = loaderData
+  const { product, related, reviews, standing, writeReview } = loaderData
   if (!product) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -138,10 +193,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <h1 className="font-serif text-xl leading-snug font-bold text-brand-800 sm:text-3xl">
             {product.title}
           </h1>
-          <p className="flex items-center gap-2 text-sm">
-            <StarRating value={fixedRating} size={18} />
-            <span>{catalogueText.ratings}</span>
-          </p>
+          <RatingLine rating={product.rating} href={product.rating ? '#reviews' : undefined} />
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="text-2xl font-bold text-brand-800 sm:text-3xl" data-testid="detail-price">
               {formatRupees(product.price)}
@@ -233,6 +285,15 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </article>
+      {reviews ? (
+        <ReviewsSection
+          key={product._id}
+          productId={product._id}
+          reviews={reviews}
+          standing={standing}
+          openForm={writeReview}
+        />
+      ) : null}
       <StickyCartBar
         anchor={buyRow}
         productId={product._id}

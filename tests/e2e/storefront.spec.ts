@@ -7,6 +7,7 @@ import {
   templeServicesSoon,
 } from '../../app/features/content/messages.ts'
 import { sortOptions } from '../../contracts/catalogue-sort.ts'
+import { reviewText } from '../../contracts/review-text.ts'
 import { createListedProduct } from './catalogue-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -228,8 +229,9 @@ test.describe('product detail', () => {
     if (!p) throw new Error('the new product is not listed')
     await page.goto(`/Productdetails/${p._id}`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.title)
-    await expect(page.getByText(catalogueText.ratings)).toBeVisible()
-    await expect(page.getByRole('img', { name: '4 of 5 stars' }).first()).toBeVisible()
+    // A new product has no reviews: no rating nobody gave (decision 096).
+    await expect(page.getByTestId('rating-line').first()).toHaveText(reviewText.noReviews)
+    await expect(page.getByText(/992 Ratings/)).toHaveCount(0)
     await expect(page.getByText(catalogueText.inStock)).toBeVisible()
     await expect(page.getByText('SKU')).toBeVisible()
     await expect(page.getByTestId('detail-price')).toHaveText(/^₹/)
@@ -243,11 +245,13 @@ test.describe('product detail', () => {
     expect(await thumbs.count()).toBeLessThanOrEqual(4)
     await expect(page.getByRole('heading', { name: catalogueText.relatedProduct })).toBeVisible()
     const ld = await page.locator('script[type="application/ld+json"]').first().textContent()
-    expect(JSON.parse(ld ?? '{}')).toMatchObject({
+    const product = JSON.parse(ld ?? '{}')
+    expect(product).toMatchObject({
       '@type': 'Product',
       name: p.title,
       offers: { priceCurrency: 'INR' },
     })
+    expect(product.aggregateRating).toBeUndefined()
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       'href',
       new RegExp(`/Productdetails/${p._id}$`),
@@ -285,7 +289,7 @@ test.describe('product detail', () => {
 })
 
 test.describe('search', () => {
-  test('the header search finds products despite a typo, with stars and titles cut at 80', async ({
+  test('the header search finds products despite a typo, with titles cut at 80 and no stars nobody gave', async ({
     page,
   }) => {
     await page.goto('/')
@@ -305,9 +309,8 @@ test.describe('search', () => {
     const texts = await titles.allTextContents()
     expect(texts.some((t) => /madhubani/i.test(t))).toBe(true)
     for (const t of texts) expect(t.length).toBeLessThanOrEqual(titleLength.search + 3)
-    await expect(
-      page.getByTestId('product-card').first().getByRole('img', { name: '4 of 5 stars' }),
-    ).toBeVisible()
+    // The demo products have no published reviews: their cards show no stars at all.
+    await expect(page.getByTestId('product-card').first().getByTestId('card-rating')).toHaveCount(0)
   })
 
   test('partial words and no results', async ({ page }) => {

@@ -13,7 +13,6 @@ export const catalogueText = {
   statecraft: 'Statecraft Collection',
   testimonials: 'Loved by Our Testimonials',
   heritage: 'the hands that craft our heritage',
-  ratings: '992 Ratings',
   inStock: 'IN STOCK',
   outOfStock: 'Out of stock',
   onlyLeft: (n: number) => `Only ${n} left`,
@@ -27,9 +26,6 @@ export const catalogueText = {
 
 /** Title truncation lengths (spec section 5). */
 export const titleLength = { home: 20, listing: 40, search: 80 } as const
-
-/** Fixed product rating shown on the detail page (spec section 9). */
-export const fixedRating = 4
 
 /** Statecraft Collection and the state landing page show at most 3 states. */
 export const maxStates = 3

@@ -4,6 +4,7 @@ import { orderStatuses } from '../../../contracts/admin.ts'
 import type { AdminOrderPage } from '../../../contracts/admin-orders.ts'
 import { orderQueues, paymentStatuses, paymentStatusLabel } from '../../../contracts/order-states.ts'
 import { useAdmin } from '../../features/admin/admin-api.ts'
+import { CsvDownloadButton } from '../../features/admin/csv-download.tsx'
 import { money, when } from '../../features/admin/format.ts'
 import { OrderBulkActions, type Ticked } from '../../features/admin/order-bulk.tsx'
 import {
@@ -61,6 +62,7 @@ export default function OrdersScreen() {
       <PageTitle
         title="Orders"
         intro="Newest first. Open an order to move it forward, add the tracking link or refund it. Tick orders to mark them shipped together or print their packing slips."
+        action={<CsvDownloadButton path="/orders/export.csv" filters={filters} name="orders" />}
       />
       <nav aria-label="Order queues" className="mb-3 flex flex-wrap gap-2">
         {[['', 'All orders'] as const, ...Object.entries(orderQueues)].map(([key, label]) => {

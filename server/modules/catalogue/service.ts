@@ -109,6 +109,11 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       shortDescription: row.shortDescription,
       ...(withDescription ? { description: row.description } : {}),
       quantity: row.quantity,
+      // Kept on the product row by the reviews service (decision 096): no count of reviews here.
+      rating:
+        row.reviewCount > 0
+          ? { average: Math.round((row.ratingTotal / row.reviewCount) * 10) / 10, count: row.reviewCount }
+          : null,
       createdAt: row.createdAt.toISOString(),
     }
   }
@@ -292,6 +297,18 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       tx?: DbOrTx,
     ) {
       return (tx ? createCatalogueRepo(tx) : repo).namesFor(ids)
+    },
+    /**
+     * Every category, subcategory and state, read afresh (not from the cache), in the caller's transaction
+     * when one is given: the console's product import finds them by name.
+     */
+    async structure(tx?: DbOrTx) {
+      const r = tx ? createCatalogueRepo(tx) : repo
+      return {
+        categories: await r.categories(),
+        subcategories: await r.subcategories(),
+        states: await r.states(),
+      }
     },
     invalidate() {
       deps.cache.invalidate()

@@ -56,6 +56,39 @@ describe('audit sentences', () => {
     )
   })
 
+  it('bulk changes and CSV imports say how the change was made, with rupees and stock', () => {
+    const p = { entity: 'product', subject: painting }
+    expect(
+      say({
+        ...p,
+        action: 'product.bulk-update',
+        before: { title: painting, price: 165000, cutPrice: 240000 },
+        after: { title: painting, price: 185000, cutPrice: 240000 },
+      }),
+    ).toBe(`Meera changed the price of ${painting} from ₹1,650.00 to ₹1,850.00 in a bulk change`)
+    expect(
+      say({
+        ...p,
+        action: 'product.bulk-update',
+        before: { title: painting, quantity: 3 },
+        after: { title: painting, quantity: 10 },
+      }),
+    ).toBe(`Meera changed the stock of ${painting} from 3 to 10 in a bulk change`)
+    expect(
+      say({
+        ...p,
+        action: 'product.import-update',
+        before: { title: painting, price: 165000, quantity: 3, description: '<p>Old</p>' },
+        after: { title: painting, price: 185000, quantity: 10, description: '<p>New</p>' },
+      }),
+    ).toBe(
+      `Meera changed ${painting} from a CSV file: the price from ₹1,650.00 to ₹1,850.00, the stock from 3 to 10 and the description`,
+    )
+    expect(say({ ...p, action: 'product.import-create', after: { title: painting, price: 165000 } })).toBe(
+      `Meera added the product ${painting} at ₹1,650.00 from a CSV file`,
+    )
+  })
+
   it('the console lists: create, update (one field with values, a rename, long text) and delete', () => {
     expect(say({ action: 'coupon.create', entity: 'coupon', subject: 'DIWALI15' })).toBe(
       'Meera added the coupon DIWALI15',
@@ -165,6 +198,19 @@ describe('audit sentences', () => {
     ).toBe('Meera changed the mail settings (notification e-mail)')
     expect(say({ entity: 'settings', action: 'settings.cod', before: {}, after: {} })).toBe(
       'Meera changed the cash-on-delivery settings',
+    )
+  })
+
+  it('reviews: publish, hide with its reason, reply', () => {
+    const subject = `${painting} by Asha Verma`
+    expect(say({ entity: 'review', subject, action: 'review.publish' })).toBe(
+      `Meera published the review of ${painting} by Asha Verma in the shop`,
+    )
+    expect(
+      say({ entity: 'review', subject, action: 'review.hide', after: { reason: 'It names a phone number' } }),
+    ).toBe(`Meera hid the review of ${painting} by Asha Verma because: It names a phone number`)
+    expect(say({ entity: 'review', subject, action: 'review.reply' })).toBe(
+      `Meera replied to the review of ${painting} by Asha Verma`,
     )
   })
 
