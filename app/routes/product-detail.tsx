@@ -1,14 +1,15 @@
 import { useEffect, useRef } from 'react'
-import { Link } from 'react-router'
+import { data, Link } from 'react-router'
 import { imageAt, imageSrcSet } from '../../contracts/images.ts'
 import { discountPercent } from '../../contracts/money.ts'
 import { stockState, toCard } from '../../contracts/product-card.ts'
+import { mayOpen } from '../../contracts/staff.ts'
 import { Carousel, productCarouselOptions, productCarouselSlide } from '../components/carousel.tsx'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx'
 import { Gallery } from '../features/catalogue/gallery.tsx'
 import { notFoundMeta, notFoundPage, safeLoad } from '../features/catalogue/load.ts'
-import { catalogueText, fixedRating, titleLength } from '../features/catalogue/messages.ts'
+import { catalogueText, fixedRating, previewText, titleLength } from '../features/catalogue/messages.ts'
 import { ProductCard } from '../features/catalogue/product-card.tsx'
 import { QuickViewButton } from '../features/catalogue/quick-view.tsx'
 import { absoluteUrl, metaDescription, seo } from '../features/catalogue/seo.ts'
@@ -26,6 +27,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData || 'notFound' in loaderData) return notFoundMeta
   const product = loaderData.product
   if (!product) return [{ title: 'Product | Kalaa Setu' }, { name: 'robots', content: 'noindex' }]
+  if (loaderData.hiddenBecause)
+    return [{ title: `Preview: ${product.title} | Kalaa Setu` }, { name: 'robots', content: 'noindex' }]
   const path = `/Productdetails/${product._id}`
   const url = absoluteUrl(loaderData.publicUrl, path)
   return [
@@ -62,22 +65,39 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ]
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
+/**
+ * `?preview=1` from staff who may see the catalogue shows a product customers cannot see yet, with a
+ * banner saying so (decision 095); for anyone else the address is the ordinary page (a hidden product's
+ * 404). A preview is never kept by the page cache (staff are signed in) nor by a browser or proxy.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { services, publicUrl, viewer } = appLoadContext(context)
+  const preview =
+    new URL(request.url).searchParams.get('preview') === '1' &&
+    viewer?.role === 'admin' &&
+    mayOpen(viewer.staffRole, 'catalogue')
   try {
-    const product = await services.catalogue.product(params.id)
+    const { product, hiddenBecause } = preview
+      ? await services.catalogue.preview(params.id)
+      : { product: await services.catalogue.product(params.id), hiddenBecause: null }
     const related = await safeLoad(
       services.log,
       'related products',
       () => services.catalogue.related(product),
       [],
     )
-    return { publicUrl, product, related: related.map(toCard), failed: false }
+    const page = { publicUrl, product, related: related.map(toCard), failed: false, hiddenBecause }
+    return preview ? data(page, { headers: { 'Cache-Control': 'private, no-store' } }) : page
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 404) return notFoundPage(publicUrl)
     services.log.error({ err }, 'product failed to load')
-    return { publicUrl, product: null, related: [], failed: true }
+    return { publicUrl, product: null, related: [], failed: true, hiddenBecause: null }
   }
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get('Cache-Control')
+  return cacheControl ? { 'Cache-Control': cacheControl } : new Headers()
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
@@ -87,7 +107,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     if (failed) toast.error(catalogueText.productFetchFailed)
   }, [failed])
   if ('notFound' in loaderData) return <NotFoundView />
-  const { product, related } = loaderData
+  const { product, related, hiddenBecause } = loaderData
   if (!product) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -110,6 +130,23 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           imageSizes="(max-width: 768px) 100vw, 50vw"
           fetchPriority="high"
         />
+      ) : null}
+      {hiddenBecause ? (
+        <div
+          role="note"
+          data-testid="preview-banner"
+          className="border-b-4 border-saffron bg-brand-900 px-4 py-3 text-white"
+        >
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <p className="font-semibold">{previewText[hiddenBecause]}</p>
+            <a
+              href={`/admin/products/${product._id}`}
+              className="inline-flex min-h-11 items-center font-semibold text-saffron underline underline-offset-2"
+            >
+              {previewText.backToConsole}
+            </a>
+          </div>
+        </div>
       ) : null}
       <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-4 text-sm text-ink/80">
         <Link to="/" className="hover:underline">
