@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { gstRates } from './gst.ts'
 import { formatRupees } from './money.ts'
 import { fulfilmentStatuses, paymentStatuses } from './order-states.ts'
+import { shopLinkPattern } from './sale-banner.ts'
 
 /**
  * The admin console's forms and the admin API's bodies share these schemas: the console checks a form
@@ -258,10 +259,18 @@ export const sliderInputSchema = z.object({
   position,
 })
 
+/** Where a tap leads: an address in the shop or a full web address; empty is saved as nothing. */
+const shopLink = (label: string) =>
+  optionalText(label, 500).refine((v) => v === null || shopLinkPattern.test(v), {
+    message: `Enter an address in the shop starting with / (for example /product/Handloom), or a full web address starting with https://`,
+  })
+
 export const bannerInputSchema = z.object({
   image: imageRef,
-  title: optionalText('title', 200),
-  link: optionalText('link', 500),
+  title: optionalText('small line', 80),
+  subtitle: optionalText('heading', 120),
+  buttonText: optionalText('button’s words', 30),
+  link: shopLink('link'),
   position,
 })
 

@@ -1,15 +1,16 @@
 import { useEffect, useRef } from 'react'
-import { Link } from 'react-router'
+import { data, Link } from 'react-router'
 import { imageAt, imageSrcSet } from '../../contracts/images.ts'
 import { discountPercent } from '../../contracts/money.ts'
 import { stockState, toCard } from '../../contracts/product-card.ts'
 import { type ReviewSort, reviewSorts } from '../../contracts/review-text.ts'
+import { mayOpen } from '../../contracts/staff.ts'
 import { Carousel, productCarouselOptions, productCarouselSlide } from '../components/carousel.tsx'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx'
 import { Gallery } from '../features/catalogue/gallery.tsx'
 import { notFoundMeta, notFoundPage, safeLoad } from '../features/catalogue/load.ts'
-import { catalogueText, titleLength } from '../features/catalogue/messages.ts'
+import { catalogueText, previewText, titleLength } from '../features/catalogue/messages.ts'
 import { ProductCard } from '../features/catalogue/product-card.tsx'
 import { QuickViewButton } from '../features/catalogue/quick-view.tsx'
 import { absoluteUrl, metaDescription, seo } from '../features/catalogue/seo.ts'
@@ -28,6 +29,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData || 'notFound' in loaderData) return notFoundMeta
   const product = loaderData.product
   if (!product) return [{ title: 'Product | Kalaa Setu' }, { name: 'robots', content: 'noindex' }]
+  if (loaderData.hiddenBecause)
+    return [{ title: `Preview: ${product.title} | Kalaa Setu` }, { name: 'robots', content: 'noindex' }]
   const path = `/Productdetails/${product._id}`
   const url = absoluteUrl(loaderData.publicUrl, path)
   return [
@@ -86,11 +89,22 @@ function reviewsQuery(url: URL): { sort: ReviewSort; page: number } {
   }
 }
 
+/**
+ * `?preview=1` from staff who may see the catalogue shows a product customers cannot see yet, with a
+ * banner saying so (decision 095); for anyone else the address is the ordinary page (a hidden product's
+ * 404). A preview is never kept by the page cache (staff are signed in) nor by a browser or proxy.
+ */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { services, publicUrl, viewer } = appLoadContext(context)
   const url = new URL(request.url)
+  const preview =
+    url.searchParams.get('preview') === '1' &&
+    viewer?.role === 'admin' &&
+    mayOpen(viewer.staffRole, 'catalogue')
   try {
-    const product = await services.catalogue.product(params.id)
+    const { product, hiddenBecause } = preview
+      ? await services.catalogue.preview(params.id)
+      : { product: await services.catalogue.product(params.id), hiddenBecause: null }
     const { sort, page } = reviewsQuery(url)
     const [related, reviews, standing] = await Promise.all([
       safeLoad(services.log, 'related products', () => services.catalogue.related(product), []),
@@ -111,7 +125,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           )
         : null,
     ])
-    return {
+    const result = {
       publicUrl,
       product,
       related: related.map(toCard),
@@ -119,7 +133,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       standing,
       writeReview: url.searchParams.get('review') === 'write',
       failed: false,
+      hiddenBecause,
     }
+    return preview ? data(result, { headers: { 'Cache-Control': 'private, no-store' } }) : result
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 404) return notFoundPage(publicUrl)
     services.log.error({ err }, 'product failed to load')
@@ -131,8 +147,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       standing: null,
       writeReview: false,
       failed: true,
+      hiddenBecause: null,
     }
   }
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get('Cache-Control')
+  return cacheControl ? { 'Cache-Control': cacheControl } : new Headers()
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
@@ -142,7 +164,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     if (failed) toast.error(catalogueText.productFetchFailed)
   }, [failed])
   if ('notFound' in loaderData) return <NotFoundView />
-  const { product, related, reviews, standing, writeReview } = loaderData
+  const { product, related, reviews, standing, writeReview, hiddenBecause } = loaderData
   if (!product) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -165,6 +187,23 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           imageSizes="(max-width: 768px) 100vw, 50vw"
           fetchPriority="high"
         />
+      ) : null}
+      {hiddenBecause ? (
+        <div
+          role="note"
+          data-testid="preview-banner"
+          className="border-b-4 border-saffron bg-brand-900 px-4 py-3 text-white"
+        >
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <p className="font-semibold">{previewText[hiddenBecause]}</p>
+            <a
+              href={`/admin/products/${product._id}`}
+              className="inline-flex min-h-11 items-center font-semibold text-saffron underline underline-offset-2"
+            >
+              {previewText.backToConsole}
+            </a>
+          </div>
+        </div>
       ) : null}
       <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-4 text-sm text-ink/80">
         <Link to="/" className="hover:underline">

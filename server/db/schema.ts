@@ -182,7 +182,10 @@ export const sliders = pgTable('sliders', {
 export const banners = pgTable('banners', {
   id: id(),
   image: text('image').notNull(),
+  // The words on the home page's sale banner: a small line, the big heading and the button (migration 0013).
   title: text('title'),
+  subtitle: text('subtitle'),
+  buttonText: text('button_text'),
   link: text('link'),
   position: integer('position').notNull().default(0),
   createdAt: createdAt(),

@@ -8,6 +8,7 @@ import {
 } from '../../app/features/content/messages.ts'
 import { sortOptions } from '../../contracts/catalogue-sort.ts'
 import { reviewText } from '../../contracts/review-text.ts'
+import { saleBannerText } from '../../contracts/sale-banner.ts'
 import { createListedProduct } from './catalogue-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -38,7 +39,7 @@ test.describe('home', () => {
       'Every purchase does some good',
       catalogueText.bestSelling,
       `${catalogueText.bestSelling} Handicraft`,
-      catalogueText.saleSubtitle,
+      saleBannerText.subtitle,
       catalogueText.newArrival,
       catalogueText.collection,
       catalogueText.statecraft,
@@ -53,8 +54,8 @@ test.describe('home', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions)
 
     await expect(page.getByRole('region', { name: 'Featured collections' })).toBeVisible()
-    await expect(page.getByText(catalogueText.saleTitle)).toBeVisible()
-    const sale = page.getByRole('region', { name: catalogueText.saleSubtitle })
+    await expect(page.getByText(saleBannerText.title)).toBeVisible()
+    const sale = page.getByRole('region', { name: saleBannerText.subtitle })
     await expect(sale.getByRole('link', { name: catalogueText.shopNow })).toBeVisible()
     const heritage = page.getByTestId('promo-video').last()
     await expect(heritage.getByRole('link', { name: catalogueText.shopNow })).toHaveAttribute(
@@ -198,16 +199,24 @@ test.describe('listings', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
   })
 
-  test('state landing shows the first 3 states with position pictures; a state lists its products', async ({
+  test("state landing shows the first 3 states with each state's own picture; a state lists its products", async ({
     page,
   }) => {
+    const states: { _id: string; State: string; image: string }[] = (
+      await (await page.request.get('/api/v1/State')).json()
+    ).data
     await page.goto('/StateProduct')
     const tiles = page.getByRole('main').getByRole('link')
     await expect(tiles).toHaveCount(3)
     await expect(tiles.nth(0)).toHaveText('Uttar Pradesh')
-    await expect(tiles.nth(0).locator('img')).toHaveAttribute('src', '/media/state-uttar-pradesh.webp')
-    await expect(tiles.nth(1).locator('img')).toHaveAttribute('src', '/media/state-madhya-pradesh.webp')
-    await expect(tiles.nth(2).locator('img')).toHaveAttribute('src', '/media/state-rajasthan.webp')
+    for (const [i, name] of ['Uttar Pradesh', 'Madhya Pradesh', 'Rajasthan'].entries()) {
+      const own = states.find((s) => s.State === name)?.image
+      expect(own, name).toMatch(/^\/uploads\/states\//)
+      await expect(tiles.nth(i).locator('img')).toHaveAttribute(
+        'src',
+        own!.replace(/-800\.webp$/, '-400.webp'),
+      )
+    }
     await tiles.nth(2).click()
     await expect(page).toHaveURL(/\/StateProduct\/Rajasthan$/)
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Rajasthan')

@@ -193,7 +193,7 @@ export default function ProductsScreen() {
             <div className="min-w-0 flex-1 basis-48">
               <Link
                 to={`/admin/products/${p._id}`}
-                className="font-semibold text-brand-800 underline-offset-2 hover:underline"
+                className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline-offset-2 hover:underline"
               >
                 {p.title}
               </Link>

@@ -30,6 +30,7 @@ import {
   ValidationError,
 } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
+import type { AuditAction } from '../audit/actions.ts'
 import { writeAudit } from '../audit/repo.ts'
 import type { OrderFacts } from '../mail/messages.ts'
 import type { MailService, OrderMailEvent } from '../mail/service.ts'
@@ -573,7 +574,7 @@ export function createOrdersService(deps: {
         const r = createOrdersRepo(tx)
         const row = await r.lockById(orderId)
         if (!row) throw new NotFoundError('No such order.')
-        const audit = (action: string, after: Record<string, unknown>) =>
+        const audit = (action: AuditAction, after: Record<string, unknown>) =>
           writeAudit(tx, {
             actorId: opts.actorId,
             action,

@@ -20,6 +20,7 @@ import type { CatalogueCache } from '../../lib/cache.ts'
 import type { FileStore } from '../../lib/file-store.ts'
 import { removeImage, storeImage } from '../admin/images.ts'
 import { pgErrorCode } from '../admin/kit.ts'
+import type { AuditAction } from '../audit/actions.ts'
 import { writeAudit } from '../audit/repo.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
 import { createReviewsRepo, type ReviewRow } from './repo.ts'
@@ -94,7 +95,7 @@ export function createReviewsService(deps: {
   async function save(
     before: ReviewRow,
     values: Partial<ReviewRow>,
-    audit?: { actorId: string; action: string; extra?: Record<string, unknown> },
+    audit?: { actorId: string; action: AuditAction; extra?: Record<string, unknown> },
   ): Promise<ReviewRow> {
     const after = await deps.db.transaction(async (tx) => {
       const r = createReviewsRepo(tx)

@@ -254,6 +254,12 @@ export function auditSentence(input: SentenceInput): string {
       return `${who} created the owner account of ${name ?? 'a colleague'}`
     case 'admin.promote':
       return `${who} made ${name ?? 'an account'} an owner of the console`
+    // `admin:create` run again for an existing member of staff: a new password, an account enabled again.
+    case 'admin.password': {
+      const whom = name ?? 'a colleague'
+      if (after.passwordChanged === false) return `${who} enabled the console account of ${whom} again`
+      return `${who} set a new password for ${whom}${before.disabledAt ? ' and enabled their account again' : ''}`
+    }
     case 'message.status':
       return `${who} marked ${thing} as ${after.status === 'read' ? 'read' : 'new'}`
     case 'message.reply':

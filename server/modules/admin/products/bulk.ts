@@ -4,6 +4,7 @@ import type { ProductBulkResult } from '../../../../contracts/admin-products.ts'
 import { discountPercent, formatPaise } from '../../../../contracts/money.ts'
 import type { Db, Tx } from '../../../db/client.ts'
 import type { CatalogueCache } from '../../../lib/cache.ts'
+import type { AuditAction } from '../../audit/actions.ts'
 import { writeAudit } from '../../audit/repo.ts'
 import type { Actor } from '../kit.ts'
 import { createProductsRepo, type ProductRow } from './repo.ts'
@@ -30,7 +31,7 @@ export function bulkPrice(
 
 /** What happened to one product: changed (with its audit record), already so, or refused with a reason. */
 type Outcome =
-  | { kind: 'changed'; action: string; before: Record<string, unknown>; after: Record<string, unknown> }
+  | { kind: 'changed'; action: AuditAction; before: Record<string, unknown>; after: Record<string, unknown> }
   | { kind: 'unchanged' }
   | { kind: 'failed'; reason: string }
 

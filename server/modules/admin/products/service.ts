@@ -6,6 +6,7 @@ import { newId } from '../../../db/ids.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
 import type { CatalogueCache } from '../../../lib/cache.ts'
 import type { FileStore } from '../../../lib/file-store.ts'
+import type { AuditAction } from '../../audit/actions.ts'
 import { writeAudit } from '../../audit/repo.ts'
 import type { CatalogueService } from '../../catalogue/service.ts'
 import type { MailService } from '../../mail/service.ts'
@@ -47,8 +48,14 @@ export function createAdminProductsService(deps: {
     )
   const repo = createProductsRepo(db)
 
-  const audit = (tx: DbOrTx, actor: Actor, action: string, id: string, before: unknown, after: unknown) =>
-    writeAudit(tx, { actorId: actor.id, action, entity: 'product', entityId: id, before, after })
+  const audit = (
+    tx: DbOrTx,
+    actor: Actor,
+    action: AuditAction,
+    id: string,
+    before: unknown,
+    after: unknown,
+  ) => writeAudit(tx, { actorId: actor.id, action, entity: 'product', entityId: id, before, after })
 
   async function productDto(row: ProductRow) {
     const images = await repo.imagesOf(row.id)
