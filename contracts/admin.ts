@@ -284,10 +284,13 @@ export const templeInputSchema = z.object({
 
 export { type FulfilmentStatus as OrderStatus, fulfilmentStatuses as orderStatuses } from './order-states.ts'
 
+/** The courier's tracking link of a shipped order: a full web address, or nothing. */
+export const trackingLinkSchema = webLink('tracking link')
+
 export const orderStatusInputSchema = z
   .object({
     status: z.enum(['Processing', 'Shipped', 'Delivered', 'Cancelled'], { error: 'Choose the new status.' }),
-    shippingLink: webLink('tracking link'),
+    shippingLink: trackingLinkSchema,
     note: optionalText('note', 500),
   })
   .superRefine((v, ctx) => {
@@ -299,6 +302,52 @@ export const orderStatusInputSchema = z
       })
     }
   })
+
+/** The most orders one bulk action (shipping, packing slips) takes at once. */
+export const ordersPerBatch = 100
+
+/**
+ * Several orders marked Shipped at once, each with its own tracking link. Each link, and how many orders
+ * there are (batchRefusal), is checked by the server, so one missing link refuses that order only.
+ */
+export const shipOrdersInputSchema = z.object({
+  orders: z
+    .array(
+      z.object({
+        id: z.string({ error: 'Choose the order.' }).trim().min(1, 'Choose the order.').max(64),
+        shippingLink: z.string().max(1000, 'The tracking link is too long.').nullish(),
+      }),
+      { error: 'Choose the orders to ship.' },
+    )
+    .max(10 * ordersPerBatch, `Ship at most ${ordersPerBatch} orders at once.`),
+})
+export type ShipOrdersInput = z.input<typeof shipOrdersInputSchema>
+
+/** Packing slips of several orders: their ids, separated by commas (how many is checked by the server). */
+export const packingSlipsQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(20_000, `Choose at most ${ordersPerBatch} orders at once.`)
+    .default('')
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .meta({ description: `Order ids separated by commas, at most ${ordersPerBatch}` }),
+})
+
+/** Why a bulk action refuses its list of orders, or null when the count is right. */
+export function batchRefusal(count: number, what: string): string | null {
+  if (count === 0) return `Tick the orders ${what}.`
+  if (count > ordersPerBatch) {
+    return `At most ${ordersPerBatch} orders at once ${what}: you chose ${count}. Untick some and try again.`
+  }
+  return null
+}
 
 /** YYYY-MM-DD naming a day that exists (2026-02-30 would reach the database as an invalid date). */
 export const calendarDate = z

@@ -117,8 +117,8 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   registerTextGuard(app)
   registerUploadLimits(app)
   registerNoStore(app)
-  registerLanguage(app)
   const translations = loadTranslations()
+  registerLanguage(app, translations)
 
   // With REDIS_URL the limits are shared by every instance, in memory meanwhile if Redis stops (decision 069).
   let limits: SharedLimits | null = null

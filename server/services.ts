@@ -72,6 +72,7 @@ export function createServices(deps: ServiceDeps) {
     catalogue,
     messages,
     mail,
+    invoices,
   })
   return {
     ...deps,

@@ -309,6 +309,8 @@ export const orders = pgTable(
     shippingCountry: text('shipping_country').notNull().default('INDIA'),
     shippingPhone: text('shipping_phone').notNull(),
     shippingLink: text('shipping_link'),
+    // The language the customer ordered in (contracts/languages.ts): their e-mails about it use it.
+    language: text('language').notNull().default('en'),
     paymentMethod: text('payment_method').notNull().default('Credit Card'),
     // contracts/order-states.ts: Pending (awaiting payment), Paid, Failed, Expired, Refund pending, Refunded.
     paymentStatus: text('payment_status').notNull().default('Pending'),
@@ -470,6 +472,8 @@ export const contactMessages = pgTable(
     // The one-click unsubscribe link's token (kept as is: it is in every newsletter sent).
     unsubscribeToken: text('unsubscribe_token'),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    // The language the visitor wrote in: the reply's e-mail is framed in it.
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,6 +5,7 @@ import type { FileStore } from '../../lib/file-store.ts'
 import type { AccountsService } from '../accounts/service.ts'
 import type { AddressesService } from '../addresses/service.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
+import type { InvoicesService } from '../invoices/service.ts'
 import type { MailService } from '../mail/service.ts'
 import type { MessagesService } from '../messages/service.ts'
 import type { OrdersService } from '../orders/service.ts'
@@ -49,6 +50,8 @@ export function createAdminService(deps: {
   messages: Pick<MessagesService, 'setStatus'>
   /** The shop's low-stock threshold (Settings), for the dashboard and the product list's stock filter. */
   mail: Pick<MailService, 'settings'>
+  /** The foundation's name and address (the GST invoice details), printed on packing slips. */
+  invoices: Pick<InvoicesService, 'settings'>
 }) {
   const { db, cache, files, log } = deps
 
@@ -68,6 +71,7 @@ export function createAdminService(deps: {
       orders: deps.orders,
       payments: deps.payments,
       accounts: deps.accounts,
+      invoices: deps.invoices,
     }),
     customers: createAdminPeopleService({
       db,
