@@ -15,7 +15,10 @@ export const reviewLimits = {
 
 export const reviewSorts = ['newest', 'helpful'] as const
 export type ReviewSort = (typeof reviewSorts)[number]
-export const reviewSortLabels: Record<ReviewSort, string> = { newest: msg('Newest'), helpful: msg('Most helpful') }
+export const reviewSortLabels: Record<ReviewSort, string> = {
+  newest: msg('Newest'),
+  helpful: msg('Most helpful'),
+}
 
 /** Reviews shown per page on the product page. */
 export const reviewsPageSize = 10
@@ -34,8 +37,9 @@ export const reviewText = {
   updated: msg('Your review is saved. It will appear again once our team has read it.'),
   photosAdded: msg('Photos added to your review.'),
   photoRemoved: msg('Photo removed from your review.'),
-  notDelivered:
-    msg('You can review a product once an order with it has been delivered to you. Thank you for waiting!'),
+  notDelivered: msg(
+    'You can review a product once an order with it has been delivered to you. Thank you for waiting!',
+  ),
   alreadyReviewed: msg('You have already reviewed this product. You can edit your review instead.'),
   notYours: msg('You can change only your own review.'),
   ownHelpful: msg('You cannot mark your own review as helpful.'),

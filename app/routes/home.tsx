@@ -129,11 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Suspense>
 
       <ProductRail products={bestSelling} cartVariant="home" />
-      <ProductRail
-        title={t('Best selling Handicraft')}
-        products={handicraft}
-        cartVariant="home"
-      />
+      <ProductRail title={t('Best selling Handicraft')} products={handicraft} cartVariant="home" />
 
       <Suspense>
         <SaleBanner banner={saleBanner} />
@@ -234,7 +230,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         <PromoVideo
           heading={t(catalogueText.heritage)}
-          text={t('Every piece in this shop is made by hand, in the villages and towns where the craft was born.')}
+          text={t(
+            'Every piece in this shop is made by hand, in the villages and towns where the craft was born.',
+          )}
           cta={{ label: t(catalogueText.shopNow), to: '/product/Handicraft' }}
         />
       </Suspense>

@@ -217,7 +217,9 @@ function ReviewItem({
           </button>
         ) : helpful > 0 ? (
           <span>
-            {t('{count, plural, one {# person found} other {# people found}} this helpful', { count: helpful })}
+            {t('{count, plural, one {# person found} other {# people found}} this helpful', {
+              count: helpful,
+            })}
           </span>
         ) : null}
       </div>
@@ -382,7 +384,9 @@ function ReviewForm({
                 onChange={() => setRating(n)}
                 className="peer sr-only"
               />
-              <span className="sr-only">{t('{count, plural, one {# star} other {# stars}}', { count: n })}</span>
+              <span className="sr-only">
+                {t('{count, plural, one {# star} other {# stars}}', { count: n })}
+              </span>
               <StarIcon
                 width={30}
                 height={30}
