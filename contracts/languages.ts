@@ -41,3 +41,19 @@ export function switchLanguageHref(path: string, language: Language): string {
   params.set(languageParam, language)
   return `${pathname}?${params.toString()}`
 }
+
+/** Staff's translations of a record's texts (a product's title, …), by language; English is the record itself. */
+export type Translations<Field extends string> = Partial<
+  Record<Exclude<Language, 'en'>, Partial<Record<Field, string>>>
+>
+
+/** A record's text in a language: the staff's translation where there is one, else the English. */
+export function translated<Field extends string>(
+  english: string,
+  translations: Translations<Field> | null | undefined,
+  field: Field,
+  language: Language,
+): string {
+  if (language === 'en') return english
+  return translations?.[language]?.[field]?.trim() || english
+}

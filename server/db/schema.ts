@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { Translations } from '../../contracts/languages.ts'
 import { newId } from './ids.ts'
 
 // Money is integer paise everywhere in the database; the API shows rupees.
@@ -138,6 +139,11 @@ export const products = pgTable(
     // the product page and cards read them with the product, never counting the reviews table.
     reviewCount: integer('review_count').notNull().default(0),
     ratingTotal: integer('rating_total').notNull().default(0),
+    // Staff's Hindi of the title and descriptions (docs/decisions/097); the English where one is empty.
+    translations: jsonb('translations')
+      .$type<Translations<'title' | 'shortDescription' | 'description'>>()
+      .notNull()
+      .default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
