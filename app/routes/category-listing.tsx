@@ -36,12 +36,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const result = await safeLoad(
     services.log,
     'products',
-    () =>
-      services.catalogue.productPage(
+    async () => {
+      const found = await services.catalogue.productPage(
         { category: category.categoriesTitle, subcategory: sub?.subCategoryTitle, sort },
         page,
         listingPageSize,
-      ),
+      )
+      return { ...found, items: await services.catalogue.inLanguage(found.items, i18n.language) }
+    },
     { items: [], page, limit: listingPageSize, total: 0, pages: 1 },
   )
   const heading = sub ? `${sub.subCategoryTitle}` : category.categoriesTitle

@@ -40,16 +40,22 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
+  const { services, publicUrl, i18n } = appLoadContext(context)
   const { catalogue, content, log } = services
+  const inLanguage = (list: Product[]) => catalogue.inLanguage(list, i18n.language)
   const [sliders, banners, categories, states, bestSelling, handicraft, newArrivals] = await Promise.all([
     safeLoad(log, 'sliders', () => content.sliders(), []),
     safeLoad(log, 'banners', () => content.banners(), []),
     safeLoad(log, 'categories', () => catalogue.categories(), [] as Category[]),
     safeLoad(log, 'states', () => catalogue.states(), [] as State[]),
-    safeLoad(log, 'products', () => catalogue.bestSelling(10), [] as Product[]),
-    safeLoad(log, 'products', () => catalogue.bestSelling(10, 'Handicraft'), [] as Product[]),
-    safeLoad(log, 'products', () => catalogue.newArrivals(10), [] as Product[]),
+    safeLoad(log, 'products', async () => inLanguage(await catalogue.bestSelling(10)), [] as Product[]),
+    safeLoad(
+      log,
+      'products',
+      async () => inLanguage(await catalogue.bestSelling(10, 'Handicraft')),
+      [] as Product[],
+    ),
+    safeLoad(log, 'products', async () => inLanguage(await catalogue.newArrivals(10)), [] as Product[]),
   ])
   return {
     publicUrl,

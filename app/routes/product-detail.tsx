@@ -99,19 +99,26 @@ function reviewsQuery(url: URL): { sort: ReviewSort; page: number } {
  * 404). A preview is never kept by the page cache (staff are signed in) nor by a browser or proxy.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { services, publicUrl, viewer } = appLoadContext(context)
+  const { services, publicUrl, viewer, i18n } = appLoadContext(context)
   const url = new URL(request.url)
   const preview =
     url.searchParams.get('preview') === '1' &&
     viewer?.role === 'admin' &&
     mayOpen(viewer.staffRole, 'catalogue')
   try {
-    const { product, hiddenBecause } = preview
+    const found = preview
       ? await services.catalogue.preview(params.id)
       : { product: await services.catalogue.product(params.id), hiddenBecause: null }
+    const { hiddenBecause } = found
+    const [product] = await services.catalogue.inLanguage([found.product], i18n.language)
     const { sort, page } = reviewsQuery(url)
     const [related, reviews, standing] = await Promise.all([
-      safeLoad(services.log, 'related products', () => services.catalogue.related(product), []),
+      safeLoad(
+        services.log,
+        'related products',
+        async () => services.catalogue.inLanguage(await services.catalogue.related(product), i18n.language),
+        [],
+      ),
       safeLoad(services.log, 'reviews', () => services.reviews.productReviews(product._id, sort, page), {
         rating: product.rating,
         sort,

@@ -33,7 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.log,
     'search',
     async () => {
-      const products = await services.catalogue.search(query)
+      const products = await services.catalogue.inLanguage(
+        await services.catalogue.search(query),
+        i18n.language,
+      )
       return {
         products,
         message: products.length > 0 ? null : t('No products found for "{query}".', { query }),

@@ -33,7 +33,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const result = await safeLoad(
     services.log,
     'products',
-    () => services.catalogue.productPage({ state: state.State, sort }, page, listingPageSize),
+    async () => {
+      const found = await services.catalogue.productPage({ state: state.State, sort }, page, listingPageSize)
+      return { ...found, items: await services.catalogue.inLanguage(found.items, i18n.language) }
+    },
     { items: [], page, limit: listingPageSize, total: 0, pages: 1 },
   )
   const path = `/StateProduct/${encodeURIComponent(state.State)}`

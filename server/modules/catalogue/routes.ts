@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { categorySchema, productSchema, stateSchema } from '../../../contracts/catalogue.ts'
+import { categorySchema, type Product, productSchema, stateSchema } from '../../../contracts/catalogue.ts'
 import { isSortValue, sortOptions } from '../../../contracts/catalogue-sort.ts'
 import { failures, ok, publicAccess } from '../../http/route-kit.ts'
 import { sendCached } from '../../http/send-cached.ts'
@@ -110,8 +110,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     async (request, reply) => {
       const { category, subcategory, state, sort, page, limit } = request.query
       const filter = { category, subcategory, state, sort: sort as 1 | 2 | 3 | 4 | 5 | 6 | undefined }
+      // Staff's Hindi titles for a visitor who chose Hindi (docs/decisions/097); such answers are never
+      // kept by a shared cache, which keys on the address alone.
+      const language = request.language
+      const inLanguage = <T extends Product>(list: T[]) => catalogue.inLanguage(list, language)
       if (page === undefined && limit === undefined) {
-        if (!category && !subcategory && !state && (sort === undefined || sort <= 2)) {
+        if (language === 'en' && !category && !subcategory && !state && (sort === undefined || sort <= 2)) {
           const body = await cache.body('api:products', async () => ({
             success: true,
             message: 'Products fetched',
@@ -122,12 +126,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         return {
           success: true as const,
           message: 'Products fetched',
-          data: await catalogue.filteredProducts(filter),
+          data: await inLanguage(await catalogue.filteredProducts(filter)),
         }
       }
       const result = await catalogue.productPage(filter, page ?? 1, limit ?? 24)
       const { items, ...pagination } = result
-      return { success: true as const, message: 'Products fetched', data: items, pagination }
+      return {
+        success: true as const,
+        message: 'Products fetched',
+        data: await inLanguage(items),
+        pagination,
+      }
     },
   )
 
@@ -148,7 +157,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const data = await catalogue.search(request.query.query)
+      const data = await catalogue.inLanguage(await catalogue.search(request.query.query), request.language)
       return {
         success: true as const,
         message:
@@ -174,7 +183,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      const product = await catalogue.product(request.query.id)
+      const [product] = await catalogue.inLanguage(
+        [await catalogue.product(request.query.id)],
+        request.language,
+      )
       return { success: true as const, message: 'Product fetched', product }
     },
   )
