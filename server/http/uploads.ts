@@ -31,6 +31,9 @@ export const uploadRules: Record<string, UploadRule> = {
   },
   'POST /api/v1/admin/products/:id/images': consoleRule,
   'POST /api/v1/admin/uploads/:folder': consoleRule,
+  // Artisans' and clusters' photos (decision 098).
+  'POST /api/v1/admin/artisans/photos': consoleRule,
+  'POST /api/v1/admin/clusters/photos': consoleRule,
 }
 
 export class UnsupportedMediaTypeError extends AppError {

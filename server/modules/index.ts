@@ -14,6 +14,7 @@ import { messagesRoutes } from './messages/routes.ts'
 import { ordersRoutes } from './orders/routes.ts'
 import { paymentsRoutes } from './payments/routes.ts'
 import { pincodeRoutes } from './pincode/routes.ts'
+import { provenanceRoutes } from './provenance/routes.ts'
 import { wishlistRoutes } from './wishlist/routes.ts'
 
 /** Every API module, registered under /api/v1 in this order. */
@@ -29,6 +30,7 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   codModule as never,
   deliveryModule as never,
   pincodeRoutes as never,
+  provenanceRoutes as never,
   accountRoutes as never,
   addressRoutes as never,
   messagesRoutes as never,

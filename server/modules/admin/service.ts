@@ -16,6 +16,7 @@ import { createAdminOrdersService } from './orders/service.ts'
 import { createAdminOverviewService } from './overview/service.ts'
 import { createAdminPeopleService } from './people/service.ts'
 import { createAdminProductsService } from './products/service.ts'
+import { createAdminProvenanceService } from './provenance/service.ts'
 import { createAdminStaffService } from './staff/service.ts'
 
 export type { Actor } from './kit.ts'
@@ -63,6 +64,7 @@ export function createAdminService(deps: {
       mail: deps.mail,
     }),
     content: createAdminContentService({ db, cache, files }),
+    provenance: createAdminProvenanceService({ db, cache, files }),
     orders: createAdminOrdersService({
       db,
       orders: deps.orders,

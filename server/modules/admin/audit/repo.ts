@@ -2,9 +2,11 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, like, lt, or, type 
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../../db/client.ts'
 import {
+  artisans,
   auditLog,
   banners,
   categories,
+  clusters,
   contactMessages,
   coupons,
   faqs,
@@ -49,6 +51,8 @@ const nameColumns: Record<string, { table: PgTable & { id: AnyPgColumn }; name: 
   },
 }
 nameColumns.contact_message = nameColumns.message
+nameColumns.artisan = { table: artisans, name: sql<string>`${artisans.name}` }
+nameColumns.cluster = { table: clusters, name: sql<string>`${clusters.name}` }
 
 const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`
 
