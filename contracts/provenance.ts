@@ -93,10 +93,5 @@ export const clusterPageSchema = z.object({
 })
 export type ClusterPage = z.infer<typeof clusterPageSchema>
 
-/** '{village}, {district} district, {state}', leaving out what is empty. */
-export function placeLine(p: { village: string; district: string; state: string | null }): string {
-  return [p.village, p.district ? `${p.district} district` : '', p.state ?? '']
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .join(', ')
-}
+// The place as one line, in a module without zod, so pages that show it do not ship zod.
+export { placeLine } from './provenance-place.ts'

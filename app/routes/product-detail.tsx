@@ -16,6 +16,7 @@ import { StarRating } from '../features/catalogue/star-rating.tsx'
 import { StickyCartBar } from '../features/catalogue/sticky-cart-bar.tsx'
 import { YoutubeVideo } from '../features/catalogue/youtube-video.tsx'
 import { DeliveryCheck } from '../features/delivery/delivery-check.tsx'
+import { ProductProvenanceBlock } from '../features/provenance/product-provenance.tsx'
 import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
 import { appLoadContext } from '../lib/context.ts'
 import { formatRupees } from '../lib/format.ts'
@@ -72,7 +73,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       () => services.catalogue.related(product),
       [],
     )
-    return { publicUrl, product, related: related.map(toCard), failed: false }
+    const provenance = await safeLoad(
+      services.log,
+      'makers and marks',
+      () => services.provenance.ofProduct(product._id),
+      null,
+    )
+    return { publicUrl, product, related: related.map(toCard), provenance, failed: false }
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 404) return notFoundPage(publicUrl)
     services.log.error({ err }, 'product failed to load')
@@ -87,7 +94,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     if (failed) toast.error(catalogueText.productFetchFailed)
   }, [failed])
   if ('notFound' in loaderData) return <NotFoundView />
-  const { product, related } = loaderData
+  const { product, related, provenance } = loaderData
   if (!product) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -217,6 +224,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               </>
             ) : null}
           </dl>
+          {provenance ? <ProductProvenanceBlock provenance={provenance} /> : null}
           {product.shortDescription ? <p className="text-ink/90">{product.shortDescription}</p> : null}
           {product.description ? (
             <section aria-labelledby="description-heading" className="mt-2 border-t border-brand-100 pt-4">
