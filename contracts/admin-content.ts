@@ -55,8 +55,10 @@ export type SliderRow = z.infer<typeof sliderRowSchema>
 export const bannerRowSchema = z.object({
   id: z.string(),
   image: picture,
-  title: z.string().nullable(),
-  link: z.string().nullable(),
+  title: z.string().nullable().meta({ description: 'The small line above the heading' }),
+  subtitle: z.string().nullable().meta({ description: 'The heading' }),
+  buttonText: z.string().nullable().meta({ description: 'The button’s words; null: Shop now' }),
+  link: z.string().nullable().meta({ description: 'Where the button leads; null: the Handloom page' }),
   position,
   ...stamps,
 })

@@ -40,6 +40,7 @@ export const dashboardStockSchema = z.object({
     .array(lowStockProductSchema)
     .meta({ description: 'The products at or below the threshold, least stock first, at most 10' }),
   awaitingApproval: count('Products not yet shown in the shop, waiting for approval'),
+  reviewsWaiting: count('Customer reviews waiting for staff to publish or hide them'),
 })
 
 export const salesTotalSchema = z.object({

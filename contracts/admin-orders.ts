@@ -21,6 +21,9 @@ export const adminOrderItemSchema = z.object({
   customer: z.object({ _id: z.string(), fullName: z.string(), email: z.string() }),
   phone: z.string(),
   city: z.string(),
+  mayShip: z.boolean().meta({
+    description: 'Whether it may be marked Shipped now (paid, or cash on delivery, and not yet shipped)',
+  }),
 })
 export type AdminOrderItem = z.infer<typeof adminOrderItemSchema>
 
@@ -95,3 +98,27 @@ export const adminOrderSchema = z.object({
   ),
 })
 export type AdminOrder = z.infer<typeof adminOrderSchema>
+
+/** What became of each order of a bulk 'Mark Shipped', in the order they were sent. */
+export const adminShipOrdersResultSchema = z.object({
+  shipped: z.number().int().meta({ description: 'How many orders were marked Shipped' }),
+  refused: z.number().int().meta({ description: 'How many were not, each with its reason' }),
+  results: z.array(
+    z.object({
+      _id: z.string(),
+      orderNumber: z.string().nullable().meta({ description: 'Null when no such order exists' }),
+      shipped: z.boolean(),
+      shippingLink: z.string().nullable(),
+      reason: z.string().nullable().meta({ description: 'Why it was not shipped, in words staff read' }),
+    }),
+  ),
+})
+export type AdminShipOrdersResult = z.infer<typeof adminShipOrdersResultSchema>
+
+/** The answer's message to a bulk 'Mark Shipped'. */
+export function shipOrdersMessage(r: Pick<AdminShipOrdersResult, 'shipped' | 'refused'>): string {
+  const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`
+  if (r.refused === 0) return `${orders(r.shipped)} marked Shipped.`
+  if (r.shipped === 0) return `No order was shipped: see the reason beside each.`
+  return `${orders(r.shipped)} marked Shipped; ${orders(r.refused)} not shipped: see the reason beside each.`
+}

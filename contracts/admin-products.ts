@@ -67,3 +67,63 @@ export type AdminProduct = z.infer<typeof adminProductSchema>
 /** What deleting a product did: deleted, or archived because past orders hold it. */
 export const productRemovalSchema = z.object({ outcome: z.enum(['deleted', 'archived']) })
 export type ProductRemoval = z.infer<typeof productRemovalSchema>
+
+/** What a bulk action did: how many products changed, how many already were so, and why others were not. */
+export const productBulkResultSchema = z.object({
+  changed: z.number().int().meta({ description: 'Products changed' }),
+  unchanged: z.number().int().meta({ description: 'Products that already were as asked' }),
+  failed: z
+    .array(
+      z.object({
+        _id: z.string(),
+        title: z.string().nullable().meta({ description: 'Null when no product has this id' }),
+        reason: z.string().meta({ description: 'Why this product was not changed, in words' }),
+      }),
+    )
+    .meta({ description: 'Products left as they were, each with its reason' }),
+})
+export type ProductBulkResult = z.infer<typeof productBulkResultSchema>
+
+/** One row of a product CSV file as the import would apply it. */
+export const productImportRowSchema = z.object({
+  row: z
+    .number()
+    .int()
+    .meta({ description: 'The row in the file as a spreadsheet numbers it (headings are 1)' }),
+  _id: z.string().nullable().meta({ description: 'The product the row updates; null for a new one' }),
+  title: z.string(),
+  outcome: z
+    .enum(['create', 'update', 'unchanged', 'error'])
+    .meta({ description: 'What the import does with the row' }),
+  changes: z
+    .array(z.string())
+    .meta({ description: "What an update changes, in words: 'price ₹1,650.00 → ₹1,850.00'" }),
+  errors: z
+    .array(
+      z.object({
+        column: z.string().meta({ description: 'The column heading, or "Row" for the row as a whole' }),
+        message: z.string(),
+      }),
+    )
+    .meta({ description: 'What is wrong with the row; any error stops the whole import' }),
+})
+export type ProductImportRow = z.infer<typeof productImportRowSchema>
+
+/** The dry run of a product import: every row's outcome, nothing written. */
+export const productImportPreviewSchema = z.object({
+  rows: z.array(productImportRowSchema),
+  creates: z.number().int(),
+  updates: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.number().int().meta({ description: 'Rows with errors' }),
+  notes: z.array(z.string()).meta({ description: 'Things to know about the file as a whole' }),
+})
+export type ProductImportPreview = z.infer<typeof productImportPreviewSchema>
+
+/** What an import wrote, in one transaction. */
+export const productImportResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+})
+export type ProductImportResult = z.infer<typeof productImportResultSchema>

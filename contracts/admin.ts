@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { gstRates } from './gst.ts'
 import { formatRupees } from './money.ts'
 import { fulfilmentStatuses, paymentStatuses } from './order-states.ts'
+import { shopLinkPattern } from './sale-banner.ts'
 
 /**
  * The admin console's forms and the admin API's bodies share these schemas: the console checks a form
@@ -140,6 +141,56 @@ export type ProductInput = z.input<typeof productInputSchema>
 
 export const approvalInputSchema = z.object({ isApproved: z.boolean({ error: 'Say approve or unapprove.' }) })
 
+/** At most this many products change in one bulk action (a page of the list is at most 100). */
+export const bulkProductLimit = 200
+
+/**
+ * One change to many products at once (POST /admin/products/bulk): approve or unapprove, set a price or
+ * change it by a percentage, set the stock or add to it (a negative number takes away).
+ */
+export const productBulkInputSchema = z.object({
+  ids: z
+    .array(id, { error: 'Tick the products to change.' })
+    .min(1, 'Tick at least one product.')
+    .max(bulkProductLimit, `Change at most ${bulkProductLimit} products at a time.`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each product can be ticked once.'),
+  action: z.discriminatedUnion(
+    'kind',
+    [
+      z.object({ kind: z.literal('approve') }),
+      z.object({ kind: z.literal('unapprove') }),
+      z.object({
+        kind: z.literal('setPrice'),
+        price: rupees('price').min(1, 'The price must be at least ₹1.'),
+      }),
+      z.object({
+        kind: z.literal('changePrice'),
+        percent: z
+          .number({ error: 'Enter the change in percent, such as 10 or -15.' })
+          .min(-90, 'A price can go down by at most 90% at a time.')
+          .max(500, 'A price can go up by at most 500% at a time.')
+          .refine((v) => v !== 0, 'Enter a change other than 0%.')
+          .refine((v) => Math.round(v * 100) === v * 100, 'Use at most 2 decimals in the percent.'),
+      }),
+      z.object({ kind: z.literal('setStock'), quantity: wholeNumber('stock quantity', 0, 1_000_000) }),
+      z.object({
+        kind: z.literal('changeStock'),
+        change: wholeNumber('stock change', -1_000_000, 1_000_000).refine(
+          (v) => v !== 0,
+          'Enter how many to add (or, with a minus, to take away).',
+        ),
+      }),
+    ],
+    { error: 'Choose what to do with the ticked products.' },
+  ),
+})
+export type ProductBulkInput = z.input<typeof productBulkInputSchema>
+
+/** A product CSV file sent for checking or importing (decision 093); its limits are checked by the server. */
+export const productImportInputSchema = z.object({
+  csv: z.string({ error: 'Choose a CSV file.' }).meta({ description: 'The whole file as text (UTF-8)' }),
+})
+
 export const imageOrderSchema = z.object({
   imageIds: z.array(id).max(50, 'At most 50 images.'),
 })
@@ -208,10 +259,18 @@ export const sliderInputSchema = z.object({
   position,
 })
 
+/** Where a tap leads: an address in the shop or a full web address; empty is saved as nothing. */
+const shopLink = (label: string) =>
+  optionalText(label, 500).refine((v) => v === null || shopLinkPattern.test(v), {
+    message: `Enter an address in the shop starting with / (for example /product/Handloom), or a full web address starting with https://`,
+  })
+
 export const bannerInputSchema = z.object({
   image: imageRef,
-  title: optionalText('title', 200),
-  link: optionalText('link', 500),
+  title: optionalText('small line', 80),
+  subtitle: optionalText('heading', 120),
+  buttonText: optionalText('button’s words', 30),
+  link: shopLink('link'),
   position,
 })
 
@@ -284,10 +343,13 @@ export const templeInputSchema = z.object({
 
 export { type FulfilmentStatus as OrderStatus, fulfilmentStatuses as orderStatuses } from './order-states.ts'
 
+/** The courier's tracking link of a shipped order: a full web address, or nothing. */
+export const trackingLinkSchema = webLink('tracking link')
+
 export const orderStatusInputSchema = z
   .object({
     status: z.enum(['Processing', 'Shipped', 'Delivered', 'Cancelled'], { error: 'Choose the new status.' }),
-    shippingLink: webLink('tracking link'),
+    shippingLink: trackingLinkSchema,
     note: optionalText('note', 500),
   })
   .superRefine((v, ctx) => {
@@ -299,6 +361,52 @@ export const orderStatusInputSchema = z
       })
     }
   })
+
+/** The most orders one bulk action (shipping, packing slips) takes at once. */
+export const ordersPerBatch = 100
+
+/**
+ * Several orders marked Shipped at once, each with its own tracking link. Each link, and how many orders
+ * there are (batchRefusal), is checked by the server, so one missing link refuses that order only.
+ */
+export const shipOrdersInputSchema = z.object({
+  orders: z
+    .array(
+      z.object({
+        id: z.string({ error: 'Choose the order.' }).trim().min(1, 'Choose the order.').max(64),
+        shippingLink: z.string().max(1000, 'The tracking link is too long.').nullish(),
+      }),
+      { error: 'Choose the orders to ship.' },
+    )
+    .max(10 * ordersPerBatch, `Ship at most ${ordersPerBatch} orders at once.`),
+})
+export type ShipOrdersInput = z.input<typeof shipOrdersInputSchema>
+
+/** Packing slips of several orders: their ids, separated by commas (how many is checked by the server). */
+export const packingSlipsQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(20_000, `Choose at most ${ordersPerBatch} orders at once.`)
+    .default('')
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .meta({ description: `Order ids separated by commas, at most ${ordersPerBatch}` }),
+})
+
+/** Why a bulk action refuses its list of orders, or null when the count is right. */
+export function batchRefusal(count: number, what: string): string | null {
+  if (count === 0) return `Tick the orders ${what}.`
+  if (count > ordersPerBatch) {
+    return `At most ${ordersPerBatch} orders at once ${what}: you chose ${count}. Untick some and try again.`
+  }
+  return null
+}
 
 /** YYYY-MM-DD naming a day that exists (2026-02-30 would reach the database as an invalid date). */
 export const calendarDate = z

@@ -19,6 +19,13 @@ export const productSchema = z.object({
   shortDescription: z.string(),
   description: z.string().optional(),
   quantity: z.number().int(),
+  rating: z
+    .object({
+      average: z.number().meta({ description: 'Average stars of its published reviews, one decimal' }),
+      count: z.number().int().meta({ description: 'How many published reviews' }),
+    })
+    .nullable()
+    .meta({ description: 'Real ratings from verified buyers (decision 096); null when it has none yet' }),
   createdAt: z.string(),
 })
 export type Product = z.infer<typeof productSchema>

@@ -43,7 +43,7 @@ describe('picture sizes', () => {
 
   it('leaves other addresses alone, with no srcset', () => {
     for (const url of [
-      '/media/state-rajasthan.webp',
+      '/media/page-banner.webp',
       'https://example.in/pic-800.webp',
       '/uploads/unknown/x-800.webp',
       '/uploads/products/p/1-1600.webp',

@@ -9,6 +9,8 @@ export const pictureSizes = {
   products: [200, 400, 800],
   categories: [200, 400, 800],
   states: [200, 400, 800],
+  // Customers' photos on their reviews (decision 096), shown small on the product page.
+  reviews: [200, 400, 800],
   // Wide pictures shown across the whole screen: a laptop needs 1600, a 3× phone about 1200.
   sliders: [200, 400, 800, 1200, 1600],
   banners: [200, 400, 800, 1200, 1600],

@@ -3,7 +3,7 @@ import type { Product } from './catalogue.ts'
 /** What a product tile shows; pages send only this for lists, to keep their data small on phones. */
 export type ProductCardData = Pick<
   Product,
-  '_id' | 'title' | 'image' | 'price' | 'cutPrice' | 'discount' | 'quantity'
+  '_id' | 'title' | 'image' | 'price' | 'cutPrice' | 'discount' | 'quantity' | 'rating'
 >
 
 export function toCard({
@@ -14,8 +14,9 @@ export function toCard({
   cutPrice,
   discount,
   quantity,
+  rating,
 }: ProductCardData): ProductCardData {
-  return { _id, title, image, price, cutPrice, discount, quantity }
+  return { _id, title, image, price, cutPrice, discount, quantity, rating }
 }
 
 /**

@@ -11,7 +11,7 @@ export const staffAreas = [
   'dashboard',
   /** Orders, customers, messages, the e-mail outbox. */
   'orders',
-  /** Products, categories, states, search words. */
+  /** Products, their reviews, categories, states, search words. */
   'catalogue',
   /** Slides, banners, coupons, FAQ, policies, temples. */
   'content',
@@ -45,7 +45,7 @@ export const staffRoleLabels: Record<StaffRole, { name: string; description: str
   orders: { name: 'Orders', description: 'Orders, customers, messages and the e-mails sent to them.' },
   catalogue: {
     name: 'Catalogue',
-    description: 'Products, categories, states, and the shop’s pages and offers.',
+    description: 'Products and their reviews, categories, states, and the shop’s pages and offers.',
   },
 }
 

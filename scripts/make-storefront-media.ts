@@ -33,53 +33,6 @@ function sun(cx: number, cy: number, r: number, colour: string) {
   return `${rays}<circle cx="${cx}" cy="${cy}" r="${r}" fill="${colour}"/>`
 }
 
-/** Uttar Pradesh: domes and arches. */
-const statePictures = {
-  'state-uttar-pradesh': frame(
-    800,
-    600,
-    `<rect width="800" height="600" fill="url(#s)"/>${sun(640, 130, 50, '#f4a300')}
-     <rect x="0" y="470" width="800" height="130" fill="#c98b5a"/>
-     <rect x="180" y="300" width="440" height="180" fill="#fdf2e2" stroke="#7a3b2e" stroke-width="4"/>
-     <path d="M300 300 Q400 120 500 300 Z" fill="#fdf2e2" stroke="#7a3b2e" stroke-width="4"/>
-     <line x1="400" y1="170" x2="400" y2="120" stroke="#7a3b2e" stroke-width="5"/>
-     <path d="M190 300 Q230 230 270 300 Z M530 300 Q570 230 610 300 Z" fill="#fdf2e2" stroke="#7a3b2e" stroke-width="4"/>
-     <rect x="140" y="220" width="26" height="260" fill="#fdf2e2" stroke="#7a3b2e" stroke-width="4"/>
-     <rect x="634" y="220" width="26" height="260" fill="#fdf2e2" stroke="#7a3b2e" stroke-width="4"/>
-     <path d="M360 480 V400 Q400 340 440 400 V480 Z" fill="#7a3b2e"/>
-     <path d="M230 480 V420 Q255 385 280 420 V480 Z M520 480 V420 Q545 385 570 420 V480 Z" fill="#e8a87c"/>
-     <rect x="0" y="520" width="800" height="80" fill="#7fb3c8" opacity=".55"/>`,
-    sky('s', '#f6d7b0', '#e8a87c'),
-  ),
-  'state-madhya-pradesh': frame(
-    800,
-    600,
-    `<rect width="800" height="600" fill="url(#s)"/>${sun(160, 120, 45, '#fff1c9')}
-     <rect x="0" y="460" width="800" height="140" fill="#8d6e3f"/>
-     <rect x="200" y="420" width="400" height="50" fill="#e7cf9f" stroke="#5b4226" stroke-width="4"/>
-     <path d="M240 420 Q400 170 560 420 Z" fill="#f3e1c0" stroke="#5b4226" stroke-width="5"/>
-     <rect x="370" y="250" width="60" height="30" fill="#c9a66b" stroke="#5b4226" stroke-width="4"/>
-     <line x1="400" y1="250" x2="400" y2="190" stroke="#5b4226" stroke-width="5"/>
-     <rect x="382" y="200" width="36" height="8" fill="#5b4226"/><rect x="386" y="186" width="28" height="8" fill="#5b4226"/>
-     <path d="M150 470 V380 H190 V470 M610 470 V380 H650 V470" fill="none" stroke="#5b4226" stroke-width="6"/>
-     <path d="M140 380 H200 M600 380 H660" stroke="#5b4226" stroke-width="10"/>
-     <circle cx="80" cy="430" r="40" fill="#3f6b3a"/><circle cx="720" cy="425" r="46" fill="#3f6b3a"/>`,
-    sky('s', '#f3e1c0', '#c9a66b'),
-  ),
-  'state-rajasthan': frame(
-    800,
-    600,
-    `<rect width="800" height="600" fill="url(#s)"/>${sun(620, 140, 55, '#fff0c2')}
-     <path d="M0 480 Q200 420 400 470 T800 450 V600 H0 Z" fill="#e9b872"/>
-     <path d="M0 530 Q250 480 500 530 T800 520 V600 H0 Z" fill="#d99a4e"/>
-     <path d="M120 460 V280 H170 V250 H200 V280 H260 V230 H300 V200 H340 V230 H380 V170 H420 V230 H460 V200 H500 V230 H540 V280 H600 V250 H630 V280 H680 V460 Z" fill="#c0562f" stroke="#8c2f1b" stroke-width="4"/>
-     <path d="M370 460 V380 Q400 340 430 380 V460 Z" fill="#5a2314"/>
-     ${[200, 290, 500, 590].map((x) => `<rect x="${x}" y="330" width="22" height="36" rx="11" fill="#5a2314"/>`).join('')}
-     <path d="M660 470 q10-30 24-8 q8-20 20 0 l4 30 h-50 Z" fill="#8c2f1b" opacity=".8"/>`,
-    sky('s', '#fbd9a6', '#f08a4b'),
-  ),
-}
-
 function loomArt(w: number, h: number) {
   let threads = ''
   for (let x = 0; x < w; x += 18)
@@ -169,7 +122,6 @@ const universities = [
 ] as const
 
 async function pictureFiles() {
-  for (const [name, svg] of Object.entries(statePictures)) await webp(`${name}.webp`, svg, 800)
   for (const [name, [svg, width]] of Object.entries(pictures)) await webp(`${name}.webp`, svg, width)
   for (const [name, colour, letter] of universities) {
     await webp(

@@ -22,6 +22,7 @@ import { createOrdersService } from './modules/orders/service.ts'
 import { createPaymentsService } from './modules/payments/service.ts'
 import { createPincodeService } from './modules/pincode/service.ts'
 import { createProvenanceService } from './modules/provenance/service.ts'
+import { createReviewsService } from './modules/reviews/service.ts'
 import { createWishlistService } from './modules/wishlist/service.ts'
 
 export type ServiceDeps = {
@@ -65,6 +66,7 @@ export function createServices(deps: ServiceDeps) {
   const payments = createPaymentsService({ ...deps, orders })
   const pincode = createPincodeService(deps)
   const messages = createMessagesService({ ...deps, mail })
+  const reviews = createReviewsService({ ...deps, catalogue })
   const admin = createAdminService({
     ...deps,
     orders,
@@ -73,7 +75,9 @@ export function createServices(deps: ServiceDeps) {
     addresses,
     catalogue,
     messages,
+    reviews,
     mail,
+    invoices,
   })
   return {
     ...deps,
@@ -95,6 +99,7 @@ export function createServices(deps: ServiceDeps) {
     pincode,
     admin,
     messages,
+    reviews,
   }
 }
 export type Services = ReturnType<typeof createServices>

@@ -83,11 +83,11 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
 }
 
 /**
- * Fetches a file the API answers (an invoice PDF) with the access token and hands it to the browser as a
- * download under `fileName`; a failure throws ApiError with the server's message.
+ * Fetches a file the API answers (an invoice PDF, a CSV export) with the access token and hands it to the
+ * browser as a download under `fileName`; a failure throws ApiError with the server's message.
  */
-export async function downloadFile(path: string, fileName: string): Promise<void> {
-  const res = await send(path, { headers: { accept: 'application/pdf, application/json' } }, true)
+export async function downloadFile(path: string, fileName: string, type = 'application/pdf'): Promise<void> {
+  const res = await send(path, { headers: { accept: `${type}, application/json` } }, true)
   if (!res.ok) throw await failure(res)
   const url = URL.createObjectURL(await res.blob())
   const link = document.createElement('a')

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { Category, Product, State } from '../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet, responsiveImage } from '../../contracts/images.ts'
 import { type ProductCardData, toCard } from '../../contracts/product-card.ts'
+import { saleBannerText } from '../../contracts/sale-banner.ts'
 import {
   Carousel,
   productCarouselOptions,
@@ -12,7 +13,7 @@ import {
 import { StarIcon } from '../components/icons.tsx'
 import { NearImg } from '../components/near-img.tsx'
 import { safeLoad } from '../features/catalogue/load.ts'
-import { catalogueText, maxStates, stateTileImages, titleLength } from '../features/catalogue/messages.ts'
+import { catalogueText, maxStates, titleLength } from '../features/catalogue/messages.ts'
 import { ProductCard } from '../features/catalogue/product-card.tsx'
 import { PromoVideo } from '../features/catalogue/promo-video.tsx'
 import { seo } from '../features/catalogue/seo.ts'
@@ -128,7 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       />
 
       <Suspense>
-        <SaleBanner image={saleBanner?.image ?? null} />
+        <SaleBanner banner={saleBanner} />
       </Suspense>
 
       <Suspense>
@@ -181,13 +182,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {catalogueText.statecraft}
             </h2>
             <ul className="grid gap-4 sm:grid-cols-3" data-testid="statecraft">
-              {states.map((s, i) => (
+              {states.map((s) => (
                 <li key={s._id}>
-                  <StateTile
-                    name={s.State}
-                    src={s.image ?? stateTileImages[i]?.src}
-                    alt={s.image ? '' : (stateTileImages[i]?.alt ?? '')}
-                  />
+                  <StateTile name={s.State} image={s.image} />
                 </li>
               ))}
             </ul>
@@ -335,13 +332,27 @@ function FoundationImpact() {
   )
 }
 
-function SaleBanner({ image }: { image: string | null }) {
+/**
+ * The first banner's picture, words and link (decision 095); the spec's words while the shop has no
+ * banner. A banner's empty line or heading is left out; an empty button or link falls back to the spec's.
+ */
+function SaleBanner({ banner }: { banner: Route.ComponentProps['loaderData']['saleBanner'] }) {
+  const title = banner ? banner.title : saleBannerText.title
+  const heading = banner ? banner.subtitle : saleBannerText.subtitle
+  const buttonText = banner?.buttonText || saleBannerText.buttonText
+  const link = banner?.link || saleBannerText.link
+  const labelId = heading ? 'sale-heading' : title ? 'sale-title' : undefined
   return (
-    <section className="mx-auto max-w-7xl px-4 py-4" aria-labelledby="sale-heading">
+    <section
+      className="mx-auto max-w-7xl px-4 py-4"
+      aria-labelledby={labelId}
+      aria-label={labelId ? undefined : buttonText}
+      data-testid="sale-banner"
+    >
       <div className="relative isolate overflow-hidden rounded-2xl bg-gradient-to-r from-brand-900 via-brand-800 to-brand-600 px-6 py-10 text-white sm:px-10">
-        {image ? (
+        {banner?.image ? (
           <NearImg
-            {...responsiveImage(image)}
+            {...responsiveImage(banner.image)}
             sizes="(max-width: 1280px) 100vw, 1248px"
             alt=""
             width={1600}
@@ -351,15 +362,24 @@ function SaleBanner({ image }: { image: string | null }) {
             className="absolute inset-0 -z-10 h-full w-full object-cover opacity-30"
           />
         ) : null}
-        <p className="font-semibold tracking-wide text-saffron uppercase">{catalogueText.saleTitle}</p>
-        <h2 id="sale-heading" className="mt-1 max-w-lg font-serif text-3xl font-bold sm:text-4xl">
-          {catalogueText.saleSubtitle}
-        </h2>
+        {title ? (
+          <p id="sale-title" className="font-semibold tracking-wide break-words text-saffron uppercase">
+            {title}
+          </p>
+        ) : null}
+        {heading ? (
+          <h2
+            id="sale-heading"
+            className="mt-1 max-w-lg font-serif text-3xl font-bold break-words sm:text-4xl"
+          >
+            {heading}
+          </h2>
+        ) : null}
         <Link
-          to="/product/Handloom"
-          className="mt-5 inline-block rounded bg-saffron px-6 py-2.5 font-semibold text-ink hover:bg-brand-100"
+          to={link}
+          className="mt-5 inline-flex min-h-11 items-center rounded bg-saffron px-6 py-2.5 font-semibold text-ink hover:bg-brand-100"
         >
-          {catalogueText.shopNow}
+          {buttonText}
         </Link>
       </div>
     </section>

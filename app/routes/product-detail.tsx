@@ -1,22 +1,25 @@
 import { useEffect, useRef } from 'react'
-import { Link } from 'react-router'
+import { data, Link } from 'react-router'
 import { imageAt, imageSrcSet } from '../../contracts/images.ts'
 import { discountPercent } from '../../contracts/money.ts'
 import { stockState, toCard } from '../../contracts/product-card.ts'
+import { type ReviewSort, reviewSorts } from '../../contracts/review-text.ts'
+import { mayOpen } from '../../contracts/staff.ts'
 import { Carousel, productCarouselOptions, productCarouselSlide } from '../components/carousel.tsx'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx'
 import { Gallery } from '../features/catalogue/gallery.tsx'
 import { notFoundMeta, notFoundPage, safeLoad } from '../features/catalogue/load.ts'
-import { catalogueText, fixedRating, titleLength } from '../features/catalogue/messages.ts'
+import { catalogueText, previewText, titleLength } from '../features/catalogue/messages.ts'
 import { ProductCard } from '../features/catalogue/product-card.tsx'
 import { QuickViewButton } from '../features/catalogue/quick-view.tsx'
 import { absoluteUrl, metaDescription, seo } from '../features/catalogue/seo.ts'
-import { StarRating } from '../features/catalogue/star-rating.tsx'
+import { RatingLine } from '../features/catalogue/star-rating.tsx'
 import { StickyCartBar } from '../features/catalogue/sticky-cart-bar.tsx'
 import { YoutubeVideo } from '../features/catalogue/youtube-video.tsx'
 import { DeliveryCheck } from '../features/delivery/delivery-check.tsx'
 import { ProductProvenanceBlock } from '../features/provenance/product-provenance.tsx'
+import { ReviewsSection } from '../features/reviews/reviews-section.tsx'
 import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
 import { appLoadContext } from '../lib/context.ts'
 import { formatRupees } from '../lib/format.ts'
@@ -27,6 +30,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData || 'notFound' in loaderData) return notFoundMeta
   const product = loaderData.product
   if (!product) return [{ title: 'Product | Kalaa Setu' }, { name: 'robots', content: 'noindex' }]
+  if (loaderData.hiddenBecause)
+    return [{ title: `Preview: ${product.title} | Kalaa Setu` }, { name: 'robots', content: 'noindex' }]
   const path = `/Productdetails/${product._id}`
   const url = absoluteUrl(loaderData.publicUrl, path)
   return [
@@ -58,33 +63,102 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
           availability: `https://schema.org/${product.quantity > 0 ? 'InStock' : 'OutOfStock'}`,
           itemCondition: 'https://schema.org/NewCondition',
         },
+        // Only real ratings, and only when someone gave one (decision 096).
+        ...(product.rating
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: product.rating.average.toFixed(1),
+                reviewCount: product.rating.count,
+                bestRating: 5,
+                worstRating: 1,
+              },
+            }
+          : {}),
       },
     },
   ]
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
+/** The reviews' sort and page from the address (?reviews=helpful&reviewsPage=2). */
+function reviewsQuery(url: URL): { sort: ReviewSort; page: number } {
+  const sort = url.searchParams.get('reviews')
+  const page = Number(url.searchParams.get('reviewsPage'))
+  return {
+    sort: reviewSorts.includes(sort as ReviewSort) ? (sort as ReviewSort) : 'newest',
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  }
+}
+
+/**
+ * `?preview=1` from staff who may see the catalogue shows a product customers cannot see yet, with a
+ * banner saying so (decision 095); for anyone else the address is the ordinary page (a hidden product's
+ * 404). A preview is never kept by the page cache (staff are signed in) nor by a browser or proxy.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { services, publicUrl, viewer } = appLoadContext(context)
+  const url = new URL(request.url)
+  const preview =
+    url.searchParams.get('preview') === '1' &&
+    viewer?.role === 'admin' &&
+    mayOpen(viewer.staffRole, 'catalogue')
   try {
-    const product = await services.catalogue.product(params.id)
-    const related = await safeLoad(
-      services.log,
-      'related products',
-      () => services.catalogue.related(product),
-      [],
-    )
-    const provenance = await safeLoad(
-      services.log,
-      'makers and marks',
-      () => services.provenance.ofProduct(product._id),
-      null,
-    )
-    return { publicUrl, product, related: related.map(toCard), provenance, failed: false }
+    const { product, hiddenBecause } = preview
+      ? await services.catalogue.preview(params.id)
+      : { product: await services.catalogue.product(params.id), hiddenBecause: null }
+    const { sort, page } = reviewsQuery(url)
+    const [related, reviews, standing, provenance] = await Promise.all([
+      safeLoad(services.log, 'related products', () => services.catalogue.related(product), []),
+      safeLoad(services.log, 'reviews', () => services.reviews.productReviews(product._id, sort, page), {
+        rating: product.rating,
+        sort,
+        page: 1,
+        pages: 1,
+        reviews: [],
+      }),
+      // A signed-in customer's own review and whether they may write one; such pages are never cached.
+      viewer?.role === 'customer'
+        ? safeLoad(
+            services.log,
+            'review standing',
+            () => services.reviews.standing(viewer.id, product._id),
+            null,
+          )
+        : null,
+      safeLoad(services.log, 'makers and marks', () => services.provenance.ofProduct(product._id), null),
+    ])
+    const result = {
+      publicUrl,
+      product,
+      related: related.map(toCard),
+      reviews,
+      standing,
+      provenance,
+      writeReview: url.searchParams.get('review') === 'write',
+      failed: false,
+      hiddenBecause,
+    }
+    return preview ? data(result, { headers: { 'Cache-Control': 'private, no-store' } }) : result
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 404) return notFoundPage(publicUrl)
     services.log.error({ err }, 'product failed to load')
-    return { publicUrl, product: null, related: [], failed: true }
+    return {
+      publicUrl,
+      product: null,
+      related: [],
+      reviews: null,
+      standing: null,
+      writeReview: false,
+      provenance: null,
+      failed: true,
+      hiddenBecause: null,
+    }
   }
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get('Cache-Control')
+  return cacheControl ? { 'Cache-Control': cacheControl } : new Headers()
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
@@ -94,7 +168,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     if (failed) toast.error(catalogueText.productFetchFailed)
   }, [failed])
   if ('notFound' in loaderData) return <NotFoundView />
-  const { product, related, provenance } = loaderData
+  const { product, related, reviews, standing, writeReview, hiddenBecause, provenance } = loaderData
   if (!product) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -117,6 +191,23 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           imageSizes="(max-width: 768px) 100vw, 50vw"
           fetchPriority="high"
         />
+      ) : null}
+      {hiddenBecause ? (
+        <div
+          role="note"
+          data-testid="preview-banner"
+          className="border-b-4 border-saffron bg-brand-900 px-4 py-3 text-white"
+        >
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <p className="font-semibold">{previewText[hiddenBecause]}</p>
+            <a
+              href={`/admin/products/${product._id}`}
+              className="inline-flex min-h-11 items-center font-semibold text-saffron underline underline-offset-2"
+            >
+              {previewText.backToConsole}
+            </a>
+          </div>
+        </div>
       ) : null}
       <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-4 text-sm text-ink/80">
         <Link to="/" className="hover:underline">
@@ -145,10 +236,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <h1 className="font-serif text-xl leading-snug font-bold text-brand-800 sm:text-3xl">
             {product.title}
           </h1>
-          <p className="flex items-center gap-2 text-sm">
-            <StarRating value={fixedRating} size={18} />
-            <span>{catalogueText.ratings}</span>
-          </p>
+          <RatingLine rating={product.rating} href={product.rating ? '#reviews' : undefined} />
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="text-2xl font-bold text-brand-800 sm:text-3xl" data-testid="detail-price">
               {formatRupees(product.price)}
@@ -241,6 +329,15 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </article>
+      {reviews ? (
+        <ReviewsSection
+          key={product._id}
+          productId={product._id}
+          reviews={reviews}
+          standing={standing}
+          openForm={writeReview}
+        />
+      ) : null}
       <StickyCartBar
         anchor={buyRow}
         productId={product._id}

@@ -66,7 +66,6 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   <ProductCard
                     product={p}
                     titleLength={titleLength.search}
-                    showRating
                     priority={i < 2}
                     headingLevel="h2"
                     sizes="(max-width: 640px) 48vw, (max-width: 1024px) 32vw, 300px"

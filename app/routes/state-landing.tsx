@@ -1,5 +1,5 @@
 import { safeLoad } from '../features/catalogue/load.ts'
-import { maxStates, stateTileImages } from '../features/catalogue/messages.ts'
+import { maxStates } from '../features/catalogue/messages.ts'
 import { seo } from '../features/catalogue/seo.ts'
 import { StateTile } from '../features/catalogue/state-tile.tsx'
 import { appLoadContext } from '../lib/context.ts'
@@ -28,14 +28,11 @@ export default function StateLanding({ loaderData }: Route.ComponentProps) {
         Every state of India has its own crafts. Pick a state to see what its artisans make.
       </p>
       <ul className="mt-6 grid gap-4 sm:grid-cols-3">
-        {loaderData.states.map((s, i) => {
-          const picture = stateTileImages[i]
-          return (
-            <li key={s._id}>
-              <StateTile name={s.State} src={picture?.src} alt={picture?.alt ?? ''} eager={i === 0} />
-            </li>
-          )
-        })}
+        {loaderData.states.map((s, i) => (
+          <li key={s._id}>
+            <StateTile name={s.State} image={s.image} eager={i === 0} />
+          </li>
+        ))}
       </ul>
     </section>
   )

@@ -140,6 +140,10 @@ export const products = pgTable(
     giAuthorisedUser: text('gi_authorised_user'),
     handloomMark: text('handloom_mark'),
     silkMark: text('silk_mark'),
+    // Published reviews only, kept by the reviews service when one is published or hidden (decision 096):
+    // the product page and cards read them with the product, never counting the reviews table.
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -184,7 +188,10 @@ export const sliders = pgTable('sliders', {
 export const banners = pgTable('banners', {
   id: id(),
   image: text('image').notNull(),
+  // The words on the home page's sale banner: a small line, the big heading and the button (migration 0013).
   title: text('title'),
+  subtitle: text('subtitle'),
+  buttonText: text('button_text'),
   link: text('link'),
   position: integer('position').notNull().default(0),
   createdAt: createdAt(),
@@ -677,6 +684,64 @@ export const sharedSecrets = pgTable('shared_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 })
+
+/** A customer's rating and words on a product they received (decision 096); one per customer and product. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The delivered order that made the customer a verified buyer.
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    rating: integer('rating').notNull(),
+    body: text('body').notNull(),
+    // Up to three picture base URLs (`/uploads/reviews/<name>`, sizes per contracts/images.ts).
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    status: text('status', { enum: ['pending', 'published', 'hidden'] })
+      .notNull()
+      .default('pending'),
+    hideReason: text('hide_reason'),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_product_user_idx').on(t.productId, t.userId),
+    // The product page: published reviews newest first, or most helpful first.
+    index('reviews_product_newest_idx').on(t.productId, t.status, t.createdAt),
+    index('reviews_product_helpful_idx').on(t.productId, t.status, t.helpfulCount),
+    // The console: pending first, newest first, and a customer's own reviews.
+    index('reviews_status_idx').on(t.status, t.createdAt),
+    index('reviews_user_idx').on(t.userId),
+  ],
+)
+
+/** 'Helpful' marks: one per customer per review. */
+export const reviewHelpfulVotes = pgTable(
+  'review_helpful_votes',
+  {
+    reviewId: text('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.userId] }),
+    index('review_helpful_votes_user_idx').on(t.userId),
+  ],
+)
 
 /** A craft cluster (decision 098): a village or town where one craft is made by many families. */
 export const clusters = pgTable(

@@ -19,7 +19,10 @@ export function registerNoStore(app: FastifyInstance) {
     if (!signedInCookie.test(request.headers.cookie ?? '')) return payload
     const type = String(reply.getHeader('content-type') ?? '')
     // Pages and the route data of client navigation; static files keep their long caching.
-    if (type.startsWith('text/html') || type.startsWith('text/x-script') || request.url.includes('.data'))
+    const page =
+      type.startsWith('text/html') || type.startsWith('text/x-script') || request.url.includes('.data')
+    // A page that says no-store itself (a staff preview: 'private, no-store') keeps its words.
+    if (page && !String(reply.getHeader('cache-control') ?? '').includes('no-store'))
       reply.header('cache-control', 'no-store')
     return payload
   })

@@ -154,6 +154,8 @@ describe('isCacheablePage', () => {
       '/admin/products',
       '/Supportive',
       '/api/v1/State',
+      '/Productdetails/abc?preview=1',
+      '/Productdetails/abc?x=1&preview=1',
     ])
       expect(isCacheablePage(url), url).toBe(false)
   })

@@ -30,8 +30,11 @@ const publicPage =
 // Read from the raw header, so the check does not depend on the cookie plugin's place in the chain.
 const signedIn = /(?:^|;\s*)accessToken=/
 
+// A staff preview (decision 095) is never kept, whoever asks for it.
+const previewQuery = /[?&]preview=/i
+
 export function isCacheablePage(url: string): boolean {
-  if (url.length > 300 || url.includes('.data')) return false
+  if (url.length > 300 || url.includes('.data') || previewQuery.test(url)) return false
   return publicPage.test(url)
 }
 

@@ -60,3 +60,9 @@ export const pdfFile = (description: string) => ({
   description,
   content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
 })
+
+/** A 200 that is a CSV file (an export), not the JSON envelope: UTF-8 with a byte-order mark (decision 093). */
+export const csvFile = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: z.string().meta({ description: 'RFC 4180 CSV, UTF-8 with BOM' }) } },
+})

@@ -15,11 +15,13 @@ import { ordersRoutes } from './orders/routes.ts'
 import { paymentsRoutes } from './payments/routes.ts'
 import { pincodeRoutes } from './pincode/routes.ts'
 import { provenanceRoutes } from './provenance/routes.ts'
+import { reviewsRoutes } from './reviews/routes.ts'
 import { wishlistRoutes } from './wishlist/routes.ts'
 
 /** Every API module, registered under /api/v1 in this order. */
 export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   catalogueRoutes as never,
+  reviewsRoutes as never,
   contentRoutes as never,
   cartRoutes as never,
   wishlistRoutes as never,

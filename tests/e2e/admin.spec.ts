@@ -95,7 +95,7 @@ test('an admin cannot ship an unpaid order; once paid, ships it with a tracking 
 
   await signInAsStaff(page, staff)
   await page.goto('/admin/orders')
-  await page.getByLabel('Order number, customer or phone').fill(order.orderID)
+  await page.getByLabel('Order number, customer, phone or e-mail').fill(order.orderID)
   await page.getByRole('link', { name: new RegExp(order.orderID) }).click()
   await expect(page.getByRole('heading', { name: `Order ${order.orderID}` })).toBeVisible()
 

@@ -122,7 +122,7 @@ export async function staffJourney(
   await expect(menu.getByRole('link', { name: 'Products' })).toHaveCount(0)
   await expect(menu.getByRole('link', { name: 'Staff' })).toHaveCount(0)
   await menu.getByRole('link', { name: 'Orders' }).click()
-  await colleague.getByLabel('Order number, customer or phone').fill(order.orderID)
+  await colleague.getByLabel('Order number, customer, phone or e-mail').fill(order.orderID)
   await colleague.getByRole('link', { name: new RegExp(order.orderID) }).click()
   await expect(colleague.getByRole('heading', { name: `Order ${order.orderID}` })).toBeVisible()
   await colleague.getByRole('button', { name: 'Mark Processing' }).click()

@@ -7,6 +7,8 @@ import {
   templeServicesSoon,
 } from '../../app/features/content/messages.ts'
 import { sortOptions } from '../../contracts/catalogue-sort.ts'
+import { reviewText } from '../../contracts/review-text.ts'
+import { saleBannerText } from '../../contracts/sale-banner.ts'
 import { createListedProduct } from './catalogue-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -37,7 +39,7 @@ test.describe('home', () => {
       'Every purchase does some good',
       catalogueText.bestSelling,
       `${catalogueText.bestSelling} Handicraft`,
-      catalogueText.saleSubtitle,
+      saleBannerText.subtitle,
       catalogueText.newArrival,
       catalogueText.collection,
       catalogueText.statecraft,
@@ -52,8 +54,8 @@ test.describe('home', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions)
 
     await expect(page.getByRole('region', { name: 'Featured collections' })).toBeVisible()
-    await expect(page.getByText(catalogueText.saleTitle)).toBeVisible()
-    const sale = page.getByRole('region', { name: catalogueText.saleSubtitle })
+    await expect(page.getByText(saleBannerText.title)).toBeVisible()
+    const sale = page.getByRole('region', { name: saleBannerText.subtitle })
     await expect(sale.getByRole('link', { name: catalogueText.shopNow })).toBeVisible()
     const heritage = page.getByTestId('promo-video').last()
     await expect(heritage.getByRole('link', { name: catalogueText.shopNow })).toHaveAttribute(
@@ -197,16 +199,24 @@ test.describe('listings', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
   })
 
-  test('state landing shows the first 3 states with position pictures; a state lists its products', async ({
+  test("state landing shows the first 3 states with each state's own picture; a state lists its products", async ({
     page,
   }) => {
+    const states: { _id: string; State: string; image: string }[] = (
+      await (await page.request.get('/api/v1/State')).json()
+    ).data
     await page.goto('/StateProduct')
     const tiles = page.getByRole('main').getByRole('link')
     await expect(tiles).toHaveCount(3)
     await expect(tiles.nth(0)).toHaveText('Uttar Pradesh')
-    await expect(tiles.nth(0).locator('img')).toHaveAttribute('src', '/media/state-uttar-pradesh.webp')
-    await expect(tiles.nth(1).locator('img')).toHaveAttribute('src', '/media/state-madhya-pradesh.webp')
-    await expect(tiles.nth(2).locator('img')).toHaveAttribute('src', '/media/state-rajasthan.webp')
+    for (const [i, name] of ['Uttar Pradesh', 'Madhya Pradesh', 'Rajasthan'].entries()) {
+      const own = states.find((s) => s.State === name)?.image
+      expect(own, name).toMatch(/^\/uploads\/states\//)
+      await expect(tiles.nth(i).locator('img')).toHaveAttribute(
+        'src',
+        own!.replace(/-800\.webp$/, '-400.webp'),
+      )
+    }
     await tiles.nth(2).click()
     await expect(page).toHaveURL(/\/StateProduct\/Rajasthan$/)
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Rajasthan')
@@ -228,8 +238,9 @@ test.describe('product detail', () => {
     if (!p) throw new Error('the new product is not listed')
     await page.goto(`/Productdetails/${p._id}`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.title)
-    await expect(page.getByText(catalogueText.ratings)).toBeVisible()
-    await expect(page.getByRole('img', { name: '4 of 5 stars' }).first()).toBeVisible()
+    // A new product has no reviews: no rating nobody gave (decision 096).
+    await expect(page.getByTestId('rating-line').first()).toHaveText(reviewText.noReviews)
+    await expect(page.getByText(/992 Ratings/)).toHaveCount(0)
     await expect(page.getByText(catalogueText.inStock)).toBeVisible()
     await expect(page.getByText('SKU')).toBeVisible()
     await expect(page.getByTestId('detail-price')).toHaveText(/^₹/)
@@ -243,11 +254,13 @@ test.describe('product detail', () => {
     expect(await thumbs.count()).toBeLessThanOrEqual(4)
     await expect(page.getByRole('heading', { name: catalogueText.relatedProduct })).toBeVisible()
     const ld = await page.locator('script[type="application/ld+json"]').first().textContent()
-    expect(JSON.parse(ld ?? '{}')).toMatchObject({
+    const product = JSON.parse(ld ?? '{}')
+    expect(product).toMatchObject({
       '@type': 'Product',
       name: p.title,
       offers: { priceCurrency: 'INR' },
     })
+    expect(product.aggregateRating).toBeUndefined()
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       'href',
       new RegExp(`/Productdetails/${p._id}$`),
@@ -285,7 +298,7 @@ test.describe('product detail', () => {
 })
 
 test.describe('search', () => {
-  test('the header search finds products despite a typo, with stars and titles cut at 80', async ({
+  test('the header search finds products despite a typo, with titles cut at 80 and no stars nobody gave', async ({
     page,
   }) => {
     await page.goto('/')
@@ -305,9 +318,8 @@ test.describe('search', () => {
     const texts = await titles.allTextContents()
     expect(texts.some((t) => /madhubani/i.test(t))).toBe(true)
     for (const t of texts) expect(t.length).toBeLessThanOrEqual(titleLength.search + 3)
-    await expect(
-      page.getByTestId('product-card').first().getByRole('img', { name: '4 of 5 stars' }),
-    ).toBeVisible()
+    // The demo products have no published reviews: their cards show no stars at all.
+    await expect(page.getByTestId('product-card').first().getByTestId('card-rating')).toHaveCount(0)
   })
 
   test('partial words and no results', async ({ page }) => {

@@ -13,10 +13,14 @@ export const orderWorkLinks: Record<keyof DashboardOrders, string> = {
   failedEmails: '/admin/outbox?status=failed',
 }
 
-export const stockLinks: Record<keyof Pick<DashboardStock, 'low' | 'out' | 'awaitingApproval'>, string> = {
+export const stockLinks: Record<
+  keyof Pick<DashboardStock, 'low' | 'out' | 'awaitingApproval' | 'reviewsWaiting'>,
+  string
+> = {
   low: '/admin/products?stock=low',
   out: '/admin/products?stock=out',
   awaitingApproval: '/admin/products?approval=pending',
+  reviewsWaiting: '/admin/reviews?status=pending',
 }
 
 export const productLink = (id: string) => `/admin/products/${id}`

@@ -24,7 +24,7 @@ const formOf = (s: DeliverySettingsView): Form => ({
 })
 
 const dayInput =
-  'w-16 rounded border border-brand-200 px-2 py-1.5 text-base focus:border-brand-600 focus:outline-none'
+  'min-h-11 w-16 rounded border border-brand-200 px-2 py-1.5 text-base focus:border-brand-600 focus:outline-none'
 
 /** Delivery zones in the console's Settings (decision 086): dispatch days, transit per zone, PINs not served. */
 export function DeliverySettingsForm() {

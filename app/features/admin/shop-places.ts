@@ -44,7 +44,7 @@ export const shownIn = {
     form: 'The first three states show under “Statecraft Collection” on the home page and on the State Wise page; each state has a page of its products.',
     name: 'The name on the state’s tile and at the top of its page; products say “Made in” it.',
     image:
-      'Shown on the state’s tile under “Statecraft Collection” on the home page (the State Wise page keeps its own three pictures).',
+      'Shown on the state’s tile under “Statecraft Collection” on the home page and on the State Wise page. Left empty, the tile is plain with the state’s name. Pictures of about 4:3, such as 800 × 600 pixels, fill it best.',
   },
   slide: {
     form: 'The wide pictures that turn one after another at the very top of the home page, in the order below (hidden slides are skipped). Wide pictures of about 8:3, such as 1600 × 600 pixels, fill it best.',
@@ -54,10 +54,14 @@ export const shownIn = {
     position: 'Smaller turns first; Up and Down in the list change it for you.',
   },
   banner: {
-    form: 'The sale banner on the home page, between the Best Selling lists and New Arrival. Only the first banner in this list is used: its picture shows faintly behind the banner’s words.',
+    form: 'The sale banner on the home page, between the Best Selling lists and New Arrival. Only the first banner in this list is used: its words show over its picture, which shows faintly behind them.',
+    image:
+      'Shown faintly behind the banner’s words, across the whole banner. Wide pictures of about 3:1, such as 1600 × 500 pixels, fill it best.',
     title:
-      'Not shown in the shop yet: the banner’s words are fixed (“30% off sale”, “Latest Exclusive Summer Collection”).',
-    link: 'Not used in the shop yet: the banner’s “Shop now” button opens the Handloom page.',
+      'The small line in capital letters at the top of the banner, in saffron. Left empty, the banner has no small line.',
+    subtitle: 'The big heading of the banner, under the small line. Left empty, the banner has no heading.',
+    buttonText: 'The words on the banner’s button. Left empty, the button says “Shop now”.',
+    link: 'Where the banner’s button leads: an address in the shop such as /product/Handloom, or a full web address. Left empty, it opens the Handloom page.',
     position: 'The banner with the smallest position is the one shown.',
   },
   coupon: {

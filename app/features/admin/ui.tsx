@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast.tsx'
 import { problemText, type UploadFolder, uploadPicture } from './admin-api.ts'
 
 export const inputClass =
-  'w-full rounded border border-brand-200 bg-white px-3 py-2 text-base focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-600'
+  'min-h-11 w-full rounded border border-brand-200 bg-white px-3 py-2 text-base focus:border-brand-600 focus:outline-none aria-[invalid=true]:border-red-600'
 
 /** A list screen's filter: a labelled select whose first, empty choice means 'all'. */
 export function FilterSelect({
@@ -244,7 +244,7 @@ export function PictureInput({
         aria-invalid={invalid}
         aria-describedby={describedBy}
         disabled={busy}
-        className="max-w-full text-sm file:mr-2 file:rounded file:border file:border-brand-200 file:bg-white file:px-3 file:py-1.5"
+        className="min-h-11 max-w-full text-sm file:mr-2 file:min-h-11 file:rounded file:border file:border-brand-200 file:bg-white file:px-3 file:py-1.5"
         onChange={async (e) => {
           const file = e.target.files?.[0]
           if (!file) return

@@ -5,15 +5,12 @@ export const catalogueText = {
   loading: 'Loading...',
   bestSelling: 'Best selling',
   newArrival: 'New Arrival',
-  saleTitle: '30% off sale',
-  saleSubtitle: 'Latest Exclusive Summer Collection',
   shopNow: 'Shop now',
   collection: 'Collection',
   viewMore: 'View More',
   statecraft: 'Statecraft Collection',
   testimonials: 'Loved by Our Testimonials',
   heritage: 'the hands that craft our heritage',
-  ratings: '992 Ratings',
   inStock: 'IN STOCK',
   outOfStock: 'Out of stock',
   onlyLeft: (n: number) => `Only ${n} left`,
@@ -28,9 +25,6 @@ export const catalogueText = {
 /** Title truncation lengths (spec section 5). */
 export const titleLength = { home: 20, listing: 40, search: 80 } as const
 
-/** Fixed product rating shown on the detail page (spec section 9). */
-export const fixedRating = 4
-
 /** Statecraft Collection and the state landing page show at most 3 states. */
 export const maxStates = 3
 
@@ -40,9 +34,10 @@ export const listingPageSize = 24
 /** Product detail gallery shows 4 thumbnails at a time. */
 export const visibleThumbnails = 4
 
-/** The state landing tiles' pictures follow position, not the state's own image (spec section 2). */
-export const stateTileImages = [
-  { src: '/media/state-uttar-pradesh.webp', alt: 'Domes and arches in the style of Uttar Pradesh' },
-  { src: '/media/state-madhya-pradesh.webp', alt: 'A stupa in the style of Madhya Pradesh' },
-  { src: '/media/state-rajasthan.webp', alt: 'A desert fort in the style of Rajasthan' },
-] as const
+/** The banner over a product page that staff preview (decision 095), by why customers cannot see it. */
+export const previewText = {
+  unapproved: 'Preview — customers cannot see this product until it is approved',
+  archived: 'Preview — this product is archived, so customers cannot see it',
+  'inactive-category': 'Preview — customers cannot see this product while its category is inactive',
+  backToConsole: 'Back to the product in the console',
+} as const

@@ -2,11 +2,12 @@ import { Link } from 'react-router'
 import { imageAt, imageSrcSet } from '../../../contracts/images.ts'
 import { discountPercent } from '../../../contracts/money.ts'
 import { type ProductCardData, stockState } from '../../../contracts/product-card.ts'
+import { averageText } from '../../../contracts/review-text.ts'
 import { NearImg } from '../../components/near-img.tsx'
 import { formatRupees, truncate } from '../../lib/format.ts'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
 import { WishlistButton } from '../wishlist/wishlist-button.tsx'
-import { catalogueText, fixedRating } from './messages.ts'
+import { catalogueText } from './messages.ts'
 import { QuickViewButton } from './quick-view.tsx'
 import { StarRating } from './star-rating.tsx'
 
@@ -17,8 +18,6 @@ type Props = {
   priority?: boolean
   /** 'home' cards warn 'Login first to add product.' when adding fails. */
   cartVariant?: 'home' | 'default'
-  /** Search result cards show the star rating. */
-  showRating?: boolean
   sizes?: string
   headingLevel?: 'h2' | 'h3'
 }
@@ -29,7 +28,6 @@ export function ProductCard({
   titleLength,
   priority = false,
   cartVariant = 'default',
-  showRating = false,
   sizes = '(max-width: 578px) 90vw, (max-width: 992px) 45vw, 25vw',
   headingLevel: Heading = 'h3',
 }: Props) {
@@ -88,7 +86,19 @@ export function ProductCard({
             {truncate(product.title, titleLength)}
           </Link>
         </Heading>
-        {showRating ? <StarRating value={fixedRating} size={14} /> : null}
+        {product.rating ? (
+          // Real ratings only (decision 096): a product nobody has reviewed shows none.
+          <p className="flex items-center gap-1 text-xs text-ink/80" data-testid="card-rating">
+            <StarRating
+              value={product.rating.average}
+              size={14}
+              label={`${averageText(product.rating.average)} of 5 stars, ${product.rating.count} ratings`}
+            />
+            <span aria-hidden="true">
+              {averageText(product.rating.average)} ({product.rating.count})
+            </span>
+          </p>
+        ) : null}
         <p className="mt-auto flex flex-wrap items-baseline gap-x-2">
           <span className="font-semibold text-brand-800" data-testid="product-price">
             {formatRupees(product.price)}

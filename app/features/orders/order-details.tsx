@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import { codMessages } from '../../../contracts/cod.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import type { Order } from '../../../contracts/orders.ts'
+import { reviewText } from '../../../contracts/review-text.ts'
 import { ApiError } from '../../lib/api.ts'
 import { formatRupees } from '../../lib/format.ts'
 import { getUserId } from '../../lib/session.ts'
@@ -245,6 +246,16 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
                 <p className="text-sm text-ink/80">
                   {line.quantity} × {formatRupees(line.price)}
                 </p>
+                {order.status === 'Delivered' ? (
+                  // Received pieces may be reviewed (decision 096); the product page holds the form.
+                  <Link
+                    to={`/Productdetails/${line.product._id}?review=write#reviews`}
+                    className="mt-1 inline-block text-sm font-medium text-brand-700 underline"
+                  >
+                    {reviewText.writeReview}
+                    <span className="sr-only"> of {line.product.title}</span>
+                  </Link>
+                ) : null}
               </div>
               <p className="font-semibold whitespace-nowrap">{formatRupees(line.price * line.quantity)}</p>
             </li>

@@ -110,7 +110,9 @@ export default function AuditScreen() {
               <time dateTime={e.createdAt}>{when(e.createdAt)}</time>
             </p>
             <details className="mt-1">
-              <summary className="cursor-pointer text-brand-700">The record as stored</summary>
+              <summary className="min-h-11 cursor-pointer py-2.5 text-brand-700">
+                The record as stored
+              </summary>
               <p className="mt-1 break-all text-xs text-ink/75">
                 {e.action} by {e.actor}
                 {e.entityId ? ` · ${e.entity} ${e.entityId}` : ''}

@@ -80,7 +80,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 to={item.to}
                 end={'end' in item}
                 className={({ isActive }) =>
-                  `block rounded px-3 py-2 text-sm font-semibold whitespace-nowrap ${isActive ? 'bg-brand-700 text-white' : 'bg-white text-brand-800 hover:bg-brand-100 md:bg-transparent'}`
+                  `flex min-h-11 items-center rounded px-3 py-2 text-sm font-semibold whitespace-nowrap ${isActive ? 'bg-brand-700 text-white' : 'bg-white text-brand-800 hover:bg-brand-100 md:bg-transparent'}`
                 }
               >
                 {item.label}

@@ -5,6 +5,7 @@ import { orderStatusInputSchema } from '../../../contracts/admin.ts'
 import type { AdminOrder } from '../../../contracts/admin-orders.ts'
 import { adminSend, problemText, serverFieldErrors, useAdmin } from '../../features/admin/admin-api.ts'
 import { money, when } from '../../features/admin/format.ts'
+import { downloadPackingSlips } from '../../features/admin/order-bulk.tsx'
 import {
   Badge,
   Button,
@@ -36,6 +37,7 @@ export default function OrderDetailScreen() {
   const [note, setNote] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
+  const [slipBusy, setSlipBusy] = useState(false)
 
   if (q.isPending) return <Loading />
   if (q.isError) return <LoadProblem error={q.error} retry={() => q.refetch()} />
@@ -66,6 +68,12 @@ export default function OrderDetailScreen() {
     }
   }
 
+  async function packingSlip() {
+    setSlipBusy(true)
+    await downloadPackingSlips([o])
+    setSlipBusy(false)
+  }
+
   const forward = o.nextStatuses.filter((s) => s !== 'Cancelled')
   const canCancel = o.nextStatuses.includes('Cancelled')
   const refundWaiting = o.payment.status === 'Refund pending'
@@ -90,6 +98,9 @@ export default function OrderDetailScreen() {
               base={`/admin/orders/${o._id}/invoice`}
               className="inline-flex min-h-11 items-center rounded border border-brand-300 bg-white px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
             />
+            <Button small disabled={slipBusy} onClick={packingSlip}>
+              {slipBusy ? 'Preparing…' : 'Packing slip'}
+            </Button>
           </span>
         }
       />

@@ -1,9 +1,12 @@
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { orderStatuses } from '../../../contracts/admin.ts'
 import type { AdminOrderPage } from '../../../contracts/admin-orders.ts'
 import { orderQueues, paymentStatuses, paymentStatusLabel } from '../../../contracts/order-states.ts'
 import { useAdmin } from '../../features/admin/admin-api.ts'
+import { CsvDownloadButton } from '../../features/admin/csv-download.tsx'
 import { money, when } from '../../features/admin/format.ts'
+import { OrderBulkActions, type Ticked } from '../../features/admin/order-bulk.tsx'
 import {
   Badge,
   FilterSelect,
@@ -30,6 +33,19 @@ export default function OrdersScreen() {
     if (v) filters.set(k, v)
   }
   const list = useAdmin<AdminOrderPage>(`/orders?${filters}`)
+  // Ticked orders stay ticked across pages and filters, until shipped or unticked.
+  const [ticked, setTicked] = useState<Ticked>(new Map())
+  const tick = (rows: AdminOrderPage['items'], on: boolean) =>
+    setTicked((old) => {
+      const next = new Map(old)
+      for (const o of rows) {
+        if (on) next.set(o._id, o)
+        else next.delete(o._id)
+      }
+      return next
+    })
+  const rows = list.data?.items ?? []
+  const pageTicked = rows.length > 0 && rows.every((o) => ticked.has(o._id))
   const set = (key: string, value: string) =>
     setParams(
       (old) => {
@@ -45,7 +61,8 @@ export default function OrdersScreen() {
     <div>
       <PageTitle
         title="Orders"
-        intro="Newest first. Open an order to move it forward, add the tracking link or refund it."
+        intro="Newest first. Open an order to move it forward, add the tracking link or refund it. Tick orders to mark them shipped together or print their packing slips."
+        action={<CsvDownloadButton path="/orders/export.csv" filters={filters} name="orders" />}
       />
       <nav aria-label="Order queues" className="mb-3 flex flex-wrap gap-2">
         {[['', 'All orders'] as const, ...Object.entries(orderQueues)].map(([key, label]) => {
@@ -65,7 +82,7 @@ export default function OrdersScreen() {
       </nav>
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <label className="grid gap-1 text-sm font-semibold sm:col-span-2 lg:col-span-1">
-          Order number, customer or phone
+          Order number, customer, phone or e-mail
           <input type="search" className={inputClass} value={q} onChange={(e) => set('q', e.target.value)} />
         </label>
         <FilterSelect
@@ -108,12 +125,32 @@ export default function OrdersScreen() {
           No orders match.
         </p>
       ) : null}
+      {rows.length ? (
+        <label className="mb-2 inline-flex min-h-11 items-center gap-2 text-sm font-semibold">
+          <input
+            type="checkbox"
+            className="size-5 accent-brand-600"
+            checked={pageTicked}
+            onChange={(e) => tick(rows, e.target.checked)}
+          />
+          Tick every order on this page
+        </label>
+      ) : null}
       <ul className="grid gap-2">
-        {(list.data?.items ?? []).map((o) => (
-          <li key={o._id}>
+        {rows.map((o) => (
+          <li key={o._id} className="flex items-stretch gap-1">
+            <label className="flex min-w-11 shrink-0 cursor-pointer items-center justify-center rounded-lg border border-brand-200 bg-white">
+              <input
+                type="checkbox"
+                className="size-5 accent-brand-600"
+                aria-label={`Tick order ${o.orderNumber}`}
+                checked={ticked.has(o._id)}
+                onChange={(e) => tick([o], e.target.checked)}
+              />
+            </label>
             <Link
               to={`/admin/orders/${o._id}`}
-              className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg border border-brand-200 bg-white p-3 hover:border-brand-600"
+              className="flex min-w-0 flex-1 flex-wrap items-center gap-x-4 gap-y-1 rounded-lg border border-brand-200 bg-white p-3 hover:border-brand-600"
             >
               <span className="font-semibold text-brand-800">{o.orderNumber}</span>
               <Badge tone={statusTone(o.status)}>{o.status}</Badge>
@@ -134,6 +171,17 @@ export default function OrdersScreen() {
           onPage={(n) => set('page', String(n))}
         />
       ) : null}
+      <OrderBulkActions
+        ticked={ticked}
+        onClear={() => setTicked(new Map())}
+        onShipped={(ids) =>
+          setTicked((old) => {
+            const next = new Map(old)
+            for (const id of ids) next.delete(id)
+            return next
+          })
+        }
+      />
     </div>
   )
 }

@@ -134,6 +134,12 @@ function Stock({ stock }: { stock: DashboardStock }) {
           label="Products awaiting approval"
           note="Not shown in the shop until approved"
         />
+        <CountLink
+          to={stockLinks.reviewsWaiting}
+          count={stock.reviewsWaiting}
+          label="Reviews waiting"
+          note="Customers' reviews to publish or hide"
+        />
       </ul>
       {stock.products.length ? (
         <div className="rounded-lg border border-brand-200 bg-white">

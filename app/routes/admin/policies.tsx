@@ -104,7 +104,9 @@ function ReturnPolicyEditor() {
       </div>
       {saved.data.content ? (
         <details className="rounded border border-brand-200 bg-white p-3">
-          <summary className="cursor-pointer font-semibold">How the saved policy looks</summary>
+          <summary className="min-h-11 cursor-pointer py-2.5 font-semibold">
+            How the saved policy looks
+          </summary>
           {/* Sanitised by the server on save, exactly as the shop shows it. */}
           <div className="prose-shop mt-2" dangerouslySetInnerHTML={{ __html: saved.data.content }} />
         </details>

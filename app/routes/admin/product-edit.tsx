@@ -215,6 +215,15 @@ export default function ProductEditScreen() {
               >
                 {p.isApproved ? 'Unapprove' : 'Approve'}
               </Button>
+              <a
+                href={`/Productdetails/${p._id}?preview=1`}
+                target="_blank"
+                rel="noopener"
+                className="inline-flex min-h-11 items-center rounded border border-brand-200 bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-brand-100"
+              >
+                {p.isApproved && !p.archivedAt ? 'View in the shop' : 'Preview'}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
             </span>
           ) : null
         }

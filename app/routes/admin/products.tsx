@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { CategoryRow, StateRow } from '../../../contracts/admin-content.ts'
 import type { AdminProductItem, AdminProductPage } from '../../../contracts/admin-products.ts'
 import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
+import { CsvDownloadButton } from '../../features/admin/csv-download.tsx'
 import { money } from '../../features/admin/format.ts'
+import { type BulkOutcome, BulkOutcomePanel, ProductBulkBar } from '../../features/admin/product-bulk-bar.tsx'
 import {
   Badge,
   Button,
@@ -34,7 +37,36 @@ export default function ProductsScreen() {
   const cats = useAdmin<CategoryRow[]>('/categories')
   const states = useAdmin<StateRow[]>('/states')
   const queryClient = useQueryClient()
-  const set = (key: string, value: string) =>
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set())
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null)
+  const pageIds = (list.data?.items ?? []).map((p) => p._id)
+  const allTicked = pageIds.length > 0 && pageIds.every((id) => ticked.has(id))
+  const tick = (id: string, on: boolean) =>
+    setTicked((old) => {
+      const next = new Set(old)
+      if (on) next.add(id)
+      else next.delete(id)
+      return next
+    })
+  const tickPage = (on: boolean) =>
+    setTicked((old) => {
+      const next = new Set(old)
+      for (const id of pageIds) {
+        if (on) next.add(id)
+        else next.delete(id)
+      }
+      return next
+    })
+
+  async function bulkDone(result: BulkOutcome) {
+    setOutcome(result)
+    setTicked(new Set())
+    await queryClient.invalidateQueries({ queryKey: ['admin'] })
+  }
+
+  const set = (key: string, value: string) => {
+    // Other filters show other products: what was ticked is let go rather than changed unseen.
+    setTicked(new Set())
     setParams(
       (old) => {
         const next = new URLSearchParams(old)
@@ -45,6 +77,7 @@ export default function ProductsScreen() {
       },
       { replace: true },
     )
+  }
 
   async function approve(p: AdminProductItem, isApproved: boolean) {
     try {
@@ -57,11 +90,19 @@ export default function ProductsScreen() {
   }
 
   return (
-    <div>
+    <div className={ticked.size ? 'pb-56 sm:pb-32' : undefined}>
       <PageTitle
         title="Products"
-        intro="Everything in the catalogue. A product shows in the shop only once it is approved."
-        action={<LinkButton to="/admin/products/new">+ Add product</LinkButton>}
+        intro="Everything in the catalogue. A product shows in the shop only once it is approved. Tick products to approve, reprice or restock them together."
+        action={
+          <div className="flex flex-wrap gap-2">
+            <LinkButton to="/admin/products/new">+ Add product</LinkButton>
+            <CsvDownloadButton path="/products/export.csv" filters={filters} name="products" />
+            <LinkButton tone="plain" to="/admin/products/import">
+              Import CSV
+            </LinkButton>
+          </div>
+        }
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <label className="grid gap-1 text-sm font-semibold">
@@ -115,12 +156,33 @@ export default function ProductsScreen() {
           No products match.
         </p>
       ) : null}
+      {outcome ? <BulkOutcomePanel outcome={outcome} onClose={() => setOutcome(null)} /> : null}
+      {pageIds.length ? (
+        <label className="mb-2 flex min-h-11 items-center gap-3 px-3 text-sm font-semibold">
+          <input
+            type="checkbox"
+            className="size-5 accent-brand-600"
+            checked={allTicked}
+            onChange={(e) => tickPage(e.target.checked)}
+          />
+          Select all on this page
+        </label>
+      ) : null}
       <ul className="grid gap-2">
         {(list.data?.items ?? []).map((p) => (
           <li
             key={p._id}
-            className="flex flex-wrap items-center gap-3 rounded-lg border border-brand-200 bg-white p-3"
+            className={`flex flex-wrap items-center gap-3 rounded-lg border bg-white p-3 ${ticked.has(p._id) ? 'border-brand-600 ring-1 ring-brand-600' : 'border-brand-200'}`}
           >
+            <label className="-m-2 grid size-11 shrink-0 cursor-pointer place-items-center">
+              <input
+                type="checkbox"
+                className="size-5 accent-brand-600"
+                aria-label={`Tick ${p.title}`}
+                checked={ticked.has(p._id)}
+                onChange={(e) => tick(p._id, e.target.checked)}
+              />
+            </label>
             {p.image ? (
               <img src={p.image} alt="" className="size-14 shrink-0 rounded object-cover" />
             ) : (
@@ -131,7 +193,7 @@ export default function ProductsScreen() {
             <div className="min-w-0 flex-1 basis-48">
               <Link
                 to={`/admin/products/${p._id}`}
-                className="font-semibold text-brand-800 underline-offset-2 hover:underline"
+                className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline-offset-2 hover:underline"
               >
                 {p.title}
               </Link>
@@ -174,6 +236,9 @@ export default function ProductsScreen() {
           total={list.data.total}
           onPage={(n) => set('page', String(n))}
         />
+      ) : null}
+      {ticked.size ? (
+        <ProductBulkBar ids={[...ticked]} onClear={() => setTicked(new Set())} onDone={bulkDone} />
       ) : null}
     </div>
   )

@@ -24,9 +24,16 @@ const config: ResourceConfig<StateRow> = {
   ],
   blank: { name: '', image: '', position: '0' },
   toForm: (r) => ({ name: r.name, image: r.image ?? '', position: String(r.position) }),
-  summary: (r) => ({ title: r.name, picture: r.image }),
+  summary: (r) => ({
+    title: r.name,
+    picture: r.image,
+    lines: r.image ? [] : ['No picture: its tile in the shop is plain, with the state’s name'],
+  }),
   ordered: {
-    place: (i) => (i < 3 ? `${nth(i + 1)} in Statecraft Collection on the home page` : `${nth(i + 1)}`),
+    place: (i) =>
+      i < 3
+        ? `${nth(i + 1)} on the home page and the State Wise page`
+        : `${nth(i + 1)} (not on the home page)`,
   },
 }
 

@@ -230,7 +230,14 @@ export function buildDemo(now: Date, withImages: boolean) {
   const bannerRows = BANNERS.map((b, i) => {
     const file = `banners/${i + 1}`
     jobs.push({ file, widths: widthsOf('banners'), svg: () => wideSvg(b.picture, 10 + i) })
-    return { image: upload(`${file}-1600.webp`), title: b.title, link: b.link, position: i }
+    return {
+      image: upload(`${file}-1600.webp`),
+      title: b.title,
+      subtitle: b.subtitle,
+      buttonText: b.buttonText,
+      link: b.link,
+      position: i,
+    }
   })
 
   const couponRows = COUPONS.map((c) => ({

@@ -7,11 +7,13 @@ import { auditRoutes } from './audit/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { mailRoutes } from './mail/routes.ts'
 import { messageRoutes } from './messages/routes.ts'
+import { orderExportRoutes } from './orders/export-routes.ts'
 import { orderRoutes } from './orders/routes.ts'
 import { overviewRoutes } from './overview/routes.ts'
 import { peopleRoutes } from './people/routes.ts'
 import { productRoutes } from './products/routes.ts'
 import { provenanceAdminRoutes } from './provenance/routes.ts'
+import { reviewRoutes } from './reviews/routes.ts'
 import { staffRoutes } from './staff/routes.ts'
 
 // Which part of the console each domain's routes belong to (contracts/staff.ts); a route may name its own.
@@ -19,10 +21,12 @@ const domains: Array<[FastifyPluginAsync<{ services: Services }>, StaffArea]> = 
   [overviewRoutes as never, 'dashboard'],
   [auditRoutes as never, 'audit'],
   [productRoutes as never, 'catalogue'],
+  [reviewRoutes as never, 'catalogue'],
   // Artisans, clusters and each product's makers and marks (decision 098).
   [provenanceAdminRoutes as never, 'catalogue'],
   [contentRoutes as never, 'content'],
   [orderRoutes as never, 'orders'],
+  [orderExportRoutes as never, 'orders'],
   [peopleRoutes as never, 'orders'],
   [messageRoutes as never, 'orders'],
   [mailRoutes as never, 'orders'],

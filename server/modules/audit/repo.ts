@@ -1,10 +1,11 @@
 import type { DbOrTx } from '../../db/client.ts'
 import { auditLog } from '../../db/schema.ts'
+import type { AuditAction } from './actions.ts'
 
 /** One change made by a member of staff (actorId) or by the shop itself (actorId null). */
 export type AuditEntry = {
   actorId: string | null
-  action: string
+  action: AuditAction
   entity: string
   entityId: string | null
   before: unknown

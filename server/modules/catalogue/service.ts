@@ -45,6 +45,9 @@ export function searchTextFor(p: {
     .trim()
 }
 
+/** Why customers cannot see a product its preview shows. */
+export type ProductHiddenReason = 'unapproved' | 'archived' | 'inactive-category'
+
 export type ProductFilter = {
   category?: string
   subcategory?: string
@@ -109,6 +112,11 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       shortDescription: row.shortDescription,
       ...(withDescription ? { description: row.description } : {}),
       quantity: row.quantity,
+      // Kept on the product row by the reviews service (decision 096): no count of reviews here.
+      rating:
+        row.reviewCount > 0
+          ? { average: Math.round((row.ratingTotal / row.reviewCount) * 10) / 10, count: row.reviewCount }
+          : null,
       createdAt: row.createdAt.toISOString(),
     }
   }
@@ -187,6 +195,21 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
     return sortProducts(matches, filter.sort ?? 1).map(listItem)
   }
 
+  /** An approved, public product, or NotFoundError. */
+  async function publicProduct(id: string): Promise<Product> {
+    if (!idPattern.test(id)) throw new NotFoundError('Product not found.')
+    const snap = await snapshot()
+    const found = snap.byId.get(id)
+    if (!found) throw new NotFoundError('Product not found.')
+    // The HTML description leaves sanitised, cleaned once per snapshot.
+    let clean = snap.cleanDescriptions.get(id)
+    if (clean === undefined) {
+      clean = safeHtml(found.description ?? '')
+      snap.cleanDescriptions.set(id, clean)
+    }
+    return { ...found, description: clean }
+  }
+
   return {
     snapshot,
     filteredProducts,
@@ -199,19 +222,25 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
     async products() {
       return (await snapshot()).products.map(listItem)
     },
-    /** An approved, public product, or NotFoundError. */
-    async product(id: string): Promise<Product> {
+    product: publicProduct,
+    /**
+     * Any product as its page would show it, for staff who may see the catalogue (decision 095): the
+     * public product when customers can see it, else read afresh with why customers cannot. Never
+     * cached, so the preview follows each save at once.
+     */
+    async preview(id: string): Promise<{ product: Product; hiddenBecause: ProductHiddenReason | null }> {
       if (!idPattern.test(id)) throw new NotFoundError('Product not found.')
       const snap = await snapshot()
-      const found = snap.byId.get(id)
-      if (!found) throw new NotFoundError('Product not found.')
-      // The HTML description leaves sanitised, cleaned once per snapshot.
-      let clean = snap.cleanDescriptions.get(id)
-      if (clean === undefined) {
-        clean = safeHtml(found.description ?? '')
-        snap.cleanDescriptions.set(id, clean)
-      }
-      return { ...found, description: clean }
+      if (snap.byId.has(id)) return { product: await publicProduct(id), hiddenBecause: null }
+      const row = await repo.productById(id)
+      if (!row) throw new NotFoundError('Product not found.')
+      const found = toProduct(row, await repo.imagesFor([id]), snap)
+      const hiddenBecause: ProductHiddenReason = row.archivedAt
+        ? 'archived'
+        : !row.isApproved
+          ? 'unapproved'
+          : 'inactive-category'
+      return { product: { ...found, description: safeHtml(found.description ?? '') }, hiddenBecause }
     },
     /** One page of a filtered list; page numbers start at 1. */
     async productPage(filter: ProductFilter, page: number, limit: number): Promise<ProductPage> {
@@ -292,6 +321,18 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       tx?: DbOrTx,
     ) {
       return (tx ? createCatalogueRepo(tx) : repo).namesFor(ids)
+    },
+    /**
+     * Every category, subcategory and state, read afresh (not from the cache), in the caller's transaction
+     * when one is given: the console's product import finds them by name.
+     */
+    async structure(tx?: DbOrTx) {
+      const r = tx ? createCatalogueRepo(tx) : repo
+      return {
+        categories: await r.categories(),
+        subcategories: await r.subcategories(),
+        states: await r.states(),
+      }
     },
     invalidate() {
       deps.cache.invalidate()

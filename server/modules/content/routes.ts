@@ -70,7 +70,16 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           200: z.object({
             success: z.literal(true),
             message: z.string(),
-            data: z.array(z.object({ _id: z.string(), image: z.string(), title: link, link })),
+            data: z.array(
+              z.object({
+                _id: z.string(),
+                image: z.string(),
+                title: link.meta({ description: 'The small line above the heading' }),
+                subtitle: link.meta({ description: 'The heading' }),
+                buttonText: link.meta({ description: 'The button’s words; null: Shop now' }),
+                link: link.meta({ description: 'Where the button leads; null: the Handloom page' }),
+              }),
+            ),
           }),
           ...failures(),
         },

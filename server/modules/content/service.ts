@@ -4,7 +4,14 @@ import { safeHtml } from './html.ts'
 import { createContentRepo } from './repo.ts'
 
 export type Slider = { _id: string; sliderImage: string; title: string | null; link: string | null }
-export type Banner = { _id: string; image: string; title: string | null; link: string | null }
+export type Banner = {
+  _id: string
+  image: string
+  title: string | null
+  subtitle: string | null
+  buttonText: string | null
+  link: string | null
+}
 export type Faq = { _id: string; question: string; answer: string }
 export type PolicySection = { _id: string; title: string; content: string }
 export type PolicyDocument = { _id: string; kind: 'privacy' | 'terms'; sections: PolicySection[] }
@@ -65,7 +72,14 @@ export function createContentService(deps: { db: Db; cache: CatalogueCache }) {
     },
     banners(): Promise<Banner[]> {
       return deps.cache.get('content:banners', async () =>
-        (await repo.banners()).map((b) => ({ _id: b.id, image: b.image, title: b.title, link: b.link })),
+        (await repo.banners()).map((b) => ({
+          _id: b.id,
+          image: b.image,
+          title: b.title,
+          subtitle: b.subtitle,
+          buttonText: b.buttonText,
+          link: b.link,
+        })),
       )
     },
     faqs(): Promise<Faq[]> {

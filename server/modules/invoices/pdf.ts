@@ -1,39 +1,20 @@
-import { createRequire } from 'node:module'
-import PDFDocument from 'pdfkit'
 import { indianDate, type TaxedLine } from '../../../contracts/gst.ts'
 import { invoiceText } from '../../../contracts/invoices.ts'
 import { formatPaise } from '../../../contracts/money.ts'
+import { pdfFonts, pdfMargin, rule, startPdf } from '../../lib/pdf.ts'
 import type { InvoiceRow } from './repo.ts'
-
-/**
- * A font with the rupee sign (U+20B9): pdfkit's built-in Helvetica lacks it, so DejaVu Sans from the
- * `dejavu-fonts-ttf` package is embedded (decision 083); the shop needs no font on the machine.
- */
-const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`)
-const unicodeFont = [fontFile('DejaVuSans.ttf'), fontFile('DejaVuSans-Bold.ttf')] as const
 
 const percent = (rate: number) => `${Number.isInteger(rate) ? rate : rate.toFixed(2)}%`
 
 /** Renders an issued invoice or credit note (CGST Rules 46 and 53) as an A4 PDF. */
 export function renderInvoicePdf(doc: InvoiceRow, invoice: InvoiceRow | null): Promise<Buffer> {
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: 36,
-    info: {
-      Title: `${doc.kind === 'invoice' ? invoiceText.invoiceTitle : invoiceText.creditNoteTitle} ${doc.number}`,
-    },
-  })
-  const chunks: Buffer[] = []
-  pdf.on('data', (c: Buffer) => chunks.push(c))
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)))
-    pdf.on('error', reject)
-  })
-  const [regular, bold] = unicodeFont
+  const { pdf, finished, width } = startPdf(
+    `${doc.kind === 'invoice' ? invoiceText.invoiceTitle : invoiceText.creditNoteTitle} ${doc.number}`,
+  )
+  const { regular, bold } = pdfFonts
   const money = (paise: number) => formatPaise(paise, { paise: 'always', sign: '₹' })
 
-  const left = 36
-  const width = pdf.page.width - 72
+  const left = pdfMargin
   const s = doc.supplier
   const b = doc.recipient
   const lines = doc.lines as TaxedLine[]
@@ -75,12 +56,7 @@ export function renderInvoicePdf(doc: InvoiceRow, invoice: InvoiceRow | null): P
   y = Math.max(leftEnd, y) + 10
 
   // The recipient: name and delivery address (bill to and ship to are the same for the shop).
-  pdf
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .strokeColor('#999')
-    .lineWidth(0.5)
-    .stroke()
+  rule(pdf, y)
   y += 6
   pdf.font(bold).fontSize(9).text('Bill to / Ship to', left, y)
   pdf.font(regular).text(b.name || '', { width })

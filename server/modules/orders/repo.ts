@@ -130,6 +130,11 @@ export function createOrdersRepo(db: DbOrTx) {
       return row ?? null
     },
 
+    async byIds(ids: string[]) {
+      if (ids.length === 0) return []
+      return db.select().from(orders).where(inArray(orders.id, ids))
+    },
+
     async byId(id: string) {
       const [row] = await db.select().from(orders).where(eq(orders.id, id))
       return row ?? null

@@ -28,6 +28,7 @@ import {
   ValidationError,
 } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
+import type { AuditAction } from '../audit/actions.ts'
 import { writeAudit } from '../audit/repo.ts'
 import type { OrderFacts } from '../mail/messages.ts'
 import type { MailService, OrderMailEvent } from '../mail/service.ts'
@@ -512,6 +513,11 @@ export function createOrdersService(deps: {
       return { order: row, items: detailed!.items, history, documents: detailed!.documents }
     },
 
+    /** Several orders with their items, in no particular order (for documents printed in bulk). */
+    async withItems(ids: string[]) {
+      return repo.withDetails(await repo.byIds(ids))
+    },
+
     /** A customer's orders in one line each, newest first, for the console's customer page. */
     summariesFor(userId: string) {
       return repo.summariesForUser(userId)
@@ -557,7 +563,7 @@ export function createOrdersService(deps: {
         const r = createOrdersRepo(tx)
         const row = await r.lockById(orderId)
         if (!row) throw new NotFoundError('No such order.')
-        const audit = (action: string, after: Record<string, unknown>) =>
+        const audit = (action: AuditAction, after: Record<string, unknown>) =>
           writeAudit(tx, {
             actorId: opts.actorId,
             action,

@@ -2,6 +2,7 @@
  * The demo shop's content: home page sliders and banners, coupons, FAQs, the policy pages and the
  * temples. All of it can be changed by the staff in the admin console once the shop is running.
  */
+import { saleBannerText } from '../../../../contracts/sale-banner.ts'
 import type { TempleScene, WideSpec } from '../images/scenes.ts'
 
 // ---------------------------------------------------------------- home page
@@ -68,13 +69,19 @@ export const SLIDERS: SliderSeed[] = [
   },
 ]
 
-export type BannerSeed = { title: string; link: string; picture: WideSpec }
+/** A banner's words show over its picture (faintly behind them), so the pictures carry no words of their own. */
+export type BannerSeed = {
+  title: string
+  subtitle: string
+  buttonText: string
+  link: string
+  picture: WideSpec
+}
 
 export const BANNERS: BannerSeed[] = [
   {
-    // Shown faintly behind the home page's summer sale text, so it carries no headline of its own.
-    title: 'Summer sale: handloom cottons and silks',
-    link: '/product/Handloom',
+    // The spec's words, word for word: the banner the home page shows.
+    ...saleBannerText,
     picture: {
       tone: ['#fdf0dc', '#f2b880', '#5c2410'],
       items: [
@@ -85,11 +92,11 @@ export const BANNERS: BannerSeed[] = [
     },
   },
   {
-    title: 'Eco-friendly jute, bamboo and handmade paper',
+    title: 'Eco-friendly',
+    subtitle: 'Made by hand, kind to the planet',
+    buttonText: 'Shop eco-friendly',
     link: '/product/Eco-friendly',
     picture: {
-      headline: 'Made by hand, kind to the planet',
-      sub: 'Jute bags, bamboo and handmade paper',
       tone: ['#eef5e6', '#c4dca8', '#2f4a1f'],
       items: [
         { motif: 'jute', x: 0.58, s: 0.8 },

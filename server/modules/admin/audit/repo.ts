@@ -13,6 +13,7 @@ import {
   orders,
   policySections,
   products,
+  reviews,
   searchSynonyms,
   sliders,
   states,
@@ -51,6 +52,11 @@ const nameColumns: Record<string, { table: PgTable & { id: AnyPgColumn }; name: 
   },
 }
 nameColumns.contact_message = nameColumns.message
+// A review is named by its product and its writer: 'Warli Tarpa Dance Painting by Asha Verma'.
+nameColumns.review = {
+  table: reviews,
+  name: sql<string>`(SELECT concat(p.title, ' by ', u.full_name) FROM products p, users u WHERE p.id = ${reviews.productId} AND u.id = ${reviews.userId})`,
+}
 nameColumns.artisan = { table: artisans, name: sql<string>`${artisans.name}` }
 nameColumns.cluster = { table: clusters, name: sql<string>`${clusters.name}` }
 

@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { auditActions } from '../../audit/actions.ts'
 import { auditSentence, changedFields, listInWords, recordedName, type SentenceInput } from './sentences.ts'
 
 const say = (input: Partial<SentenceInput> & { action: string; entity: string }) =>
@@ -53,6 +57,39 @@ describe('audit sentences', () => {
     )
     expect(say({ ...p, action: 'product.images.order' })).toBe(
       `Meera changed the order of the pictures of the product ${painting}`,
+    )
+  })
+
+  it('bulk changes and CSV imports say how the change was made, with rupees and stock', () => {
+    const p = { entity: 'product', subject: painting }
+    expect(
+      say({
+        ...p,
+        action: 'product.bulk-update',
+        before: { title: painting, price: 165000, cutPrice: 240000 },
+        after: { title: painting, price: 185000, cutPrice: 240000 },
+      }),
+    ).toBe(`Meera changed the price of ${painting} from ₹1,650.00 to ₹1,850.00 in a bulk change`)
+    expect(
+      say({
+        ...p,
+        action: 'product.bulk-update',
+        before: { title: painting, quantity: 3 },
+        after: { title: painting, quantity: 10 },
+      }),
+    ).toBe(`Meera changed the stock of ${painting} from 3 to 10 in a bulk change`)
+    expect(
+      say({
+        ...p,
+        action: 'product.import-update',
+        before: { title: painting, price: 165000, quantity: 3, description: '<p>Old</p>' },
+        after: { title: painting, price: 185000, quantity: 10, description: '<p>New</p>' },
+      }),
+    ).toBe(
+      `Meera changed ${painting} from a CSV file: the price from ₹1,650.00 to ₹1,850.00, the stock from 3 to 10 and the description`,
+    )
+    expect(say({ ...p, action: 'product.import-create', after: { title: painting, price: 165000 } })).toBe(
+      `Meera added the product ${painting} at ₹1,650.00 from a CSV file`,
     )
   })
 
@@ -166,6 +203,72 @@ describe('audit sentences', () => {
     expect(say({ entity: 'settings', action: 'settings.cod', before: {}, after: {} })).toBe(
       'Meera changed the cash-on-delivery settings',
     )
+  })
+
+  it('reviews: publish, hide with its reason, reply', () => {
+    const subject = `${painting} by Asha Verma`
+    expect(say({ entity: 'review', subject, action: 'review.publish' })).toBe(
+      `Meera published the review of ${painting} by Asha Verma in the shop`,
+    )
+    expect(
+      say({ entity: 'review', subject, action: 'review.hide', after: { reason: 'It names a phone number' } }),
+    ).toBe(`Meera hid the review of ${painting} by Asha Verma because: It names a phone number`)
+    expect(say({ entity: 'review', subject, action: 'review.reply' })).toBe(
+      `Meera replied to the review of ${painting} by Asha Verma`,
+    )
+  })
+
+  it('admin:create run again for a member of staff: a new password, or the account enabled again', () => {
+    const u = { entity: 'user', subject: 'Meera Iyer', actor: null }
+    expect(say({ ...u, action: 'admin.password', after: { passwordChanged: true } })).toBe(
+      'The command line set a new password for Meera Iyer',
+    )
+    expect(
+      say({
+        ...u,
+        action: 'admin.password',
+        before: { disabledAt: '2026-01-01T00:00:00.000Z' },
+        after: { passwordChanged: true },
+      }),
+    ).toBe('The command line set a new password for Meera Iyer and enabled their account again')
+    expect(
+      say({
+        ...u,
+        action: 'admin.password',
+        before: { disabledAt: '2026-01-01T00:00:00.000Z' },
+        after: { passwordChanged: false },
+      }),
+    ).toBe('The command line enabled the console account of Meera Iyer again')
+  })
+
+  it('every action the code records has a sentence of its own, never the raw action name', () => {
+    expect(auditActions.length).toBeGreaterThan(40)
+    const raw: string[] = []
+    for (const { action, entity } of auditActions) {
+      for (const [before, after] of [
+        [null, null],
+        [{ title: 'Old' }, { title: 'New', status: 'Shipped', passwordChanged: true }],
+      ]) {
+        const sentence = say({ action, entity, subject: 'Kashi Vishwanath', before, after })
+        const named = new RegExp(`(^|\\W)${action.replace(/\./g, '\\.')}($|\\W)`).test(sentence)
+        if (named || sentence.includes('made a change')) raw.push(`${action}: ${sentence}`)
+      }
+    }
+    expect(raw).toEqual([])
+  })
+
+  it('every audit entry is written through writeAudit, whose actions are the listed ones', () => {
+    const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+    const files = (readdirSync(serverDir, { recursive: true }) as string[]).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+    )
+    expect(files.length).toBeGreaterThan(50)
+    const direct = files.filter(
+      (f) =>
+        !f.endsWith(path.join('modules', 'audit', 'repo.ts')) &&
+        /insert\(\s*auditLog\s*\)/.test(readFileSync(path.join(serverDir, f), 'utf8')),
+    )
+    expect(direct).toEqual([])
   })
 
   it('an unknown action still reads as a sentence', () => {

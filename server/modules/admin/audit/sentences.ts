@@ -42,6 +42,7 @@ const entityWords: Record<string, string> = {
   temple: 'the temple',
   synonym: 'the search synonyms for',
   message: 'the message from',
+  review: 'the review of',
   contact_message: 'the message from',
   image: 'a picture',
   artisan: 'the artisan',
@@ -196,6 +197,26 @@ export function auditSentence(input: SentenceInput): string {
       return `${who} archived ${thing}`
     case 'product.unarchive':
       return `${who} brought ${thing} back from the archive`
+    case 'product.import-create':
+      return `${who} added ${thing}${typeof after.price === 'number' ? ` at ${paise(after.price)}` : ''} from a CSV file`
+    case 'product.bulk-update':
+    case 'product.import-update': {
+      const how = action === 'product.bulk-update' ? 'in a bulk change' : 'from a CSV file'
+      const target = name ?? thing
+      const fields = changedFields(before, after)
+      if (fields.length === 0) return `${who} saved ${target} ${how} without changes`
+      const values = fields.map((f) => [f, shown(f, before[f]), shown(f, after[f])] as const)
+      if (values.length === 1) {
+        const [[field, from, to]] = values
+        return from !== null && to !== null
+          ? `${who} changed the ${words(field)} of ${target} from ${from} to ${to} ${how}`
+          : `${who} changed the ${words(field)} of ${target} ${how}`
+      }
+      const parts = values.map(([field, from, to]) =>
+        from !== null && to !== null ? `the ${words(field)} from ${from} to ${to}` : `the ${words(field)}`,
+      )
+      return `${who} changed ${target} ${how}: ${listInWords(parts)}`
+    }
     case 'product.images.add': {
       const n = Array.isArray(after.images) ? after.images.length : 1
       return `${who} added ${n === 1 ? 'a picture' : `${n} pictures`} to ${thing}`
@@ -248,10 +269,24 @@ export function auditSentence(input: SentenceInput): string {
       return `${who} created the owner account of ${name ?? 'a colleague'}`
     case 'admin.promote':
       return `${who} made ${name ?? 'an account'} an owner of the console`
+    // `admin:create` run again for an existing member of staff: a new password, an account enabled again.
+    case 'admin.password': {
+      const whom = name ?? 'a colleague'
+      if (after.passwordChanged === false) return `${who} enabled the console account of ${whom} again`
+      return `${who} set a new password for ${whom}${before.disabledAt ? ' and enabled their account again' : ''}`
+    }
     case 'message.status':
       return `${who} marked ${thing} as ${after.status === 'read' ? 'read' : 'new'}`
     case 'message.reply':
       return `${who} replied to ${thing}`
+    case 'review.publish':
+      return `${who} published ${thing} in the shop`
+    case 'review.hide':
+      return `${who} hid ${thing}${typeof after.reason === 'string' ? ` because: ${after.reason}` : ''}`
+    case 'review.reply':
+      return `${who} replied to ${thing}`
+    case 'review.reply.remove':
+      return `${who} removed the reply to ${thing}`
     case 'product.provenance': {
       const target = name ?? 'a product'
       const fields = changedFields(before, after)

@@ -39,6 +39,7 @@ import {
   subcategories,
   temples,
 } from '../../../db/schema.ts'
+import type { ListEntity } from '../../audit/actions.ts'
 import { cleanHtml } from '../../content/html.ts'
 
 type Row = Record<string, unknown>
@@ -47,7 +48,7 @@ type Row = Record<string, unknown>
 export type ResourceDef = {
   /** URL segment under /api/v1/admin and the audit entity name. */
   path: string
-  entity: string
+  entity: ListEntity
   label: string
   table: PgTable & { id: AnyPgColumn }
   input: z.ZodType

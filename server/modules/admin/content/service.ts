@@ -5,6 +5,7 @@ import { newId } from '../../../db/ids.ts'
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
 import type { CatalogueCache } from '../../../lib/cache.ts'
 import type { FileStore } from '../../../lib/file-store.ts'
+import type { AuditAction } from '../../audit/actions.ts'
 import { writeAudit } from '../../audit/repo.ts'
 import { cleanHtml } from '../../content/html.ts'
 import { storeImage } from '../images.ts'
@@ -36,7 +37,7 @@ export function createAdminContentService(deps: {
   const audit = (
     tx: DbOrTx,
     actor: Actor,
-    action: string,
+    action: AuditAction,
     entity: string,
     entityId: string | null,
     before: unknown,

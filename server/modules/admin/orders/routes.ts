@@ -1,13 +1,83 @@
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { orderListQuerySchema, orderStatusInputSchema } from '../../../../contracts/admin.ts'
-import { adminOrderPageSchema, adminOrderSchema } from '../../../../contracts/admin-orders.ts'
-import { adminFailures, ok } from '../../../http/route-kit.ts'
+import {
+  orderListQuerySchema,
+  orderStatusInputSchema,
+  packingSlipsQuerySchema,
+  shipOrdersInputSchema,
+} from '../../../../contracts/admin.ts'
+import {
+  adminOrderPageSchema,
+  adminOrderSchema,
+  adminShipOrdersResultSchema,
+  shipOrdersMessage,
+} from '../../../../contracts/admin-orders.ts'
+import { adminFailures, ok, pdfFile } from '../../../http/route-kit.ts'
 import type { Services } from '../../../services.ts'
 import { actorOf, idParams, security, tags } from '../route-helpers.ts'
 
-/** Orders: the list with its work queues, one order, moving it forward, refunds. */
+const sendPdf = (reply: FastifyReply, file: { fileName: string; pdf: Buffer }) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.pdf)
+
+/** Orders: the list with its work queues, one order, moving it forward, refunds, shipping and packing in bulk. */
 export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const orders = services.admin.orders
+
+  app.post(
+    '/orders/ship',
+    {
+      schema: {
+        operationId: 'adminShipOrders',
+        tags,
+        security,
+        summary: 'Mark several orders Shipped at once, each with its own tracking link',
+        description:
+          'Each order goes through the same status change as one order (e-mail to the customer, history, ' +
+          'audit). An order that cannot be shipped (not paid, already shipped, no valid tracking link) is ' +
+          'answered with its reason; the others are shipped all the same.',
+        body: shipOrdersInputSchema,
+        response: { 200: ok(adminShipOrdersResultSchema), ...adminFailures() },
+      },
+    },
+    async (request) => {
+      const data = await orders.shipMany(actorOf(request), request.body)
+      return { success: true as const, message: shipOrdersMessage(data), data }
+    },
+  )
+
+  app.get(
+    '/orders/packing-slips',
+    {
+      schema: {
+        operationId: 'adminDownloadPackingSlips',
+        tags,
+        security,
+        summary: 'Download the packing slips of several orders as one PDF, a page per order',
+        querystring: packingSlipsQuerySchema,
+        response: { 200: pdfFile('The packing slips, application/pdf'), ...adminFailures(404) },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await orders.packingSlips(request.query.ids)),
+  )
+
+  app.get(
+    '/orders/:id/packing-slip',
+    {
+      schema: {
+        operationId: 'adminDownloadPackingSlip',
+        tags,
+        security,
+        summary: 'Download the packing slip of one order (address, items and quantities, no prices) as a PDF',
+        params: idParams,
+        response: { 200: pdfFile('The packing slip, application/pdf'), ...adminFailures(404) },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await orders.packingSlips([request.params.id])),
+  )
 
   app.get(
     '/orders',

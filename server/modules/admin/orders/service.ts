@@ -1,12 +1,27 @@
 import type { z } from 'zod'
-import type { orderListQuerySchema, orderStatusInputSchema } from '../../../../contracts/admin.ts'
-import { nextFulfilmentStatuses, paymentStatusLabel } from '../../../../contracts/order-states.ts'
+import {
+  batchRefusal,
+  type orderListQuerySchema,
+  type orderStatusInputSchema,
+  type shipOrdersInputSchema,
+  trackingLinkSchema,
+} from '../../../../contracts/admin.ts'
+import type { AdminShipOrdersResult } from '../../../../contracts/admin-orders.ts'
+import { codMethod } from '../../../../contracts/cod.ts'
+import {
+  fulfilmentRefusal,
+  nextFulfilmentStatuses,
+  paymentStatusLabel,
+} from '../../../../contracts/order-states.ts'
 import type { Db } from '../../../db/client.ts'
-import { ConflictError, NotFoundError } from '../../../http/errors.ts'
+import { idPattern } from '../../../db/ids.ts'
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
 import type { AccountsService } from '../../accounts/service.ts'
+import type { InvoicesService } from '../../invoices/service.ts'
 import type { OrdersService } from '../../orders/service.ts'
 import type { PaymentsService } from '../../payments/service.ts'
 import { type Actor, mustId, page, pageWindow, rupees } from '../kit.ts'
+import { type PackingSlip, renderPackingSlips } from './packing-slip.ts'
 import { createOrdersListRepo } from './repo.ts'
 
 /** Midnight in India of the given YYYY-MM-DD, as an instant. */
@@ -18,9 +33,11 @@ const indianMidnight = (date: string) => new Date(`${date}T00:00:00+05:30`)
  */
 export function createAdminOrdersService(deps: {
   db: Db
-  orders: Pick<OrdersService, 'rowById' | 'staffView' | 'changeStatus' | 'refundNow'>
+  orders: Pick<OrdersService, 'rowById' | 'staffView' | 'withItems' | 'changeStatus' | 'refundNow'>
   payments: Pick<PaymentsService, 'recordsOf'>
   accounts: Pick<AccountsService, 'forStaff'>
+  /** The foundation's name and address printed on packing slips (the GST invoice details). */
+  invoices: Pick<InvoicesService, 'settings'>
 }) {
   const repo = createOrdersListRepo(deps.db)
 
@@ -33,6 +50,14 @@ export function createAdminOrdersService(deps: {
 
   const service = {
     async list(q: z.output<typeof orderListQuerySchema>) {
+      if (q.from && q.to && q.from > q.to) {
+        throw new ValidationError(
+          'The “from” date is after the “to” date. Choose a from date on or before it.',
+          {
+            from: 'Choose a date on or before the “to” date.',
+          },
+        )
+      }
       const to = q.to ? new Date(indianMidnight(q.to).getTime() + 86_400_000) : undefined
       const { rows, total } = await repo.orderPage({
         q: q.q,
@@ -55,6 +80,7 @@ export function createAdminOrdersService(deps: {
           customer: { _id: r.customerId, fullName: r.customerName, email: r.customerEmail },
           phone: r.phone,
           city: r.city,
+          mayShip: fulfilmentRefusal(r, 'Shipped') === null,
         })),
         total,
         q,
@@ -146,6 +172,117 @@ export function createAdminOrdersService(deps: {
         note: input.note ?? null,
       })
       return service.get(id)
+    },
+    /**
+     * Marks several orders Shipped, each with its own tracking link, one after the other through the
+     * orders module's status change (the same rules, e-mail, history and audit entry as one order). An
+     * order that cannot be shipped is refused with its reason; the others are shipped all the same.
+     */
+    async shipMany(
+      actor: Actor,
+      input: z.output<typeof shipOrdersInputSchema>,
+    ): Promise<AdminShipOrdersResult> {
+      const count = batchRefusal(input.orders.length, 'to mark Shipped')
+      if (count) throw new ValidationError(count, { orders: count })
+      const results: AdminShipOrdersResult['results'] = []
+      const seen = new Set<string>()
+      for (const { id, shippingLink: typed } of input.orders) {
+        const refuse = (
+          reason: string,
+          orderNumber: string | null = null,
+          shippingLink: string | null = null,
+        ) => results.push({ _id: id, orderNumber, shipped: false, shippingLink, reason })
+        const row = idPattern.test(id) ? await deps.orders.rowById(id) : null
+        if (!row) {
+          refuse('No such order.')
+          continue
+        }
+        if (seen.has(id)) {
+          refuse('This order is listed twice; it was handled once.', row.orderNumber)
+          continue
+        }
+        seen.add(id)
+        // What the order's state forbids comes first: a link does not make an unpaid order shippable.
+        const refusal = fulfilmentRefusal(row, 'Shipped')
+        if (refusal) {
+          refuse(refusal, row.orderNumber)
+          continue
+        }
+        const link = trackingLinkSchema.safeParse(typed)
+        if (!link.success) {
+          refuse(link.error.issues[0]!.message, row.orderNumber)
+          continue
+        }
+        if (!link.data) {
+          refuse(
+            'Enter the tracking link from the courier before marking the order Shipped.',
+            row.orderNumber,
+          )
+          continue
+        }
+        try {
+          await deps.orders.changeStatus(id, 'Shipped', { actorId: actor.id, shippingLink: link.data })
+          results.push({
+            _id: id,
+            orderNumber: row.orderNumber,
+            shipped: true,
+            shippingLink: link.data,
+            reason: null,
+          })
+        } catch (e) {
+          // Changed meanwhile (another member of staff, a customer's cancellation): said, not fatal.
+          if (!(e instanceof AppError) || e.statusCode >= 500) throw e
+          refuse(e.message, row.orderNumber, link.data)
+        }
+      }
+      const shipped = results.filter((r) => r.shipped).length
+      return { shipped, refused: results.length - shipped, results }
+    },
+    /** The packing slips of one or more orders as one PDF, a page per order in the order asked. */
+    async packingSlips(ids: string[]) {
+      const tooMany = batchRefusal(ids.length, 'for packing slips')
+      if (tooMany) throw new ValidationError(tooMany, { ids: tooMany })
+      const unknown = ids.filter((id) => !idPattern.test(id))
+      const found = unknown.length ? [] : await deps.orders.withItems(ids)
+      const missing = unknown.length ? unknown : ids.filter((id) => !found.some((f) => f.order.id === id))
+      if (missing.length) {
+        throw new NotFoundError(
+          ids.length === 1
+            ? 'No such order.'
+            : `${missing.length === 1 ? 'One of the orders does not exist' : `${missing.length} of the orders do not exist`}: ${missing.slice(0, 5).join(', ')}. Untick ${missing.length === 1 ? 'it' : 'them'} and try again.`,
+        )
+      }
+      const settings = await deps.invoices.settings.get()
+      const slips: PackingSlip[] = ids.map((id) => {
+        const { order: o, items } = found.find((f) => f.order.id === id)!
+        return {
+          orderNumber: o.orderNumber,
+          placedAt: o.createdAt,
+          shipTo: {
+            name: [o.shippingFirstName, o.shippingLastName].filter(Boolean).join(' '),
+            address: o.shippingAddress,
+            apartment: o.shippingApartment,
+            city: o.shippingCity,
+            state: o.shippingState,
+            postalCode: o.shippingPostalCode,
+            country: o.shippingCountry,
+            phone: o.shippingPhone,
+          },
+          items: items.map((i) => ({ title: i.title, quantity: i.quantity })),
+          collect: o.paymentMethod === codMethod && o.paymentStatus === 'Pay on delivery' ? o.total : null,
+          paymentMethod: o.paymentMethod,
+        }
+      })
+      const pdf = await renderPackingSlips(slips, {
+        name: settings.legalName,
+        address: settings.legalAddress,
+        state: settings.legalState,
+      })
+      const fileName =
+        slips.length === 1
+          ? `packing-slip-${slips[0]!.orderNumber}.pdf`
+          : `packing-slips-${slips.length}-orders.pdf`
+      return { pdf, fileName: fileName.replace(/[^\w.-]/g, '-') }
     },
     /** Sends a refund that is waiting (a failed one is retried now) through the orders module. */
     async refund(actor: Actor, id: string) {

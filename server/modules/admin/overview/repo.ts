@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client.ts'
-import { contactMessages, mailOutbox, orderItems, orders, products } from '../../../db/schema.ts'
+import { contactMessages, mailOutbox, orderItems, orders, products, reviews } from '../../../db/schema.ts'
 import { queueConditions } from '../orders/repo.ts'
 
 /** Orders whose money the shop has: paid (online, or cash on delivery once delivered), not cancelled. */
@@ -82,6 +82,11 @@ export function createOverviewRepo(db: DbOrTx) {
         .orderBy(asc(products.quantity), asc(products.title), asc(products.id))
         .limit(limit)
       return { low: Number(totals?.low ?? 0), out: Number(totals?.out ?? 0), rows }
+    },
+
+    async reviewsWaiting() {
+      const [row] = await db.select({ n: count() }).from(reviews).where(eq(reviews.status, 'pending'))
+      return Number(row?.n ?? 0)
     },
 
     async awaitingApproval() {

@@ -39,9 +39,10 @@ export function createAdminOverviewService(deps: { db: Db; mail: Pick<MailServic
 
   async function stock(): Promise<DashboardStock> {
     const { lowStockThreshold: threshold } = await deps.mail.settings.get()
-    const [low, awaitingApproval] = await Promise.all([
+    const [low, awaitingApproval, reviewsWaiting] = await Promise.all([
       repo.lowStock(threshold, LOW_STOCK_LISTED),
       repo.awaitingApproval(),
+      repo.reviewsWaiting(),
     ])
     return {
       threshold,
@@ -49,6 +50,7 @@ export function createAdminOverviewService(deps: { db: Db; mail: Pick<MailServic
       out: low.out,
       products: low.rows.map((p) => ({ _id: p.id, title: p.title, quantity: Math.max(0, p.quantity) })),
       awaitingApproval,
+      reviewsWaiting,
     }
   }
 

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../../db/client.ts'
-import { auditLog, users } from '../../../db/schema.ts'
+import { users } from '../../../db/schema.ts'
 import { hashPassword } from '../../accounts/passwords.ts'
+import { writeAudit } from '../../audit/repo.ts'
 
 export type AdminCreateResult = {
   outcome: 'created' | 'promoted' | 'already-admin'
@@ -65,7 +66,7 @@ export async function createOrPromoteAdmin(
           ...(passwordHash ? { passwordHash } : {}),
         })
         .where(eq(users.id, existing.id))
-      await tx.insert(auditLog).values({
+      await writeAudit(tx, {
         actorId: null,
         action: existing.role === 'admin' ? 'admin.password' : 'admin.promote',
         entity: 'user',
@@ -85,7 +86,7 @@ export async function createOrPromoteAdmin(
       .insert(users)
       .values({ email, fullName, passwordHash, role: 'admin', staffRole: 'owner', staffSince: new Date() })
       .returning({ id: users.id })
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       actorId: null,
       action: 'admin.create',
       entity: 'user',

@@ -1,10 +1,38 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client.ts'
-import { categories, productImages, products, states } from '../../../db/schema.ts'
+import { categories, productImages, products, states, subcategories } from '../../../db/schema.ts'
 import { containing } from '../kit.ts'
 
 export type ProductRow = typeof products.$inferSelect
 export type ProductValues = Omit<typeof products.$inferInsert, 'id'>
+
+/** The product list's filters (the export takes the same). */
+export type ProductFilters = {
+  q?: string
+  categoryId?: string
+  stateId?: string
+  approval: 'all' | 'approved' | 'pending' | 'archived'
+  /** Products not archived with at most this many in stock, least stock first. */
+  stockAtMost?: number
+}
+
+function listConditions(opts: ProductFilters) {
+  const conds = []
+  if (opts.q)
+    conds.push(or(ilike(products.title, containing(opts.q)), ilike(products.sku, containing(opts.q))))
+  if (opts.categoryId) conds.push(eq(products.categoryId, opts.categoryId))
+  if (opts.stateId) conds.push(eq(products.stateId, opts.stateId))
+  if (opts.approval === 'archived') conds.push(isNotNull(products.archivedAt))
+  else {
+    if (opts.approval !== 'all') conds.push(isNull(products.archivedAt))
+    if (opts.approval === 'approved') conds.push(eq(products.isApproved, true))
+    if (opts.approval === 'pending') conds.push(eq(products.isApproved, false))
+  }
+  if (opts.stockAtMost !== undefined) {
+    conds.push(isNull(products.archivedAt), lte(products.quantity, opts.stockAtMost))
+  }
+  return conds.length ? and(...conds) : undefined
+}
 
 /**
  * The console writes the catalogue's products and pictures here (the catalogue module serves them to
@@ -13,31 +41,8 @@ export type ProductValues = Omit<typeof products.$inferInsert, 'id'>
 export function createProductsRepo(db: DbOrTx) {
   return {
     /** The console's product list: searchable by title or SKU, filtered, newest first. */
-    async productPage(opts: {
-      q?: string
-      categoryId?: string
-      stateId?: string
-      approval: 'all' | 'approved' | 'pending' | 'archived'
-      /** Products not archived with at most this many in stock, least stock first. */
-      stockAtMost?: number
-      offset: number
-      limit: number
-    }) {
-      const conds = []
-      if (opts.q)
-        conds.push(or(ilike(products.title, containing(opts.q)), ilike(products.sku, containing(opts.q))))
-      if (opts.categoryId) conds.push(eq(products.categoryId, opts.categoryId))
-      if (opts.stateId) conds.push(eq(products.stateId, opts.stateId))
-      if (opts.approval === 'archived') conds.push(isNotNull(products.archivedAt))
-      else {
-        if (opts.approval !== 'all') conds.push(isNull(products.archivedAt))
-        if (opts.approval === 'approved') conds.push(eq(products.isApproved, true))
-        if (opts.approval === 'pending') conds.push(eq(products.isApproved, false))
-      }
-      if (opts.stockAtMost !== undefined) {
-        conds.push(isNull(products.archivedAt), lte(products.quantity, opts.stockAtMost))
-      }
-      const where = conds.length ? and(...conds) : undefined
+    async productPage(opts: ProductFilters & { offset: number; limit: number }) {
+      const where = listConditions(opts)
       const rows = await db
         .select({
           id: products.id,
@@ -69,6 +74,68 @@ export function createProductsRepo(db: DbOrTx) {
         .offset(opts.offset)
       const [{ total }] = await db.select({ total: count() }).from(products).where(where)
       return { rows, total }
+    },
+    /** Every product the filters match, in the list's order, with its names and pictures (the CSV export). */
+    async productsForExport(opts: ProductFilters) {
+      const rows = await db
+        .select({
+          product: products,
+          category: categories.title,
+          subcategory: subcategories.title,
+          state: states.name,
+        })
+        .from(products)
+        .leftJoin(categories, eq(categories.id, products.categoryId))
+        .leftJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+        .leftJoin(states, eq(states.id, products.stateId))
+        .where(listConditions(opts))
+        .orderBy(
+          ...(opts.stockAtMost !== undefined ? [asc(products.quantity)] : []),
+          desc(products.createdAt),
+          desc(products.id),
+        )
+      const images = rows.length
+        ? await db
+            .select({ productId: productImages.productId, url: productImages.url })
+            .from(productImages)
+            .where(
+              inArray(
+                productImages.productId,
+                rows.map((r) => r.product.id),
+              ),
+            )
+            .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.createdAt))
+        : []
+      const byProduct = new Map<string, string[]>()
+      for (const i of images) byProduct.set(i.productId, [...(byProduct.get(i.productId) ?? []), i.url])
+      return rows.map((r) => ({ ...r, images: byProduct.get(r.product.id) ?? [] }))
+    },
+    /** The products with these ids, locked for a change in the caller's transaction. */
+    productsForUpdate(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([])
+      return db
+        .select()
+        .from(products)
+        .where(inArray(products.id, ids))
+        .orderBy(asc(products.id))
+        .for('update')
+    },
+    /** Every product's id, SKU and title (the import checks SKUs against them). */
+    skus() {
+      return db.select({ id: products.id, sku: products.sku, title: products.title }).from(products)
+    },
+    /**
+     * Adds to (or with a negative change, takes from) a product's stock in one conditional update, as
+     * orders take and return stock (decision 044): a sale made meanwhile is kept. Null when there are
+     * fewer pieces than would be taken away.
+     */
+    async changeStock(id: string, change: number): Promise<number | null> {
+      const [row] = await db
+        .update(products)
+        .set({ quantity: sql`${products.quantity} + ${change}` })
+        .where(and(eq(products.id, id), gte(products.quantity, -change)))
+        .returning({ quantity: products.quantity })
+      return row ? row.quantity : null
     },
     productById(id: string) {
       return db

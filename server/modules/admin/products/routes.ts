@@ -3,17 +3,29 @@ import { z } from 'zod'
 import {
   approvalInputSchema,
   imageOrderSchema,
+  productBulkInputSchema,
+  productImportInputSchema,
   productInputSchema,
   productListQuerySchema,
 } from '../../../../contracts/admin.ts'
 import {
   adminProductPageSchema,
   adminProductSchema,
+  productBulkResultSchema,
+  productImportPreviewSchema,
+  productImportResultSchema,
   productRemovalSchema,
 } from '../../../../contracts/admin-products.ts'
-import { adminFailures, ok } from '../../../http/route-kit.ts'
+import { productImportLimits } from '../../../../contracts/product-csv.ts'
+import { adminFailures, csvFile, ok } from '../../../http/route-kit.ts'
 import type { Services } from '../../../services.ts'
 import { actorOf, idParams, security, tags, uploadedFiles } from '../route-helpers.ts'
+
+/** Room for the largest file the import takes, sent as JSON text (quotes and line breaks escaped). */
+const importBodyLimit = productImportLimits.bytes * 2 + 64 * 1024
+
+/** Today in India, for the name of a downloaded file. */
+const indianDate = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10)
 
 /** Products and their pictures (under /api/v1/admin, behind the console's guard). */
 export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -37,6 +49,99 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       message: 'Products',
       data: await products.list(request.query),
     }),
+  )
+
+  app.post(
+    '/products/bulk',
+    {
+      schema: {
+        operationId: 'adminBulkChangeProducts',
+        tags,
+        security,
+        summary:
+          'Approve, unapprove, reprice (a price or a percentage) or restock (a number or a change) up to 200 products in one transaction',
+        body: productBulkInputSchema,
+        response: { 200: ok(productBulkResultSchema), ...adminFailures() },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await products.bulkChange(actorOf(request), request.body)),
+    }),
+  )
+
+  app.get(
+    '/products/export.csv',
+    {
+      schema: {
+        operationId: 'adminExportProducts',
+        tags,
+        security,
+        summary:
+          'Every product matching the list’s filters as a CSV file (the import reads the same columns)',
+        querystring: productListQuerySchema.omit({ page: true, pageSize: true }),
+        response: { 200: csvFile('The products, text/csv'), ...adminFailures() },
+      },
+    },
+    async (request, reply) => {
+      const file = await products.exportFile(request.query)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="products-${indianDate()}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(file, 'utf8'))
+    },
+  )
+
+  app.post(
+    '/products/import/preview',
+    {
+      bodyLimit: importBodyLimit,
+      schema: {
+        operationId: 'adminPreviewProductImport',
+        tags,
+        security,
+        summary:
+          'Check a product CSV file: what each row would create or change, and every row’s errors (writes nothing)',
+        body: productImportInputSchema,
+        response: { 200: ok(productImportPreviewSchema), ...adminFailures() },
+      },
+    },
+    async (request) => {
+      const data = await products.previewImport(request.body.csv)
+      return {
+        success: true as const,
+        message: data.errors
+          ? 'Some rows have errors: nothing can be imported yet.'
+          : 'The file is ready to import.',
+        data,
+      }
+    },
+  )
+
+  app.post(
+    '/products/import',
+    {
+      bodyLimit: importBodyLimit,
+      schema: {
+        operationId: 'adminImportProducts',
+        tags,
+        security,
+        summary:
+          'Import a product CSV file in one transaction, checked again; refused whole (422) if any row has an error',
+        body: productImportInputSchema,
+        response: { 200: ok(productImportResultSchema), ...adminFailures(422) },
+      },
+    },
+    async (request) => {
+      const data = await products.importFile(actorOf(request), request.body.csv)
+      const n = (count: number) => `${count} product${count === 1 ? '' : 's'}`
+      return {
+        success: true as const,
+        message: `Imported: ${n(data.created)} added, ${n(data.updated)} updated, ${n(data.unchanged)} unchanged.`,
+        data,
+      }
+    },
   )
 
   app.post(

@@ -1,40 +1,40 @@
 import type { z } from 'zod'
-import type {
-  approvalInputSchema,
-  productInputSchema,
-  productListQuerySchema,
-} from '../../../../contracts/admin.ts'
+import type { approvalInputSchema, productListQuerySchema } from '../../../../contracts/admin.ts'
 import { discountPercent } from '../../../../contracts/money.ts'
 import type { Db, DbOrTx } from '../../../db/client.ts'
 import { newId } from '../../../db/ids.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
 import type { CatalogueCache } from '../../../lib/cache.ts'
 import type { FileStore } from '../../../lib/file-store.ts'
+import type { AuditAction } from '../../audit/actions.ts'
 import { writeAudit } from '../../audit/repo.ts'
 import type { CatalogueService } from '../../catalogue/service.ts'
-import { cleanHtml, htmlText } from '../../content/html.ts'
 import type { MailService } from '../../mail/service.ts'
 import type { OrdersService } from '../../orders/service.ts'
 import { removeImage, storeImage } from '../images.ts'
-import { type Actor, mustId, page, pageWindow, paise, pgErrorCode, rupees } from '../kit.ts'
-import { createProductsRepo, type ProductRow } from './repo.ts'
+import { type Actor, mustId, page, pageWindow, pgErrorCode, rupees } from '../kit.ts'
+import { createProductBulk } from './bulk.ts'
+import { createProductCsv } from './csv.ts'
+import { createProductsRepo, type ProductFilters, type ProductRow } from './repo.ts'
+import { type ProductInput, productValues } from './values.ts'
 
-type ProductInput = z.output<typeof productInputSchema>
+type ProductListFilters = Omit<z.output<typeof productListQuerySchema>, 'page' | 'pageSize'>
 
 /** Products and their pictures in the console: create, edit, approve, archive, delete. */
 export function createAdminProductsService(deps: {
   db: Db
   cache: CatalogueCache
-  /** Where uploaded pictures are written (DATA_DIR/uploads). */
   /** Where uploaded pictures go: DATA_DIR/uploads or the S3 bucket (server/lib/file-store.ts). */
   files: FileStore
   log?: { warn(obj: object, msg: string): void }
-  /** The catalogue: the category, subcategory and state a product names. */
-  catalogue: Pick<CatalogueService, 'namesFor'>
+  /** The catalogue: the category, subcategory and state a product names (by id, or all of them by name). */
+  catalogue: Pick<CatalogueService, 'namesFor' | 'structure'>
   /** The orders module: whether orders hold a product before it is deleted. */
   orders: Pick<OrdersService, 'productUse'>
   /** The shop's low-stock threshold (Settings), for the list's stock filter. */
   mail: Pick<MailService, 'settings'>
+  /** The shop's address (PUBLIC_URL), for picture addresses in the CSV export. */
+  publicUrl: string
 }) {
   const { db, cache, files: fileStore } = deps
   // Once the rows are gone a file left behind harms nobody: it is logged, not answered as a failure.
@@ -48,8 +48,14 @@ export function createAdminProductsService(deps: {
     )
   const repo = createProductsRepo(db)
 
-  const audit = (tx: DbOrTx, actor: Actor, action: string, id: string, before: unknown, after: unknown) =>
-    writeAudit(tx, { actorId: actor.id, action, entity: 'product', entityId: id, before, after })
+  const audit = (
+    tx: DbOrTx,
+    actor: Actor,
+    action: AuditAction,
+    id: string,
+    before: unknown,
+    after: unknown,
+  ) => writeAudit(tx, { actorId: actor.id, action, entity: 'product', entityId: id, before, after })
 
   async function productDto(row: ProductRow) {
     const images = await repo.imagesOf(row.id)
@@ -93,39 +99,7 @@ export function createAdminProductsService(deps: {
     if (Object.keys(fields).length) {
       throw new ValidationError(Object.values(fields)[0], fields)
     }
-    const description = cleanHtml(input.description ?? '')
-    const searchText = [
-      input.title,
-      names.category?.title,
-      names.subcategory?.title,
-      names.state?.name,
-      input.sku,
-      input.shortDescription,
-      htmlText(description),
-    ]
-      .filter(Boolean)
-      .join(' ')
-      .toLowerCase()
-      .slice(0, 10_000)
-    return {
-      title: input.title,
-      price: paise(input.price),
-      cutPrice: paise(input.cutPrice),
-      // Computed here, never taken from the client (decision 014).
-      discount: discountPercent(input.price, input.cutPrice),
-      categoryId: input.categoryId,
-      subcategoryId: input.subcategoryId,
-      stateId: input.stateId,
-      sku: input.sku,
-      shortDescription: input.shortDescription ?? '',
-      description,
-      youtubeVideoLink: input.youtubeVideoLink,
-      view360Link: input.view360Link,
-      quantity: input.quantity,
-      ...(input.hsnCode === undefined ? {} : { hsnCode: input.hsnCode }),
-      ...(input.gstRate === undefined ? {} : { gstRate: Number(input.gstRate) }),
-      searchText,
-    }
+    return productValues(input, names)
   }
 
   async function mustProduct(id: string) {
@@ -144,15 +118,31 @@ export function createAdminProductsService(deps: {
     throw e
   }
 
+  /** The list's filters as the repo takes them: 'low stock' is the shop's threshold from Settings. */
+  async function filtersOf(q: ProductListFilters): Promise<ProductFilters> {
+    const stockAtMost =
+      q.stock === 'out'
+        ? 0
+        : q.stock === 'low'
+          ? (await deps.mail.settings.get()).lowStockThreshold
+          : undefined
+    return { q: q.q, categoryId: q.categoryId, stateId: q.stateId, approval: q.approval, stockAtMost }
+  }
+  const csv = createProductCsv({ db, cache, catalogue: deps.catalogue, publicUrl: deps.publicUrl })
+
   const service = {
+    /** Approve, unapprove, reprice or restock many products at once (decision 093). */
+    bulkChange: createProductBulk({ db, cache }),
+    /** The products matching the list's filters as a CSV file. */
+    async exportFile(q: ProductListFilters) {
+      return csv.exportFile(await filtersOf(q))
+    },
+    /** The dry run of a product import: nothing is written. */
+    previewImport: csv.preview,
+    /** The import itself, checked again, in one transaction. */
+    importFile: csv.apply,
     async list(q: z.output<typeof productListQuerySchema>) {
-      const stockAtMost =
-        q.stock === 'out'
-          ? 0
-          : q.stock === 'low'
-            ? (await deps.mail.settings.get()).lowStockThreshold
-            : undefined
-      const { rows, total } = await repo.productPage({ ...q, stockAtMost, ...pageWindow(q) })
+      const { rows, total } = await repo.productPage({ ...(await filtersOf(q)), ...pageWindow(q) })
       return page(
         rows.map((r) => ({
           _id: r.id,

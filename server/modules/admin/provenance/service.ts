@@ -12,6 +12,7 @@ import { newId } from '../../../db/ids.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
 import type { CatalogueCache } from '../../../lib/cache.ts'
 import type { FileStore } from '../../../lib/file-store.ts'
+import type { AuditAction } from '../../audit/actions.ts'
 import { writeAudit } from '../../audit/repo.ts'
 import { cleanHtml } from '../../content/html.ts'
 import { listInWords } from '../audit/sentences.ts'
@@ -51,7 +52,7 @@ export function createAdminProvenanceService(deps: { db: Db; cache: CatalogueCac
   const audit = (
     tx: DbOrTx,
     actor: Actor,
-    action: string,
+    action: AuditAction,
     entity: string,
     id: string,
     b: unknown,

@@ -1,0 +1,65 @@
+/**
+ * The product CSV files of the console (decision 093): the columns the export writes and the import reads,
+ * the import's limits, and the words the console shows about them. Plain data, no zod: the console's
+ * import screen reads it too.
+ */
+
+export type ProductCsvColumn = {
+  /** The heading in the file's first row. */
+  heading: string
+  /** What staff read about it on the import screen. */
+  help: string
+  /** Written by the export for reading only; the import leaves the product's value as it is. */
+  readOnly?: true
+}
+
+export const productCsvColumns = [
+  { heading: 'ID', help: 'Filled in: the row updates that product. Empty: the row adds a new product.' },
+  { heading: 'SKU', help: 'Your own code for the product; each product has a different one.' },
+  { heading: 'Name', help: 'The product’s title in the shop.' },
+  { heading: 'Category', help: 'A category name exactly as in Categories, or empty.' },
+  { heading: 'Subcategory', help: 'A subcategory of that category, or empty.' },
+  { heading: 'State', help: 'A state name exactly as in States, or empty.' },
+  { heading: 'Price (₹)', help: 'What the customer pays, in rupees (1650 or 1650.50).' },
+  { heading: 'MRP (₹)', help: 'The list price shown struck through; empty means no discount.' },
+  {
+    heading: 'Stock',
+    help: 'Pieces free to sell (pieces held by open orders are already taken off), a whole number.',
+  },
+  { heading: 'Approved', help: 'yes to show it in the shop, no to keep it hidden.' },
+  { heading: 'Short description', help: 'A line or two shown near the price.' },
+  { heading: 'Description (HTML)', help: 'The long description as HTML (<p>, <b>, <ul> …).' },
+  { heading: 'YouTube link', help: 'A youtube.com or youtu.be address, or empty.' },
+  { heading: '360° view link', help: 'A full web address, or empty.' },
+  { heading: 'HSN code', help: '4, 6 or 8 digits, printed on GST invoices.' },
+  { heading: 'GST rate (%)', help: 'The GST percent included in the price.' },
+  { heading: 'Archived', help: 'For reading: archive a product on its own page.', readOnly: true },
+  { heading: 'Sold', help: 'For reading: how many were sold.', readOnly: true },
+  {
+    heading: 'Picture addresses',
+    help: 'For reading: add pictures on the product’s own page.',
+    readOnly: true,
+  },
+] as const satisfies readonly ProductCsvColumn[]
+
+export type ProductCsvHeading = (typeof productCsvColumns)[number]['heading']
+
+/** The import's limits: a file larger or longer is refused before anything is read. */
+export const productImportLimits = { bytes: 2 * 1024 * 1024, rows: 1000 } as const
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`
+
+export const productCsvText = {
+  tooLarge: (bytes: number) =>
+    `This file is ${megabytes(bytes)}; the import takes files of up to ${megabytes(productImportLimits.bytes)}. Split it into smaller files and import them one after another.`,
+  tooManyRows: (rows: number) =>
+    `This file has ${rows.toLocaleString('en-IN')} products; the import takes up to ${productImportLimits.rows.toLocaleString('en-IN')} at a time. Split it into smaller files and import them one after another.`,
+  empty: 'This file is empty. Export the products first and use that file as the starting point.',
+  noRows: 'This file has column headings but no products under them.',
+  missingColumns: (headings: string[]) =>
+    `This file has no ${headings.map((h) => `'${h}'`).join(', ')} column${headings.length === 1 ? '' : 's'}. Start from an exported file so the columns are right.`,
+  repeatedColumn: (heading: string) => `The column '${heading}' appears twice. Keep one of them.`,
+  notCsv: 'Choose a CSV file (saved from a spreadsheet as “CSV UTF-8”).',
+  hasErrors: (rows: number) =>
+    `Nothing was imported: ${rows === 1 ? 'one row has' : `${rows} rows have`} errors. Correct them in the file and check it again.`,
+} as const

@@ -1,0 +1,125 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { orderListQuerySchema } from '../../../../contracts/admin.ts'
+import type { AdminOrderPage } from '../../../../contracts/admin-orders.ts'
+import { codMethod } from '../../../../contracts/cod.ts'
+import { paymentStatusLabel } from '../../../../contracts/order-states.ts'
+import type { Db } from '../../../db/client.ts'
+import { invoices, orderItems, orders, users } from '../../../db/schema.ts'
+import { ValidationError } from '../../../http/errors.ts'
+import { spreadsheetSafe, writeCsv } from '../../../lib/csv.ts'
+
+type OrderListQuery = z.output<typeof orderListQuerySchema>
+
+/** An export holds at most this many orders; more and staff are asked to narrow the filters. */
+export const orderExportLimit = 10_000
+
+export const orderCsvHeadings = [
+  'Order number',
+  'Date',
+  'Customer',
+  'E-mail',
+  'Phone',
+  'City',
+  'State',
+  'PIN',
+  'Items',
+  'Subtotal (₹)',
+  'Discount (₹)',
+  'COD fee (₹)',
+  'Total (₹)',
+  'Payment mode',
+  'Payment status',
+  'Fulfilment status',
+  'Tracking link',
+  'Invoice number',
+] as const
+
+const rupeeText = (paise: number) => (paise / 100).toFixed(2)
+
+/** 2026-03-14 18:05, in India time. */
+const indianTime = (d: Date) =>
+  new Date(d.getTime() + 5.5 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
+
+/** The orders the console's list shows, read for the export (read only: the orders module owns them). */
+function createOrdersExportRepo(db: Db) {
+  return {
+    async details(ids: string[]) {
+      if (ids.length === 0) return { rows: [], items: [], documents: [] }
+      const rows = await db
+        .select({ order: orders, email: users.email, fullName: users.fullName })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(inArray(orders.id, ids))
+      const items = await db
+        .select({ orderId: orderItems.orderId, title: orderItems.title, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, ids))
+        .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
+      const documents = await db
+        .select({ orderId: invoices.orderId, number: invoices.number })
+        .from(invoices)
+        .where(and(inArray(invoices.orderId, ids), eq(invoices.kind, 'invoice')))
+      return { rows, items, documents }
+    },
+  }
+}
+
+/**
+ * The order list as a CSV file (decision 093): the same orders the list shows for the same filters, found
+ * through the list itself page by page, then read in full.
+ */
+export function createOrdersExport(deps: { db: Db; list: (q: OrderListQuery) => Promise<AdminOrderPage> }) {
+  const repo = createOrdersExportRepo(deps.db)
+  return async function exportOrders(q: Omit<OrderListQuery, 'page' | 'pageSize'>): Promise<string> {
+    const ids: string[] = []
+    for (let page = 1; ; page++) {
+      const found = await deps.list({ ...q, page, pageSize: 100 })
+      if (found.total > orderExportLimit) {
+        throw new ValidationError(
+          `${found.total.toLocaleString('en-IN')} orders match; an export holds up to ${orderExportLimit.toLocaleString('en-IN')}. Choose a shorter date range or another filter.`,
+        )
+      }
+      ids.push(...found.items.map((o) => o._id))
+      if (page >= found.pages || found.items.length === 0) break
+    }
+    const { rows, items, documents } = await repo.details(ids)
+    const byId = new Map(rows.map((r) => [r.order.id, r]))
+    const safe = (v: string | null | undefined) => spreadsheetSafe(v ?? '')
+    const lines = ids.flatMap((id) => {
+      const r = byId.get(id)
+      if (!r) return []
+      const o = r.order
+      const name = [o.shippingFirstName, o.shippingLastName].filter(Boolean).join(' ') || r.fullName
+      const invoice = documents.find((d) => d.orderId === id)
+      return [
+        [
+          safe(o.orderNumber),
+          indianTime(o.createdAt),
+          safe(name),
+          safe(o.shippingEmail || r.email),
+          safe(o.shippingPhone),
+          safe(o.shippingCity),
+          safe(o.shippingState),
+          safe(o.shippingPostalCode),
+          safe(
+            items
+              .filter((i) => i.orderId === id)
+              .map((i) => `${i.title} × ${i.quantity}`)
+              .join('; '),
+          ),
+          rupeeText(o.subtotal),
+          rupeeText(o.discountAmount),
+          rupeeText(o.codFee),
+          rupeeText(o.total),
+          o.paymentMethod === codMethod ? 'Cash on delivery' : 'Online',
+          safe(paymentStatusLabel(o.paymentStatus)),
+          safe(o.status),
+          safe(o.shippingLink),
+          safe(invoice?.number),
+        ],
+      ]
+    })
+    return writeCsv([[...orderCsvHeadings], ...lines], { bom: true })
+  }
+}

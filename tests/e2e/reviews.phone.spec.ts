@@ -1,0 +1,15 @@
+import { test } from './fixtures.ts'
+import { reviewsJourney } from './reviews-journey.ts'
+
+// The phone the issue names: 390 × 844 with touch.
+test.use({ viewport: { width: 390, height: 844 } })
+
+test('on a phone, a customer with a delivered order reviews the product, staff publish it, and the product page shows the real rating', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  await reviewsJourney({ page, browser, request, baseURL }, 'phone')
+})
