@@ -18,6 +18,7 @@ import { RatingLine } from '../features/catalogue/star-rating.tsx'
 import { StickyCartBar } from '../features/catalogue/sticky-cart-bar.tsx'
 import { YoutubeVideo } from '../features/catalogue/youtube-video.tsx'
 import { DeliveryCheck } from '../features/delivery/delivery-check.tsx'
+import { ProductProvenanceBlock } from '../features/provenance/product-provenance.tsx'
 import { ReviewsSection } from '../features/reviews/reviews-section.tsx'
 import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
 import { appLoadContext } from '../lib/context.ts'
@@ -106,7 +107,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ? await services.catalogue.preview(params.id)
       : { product: await services.catalogue.product(params.id), hiddenBecause: null }
     const { sort, page } = reviewsQuery(url)
-    const [related, reviews, standing] = await Promise.all([
+    const [related, reviews, standing, provenance] = await Promise.all([
       safeLoad(services.log, 'related products', () => services.catalogue.related(product), []),
       safeLoad(services.log, 'reviews', () => services.reviews.productReviews(product._id, sort, page), {
         rating: product.rating,
@@ -124,6 +125,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
             null,
           )
         : null,
+      safeLoad(services.log, 'makers and marks', () => services.provenance.ofProduct(product._id), null),
     ])
     const result = {
       publicUrl,
@@ -131,6 +133,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       related: related.map(toCard),
       reviews,
       standing,
+      provenance,
       writeReview: url.searchParams.get('review') === 'write',
       failed: false,
       hiddenBecause,
@@ -146,6 +149,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       reviews: null,
       standing: null,
       writeReview: false,
+      provenance: null,
       failed: true,
       hiddenBecause: null,
     }
@@ -164,7 +168,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     if (failed) toast.error(catalogueText.productFetchFailed)
   }, [failed])
   if ('notFound' in loaderData) return <NotFoundView />
-  const { product, related, reviews, standing, writeReview, hiddenBecause } = loaderData
+  const { product, related, reviews, standing, writeReview, hiddenBecause, provenance } = loaderData
   if (!product) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -308,6 +312,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               </>
             ) : null}
           </dl>
+          {provenance ? <ProductProvenanceBlock provenance={provenance} /> : null}
           {product.shortDescription ? <p className="text-ink/90">{product.shortDescription}</p> : null}
           {product.description ? (
             <section aria-labelledby="description-heading" className="mt-2 border-t border-brand-100 pt-4">

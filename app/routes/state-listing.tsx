@@ -5,6 +5,7 @@ import { ListingView } from '../features/catalogue/listing-view.tsx'
 import { notFoundMeta, notFoundPage, pageFrom, safeLoad, sortFrom } from '../features/catalogue/load.ts'
 import { listingPageSize } from '../features/catalogue/messages.ts'
 import { seo } from '../features/catalogue/seo.ts'
+import { StateClusters } from '../features/provenance/state-clusters.tsx'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/state-listing'
 
@@ -33,6 +34,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     () => services.catalogue.productPage({ state: state.State, sort }, page, listingPageSize),
     { items: [], page, limit: listingPageSize, total: 0, pages: 1 },
   )
+  const clusters = await safeLoad(
+    services.log,
+    'clusters',
+    () => services.provenance.clustersOfState(state.State),
+    [],
+  )
   const path = `/StateProduct/${encodeURIComponent(state.State)}`
   return {
     publicUrl,
@@ -40,6 +47,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     heading: `Crafts of ${state.State}`,
     intro: `Handicraft, handloom and art made in ${state.State}, bought directly from its artisans.`,
     products: result.items.map(toCard),
+    stateName: state.State,
+    clusters,
     sort,
     page: result.page,
     pages: result.pages,
@@ -54,5 +63,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export default function StateListing({ loaderData }: Route.ComponentProps) {
   if ('notFound' in loaderData) return <NotFoundView />
-  return <ListingView data={loaderData} />
+  return (
+    <ListingView data={loaderData}>
+      <StateClusters state={loaderData.stateName} clusters={loaderData.clusters} />
+    </ListingView>
+  )
 }
