@@ -15,6 +15,9 @@ export const pictureSizes = {
   sliders: [200, 400, 800, 1200, 1600],
   banners: [200, 400, 800, 1200, 1600],
   temples: [200, 400, 800, 1200, 1600],
+  // Artisans' and clusters' photos (decision 098): a tile on a phone, the first one wide on their page.
+  artisans: [200, 400, 800, 1200],
+  clusters: [200, 400, 800, 1200],
 } as const satisfies Record<string, readonly number[]>
 
 export type PictureKind = keyof typeof pictureSizes

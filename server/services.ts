@@ -21,6 +21,7 @@ import { createMessagesService } from './modules/messages/service.ts'
 import { createOrdersService } from './modules/orders/service.ts'
 import { createPaymentsService } from './modules/payments/service.ts'
 import { createPincodeService } from './modules/pincode/service.ts'
+import { createProvenanceService } from './modules/provenance/service.ts'
 import { createReviewsService } from './modules/reviews/service.ts'
 import { createWishlistService } from './modules/wishlist/service.ts'
 
@@ -43,6 +44,7 @@ export function createServices(deps: ServiceDeps) {
   })
   const mail = createMailService(deps)
   const catalogue = createCatalogueService(deps)
+  const provenance = createProvenanceService({ ...deps, catalogue })
   const cart = createCartService({ ...deps, catalogue })
   const wishlist = createWishlistService({ ...deps, catalogue })
   const coupons = createCouponsService(deps)
@@ -82,6 +84,7 @@ export function createServices(deps: ServiceDeps) {
     tokens,
     mail,
     catalogue,
+    provenance,
     content,
     accounts,
     addresses,

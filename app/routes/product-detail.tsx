@@ -18,6 +18,7 @@ import { RatingLine } from '../features/catalogue/star-rating.tsx'
 import { StickyCartBar } from '../features/catalogue/sticky-cart-bar.tsx'
 import { YoutubeVideo } from '../features/catalogue/youtube-video.tsx'
 import { DeliveryCheck } from '../features/delivery/delivery-check.tsx'
+import { ProductProvenanceBlock } from '../features/provenance/product-provenance.tsx'
 import { ReviewsSection } from '../features/reviews/reviews-section.tsx'
 import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
 import { useT } from '../i18n/i18n.tsx'
@@ -112,7 +113,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const { hiddenBecause } = found
     const [product] = await services.catalogue.inLanguage([found.product], i18n.language)
     const { sort, page } = reviewsQuery(url)
-    const [related, reviews, standing] = await Promise.all([
+    const [related, reviews, standing, provenance] = await Promise.all([
       safeLoad(
         services.log,
         'related products',
@@ -135,6 +136,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
             null,
           )
         : null,
+      safeLoad(services.log, 'makers and marks', () => services.provenance.ofProduct(product._id), null),
     ])
     const result = {
       publicUrl,
@@ -142,6 +144,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       related: related.map(toCard),
       reviews,
       standing,
+      provenance,
       writeReview: url.searchParams.get('review') === 'write',
       failed: false,
       hiddenBecause,
@@ -157,6 +160,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       reviews: null,
       standing: null,
       writeReview: false,
+      provenance: null,
       failed: true,
       hiddenBecause: null,
     }
@@ -176,7 +180,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     if (failed) toast.error(t(catalogueText.productFetchFailed))
   }, [failed, t])
   if ('notFound' in loaderData) return <NotFoundView />
-  const { product, related, reviews, standing, writeReview, hiddenBecause } = loaderData
+  const { product, related, reviews, standing, writeReview, hiddenBecause, provenance } = loaderData
   if (!product) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -322,6 +326,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               </>
             ) : null}
           </dl>
+          {provenance ? <ProductProvenanceBlock provenance={provenance} /> : null}
           {product.shortDescription ? <p className="text-ink/90">{product.shortDescription}</p> : null}
           {product.description ? (
             <section aria-labelledby="description-heading" className="mt-2 border-t border-brand-100 pt-4">

@@ -23,11 +23,15 @@ const xmlEscape = (s: string) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, publicUrl } = appLoadContext(context)
   const { catalogue, content, log } = services
-  const [categories, states, products, temples] = await Promise.all([
+  const [categories, states, products, temples, makers] = await Promise.all([
     safeLoad(log, 'categories', () => catalogue.categories(), []),
     safeLoad(log, 'states', () => catalogue.states(), []),
     safeLoad(log, 'products', () => catalogue.products(), []),
     safeLoad(log, 'temples', () => content.temples(), []),
+    safeLoad(log, 'artisans and clusters', () => services.provenance.addresses(), {
+      artisans: [],
+      clusters: [],
+    }),
   ])
   const entries: { path: string; lastmod?: string }[] = staticPages.map((path) => ({ path }))
   for (const c of categories) {
@@ -37,6 +41,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       entries.push({ path: `${base}/${encodeURIComponent(s.subCategoryTitle)}` })
   }
   for (const s of states) entries.push({ path: `/StateProduct/${encodeURIComponent(s.State)}` })
+  for (const slug of makers.clusters) entries.push({ path: `/cluster/${slug}` })
+  for (const slug of makers.artisans) entries.push({ path: `/artisan/${slug}` })
   for (const t of temples) entries.push({ path: `/templedetails?temple=${encodeURIComponent(t.slug)}` })
   for (const p of products)
     entries.push({ path: `/Productdetails/${p._id}`, lastmod: p.createdAt.slice(0, 10) })

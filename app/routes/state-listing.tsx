@@ -5,6 +5,7 @@ import { ListingView } from '../features/catalogue/listing-view.tsx'
 import { notFoundMeta, notFoundPage, pageFrom, safeLoad, sortFrom } from '../features/catalogue/load.ts'
 import { listingPageSize } from '../features/catalogue/messages.ts'
 import { seo } from '../features/catalogue/seo.ts'
+import { StateClusters } from '../features/provenance/state-clusters.tsx'
 import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/state-listing'
@@ -39,6 +40,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     { items: [], page, limit: listingPageSize, total: 0, pages: 1 },
   )
+  const clusters = await safeLoad(
+    services.log,
+    'clusters',
+    () => services.provenance.clustersOfState(state.State),
+    [],
+  )
   const path = `/StateProduct/${encodeURIComponent(state.State)}`
   return {
     publicUrl,
@@ -48,6 +55,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       state: state.State,
     }),
     products: result.items.map(toCard),
+    stateName: state.State,
+    clusters,
     sort,
     page: result.page,
     pages: result.pages,
@@ -62,5 +71,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export default function StateListing({ loaderData }: Route.ComponentProps) {
   if ('notFound' in loaderData) return <NotFoundView />
-  return <ListingView data={loaderData} />
+  return (
+    <ListingView data={loaderData}>
+      <StateClusters state={loaderData.stateName} clusters={loaderData.clusters} />
+    </ListingView>
+  )
 }

@@ -26,7 +26,7 @@ type CspResponse = import('node:http').ServerResponse & { cspNonce?: string }
 // Pages whose HTML depends only on the catalogue and the URL (search and account pages are not here).
 // Case-insensitive like the router, so /Product/{id} is covered by product/.
 const publicPage =
-  /^\/(?:$|\?|product\/|StateProduct(?:$|[/?])|Productdetails\/|temple(?:details)?(?:$|\?)|Support(?:$|\?)|ContactUs(?:$|\?)|AboutUs(?:$|\?)|Privacy(?:$|\?)|TermsCondition(?:$|\?)|ReturnPolicy(?:$|\?))/i
+  /^\/(?:$|\?|product\/|StateProduct(?:$|[/?])|Productdetails\/|artisan\/|cluster\/|temple(?:details)?(?:$|\?)|Support(?:$|\?)|ContactUs(?:$|\?)|AboutUs(?:$|\?)|Privacy(?:$|\?)|TermsCondition(?:$|\?)|ReturnPolicy(?:$|\?))/i
 
 // Read from the raw header, so the check does not depend on the cookie plugin's place in the chain.
 const signedIn = /(?:^|;\s*)accessToken=/

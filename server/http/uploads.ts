@@ -33,6 +33,9 @@ export const uploadRules: Record<string, UploadRule> = {
   'POST /api/v1/admin/uploads/:folder': consoleRule,
   // A customer's review photos: up to three of the console's photo size.
   'POST /api/v1/reviews/:id/photos': consoleRule,
+  // Artisans' and clusters' photos (decision 098).
+  'POST /api/v1/admin/artisans/photos': consoleRule,
+  'POST /api/v1/admin/clusters/photos': consoleRule,
 }
 
 export class UnsupportedMediaTypeError extends AppError {

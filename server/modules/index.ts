@@ -14,6 +14,7 @@ import { messagesRoutes } from './messages/routes.ts'
 import { ordersRoutes } from './orders/routes.ts'
 import { paymentsRoutes } from './payments/routes.ts'
 import { pincodeRoutes } from './pincode/routes.ts'
+import { provenanceRoutes } from './provenance/routes.ts'
 import { reviewsRoutes } from './reviews/routes.ts'
 import { wishlistRoutes } from './wishlist/routes.ts'
 
@@ -31,6 +32,7 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   codModule as never,
   deliveryModule as never,
   pincodeRoutes as never,
+  provenanceRoutes as never,
   accountRoutes as never,
   addressRoutes as never,
   messagesRoutes as never,

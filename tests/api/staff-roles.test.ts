@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../support/test-app.ts'
 const areaOfAddress: Array<[RegExp, StaffArea]> = [
   [/^\/api\/v1\/admin\/overview/, 'dashboard'],
   [/^\/api\/v1\/admin\/audit/, 'audit'],
-  [/^\/api\/v1\/admin\/(products|reviews)/, 'catalogue'],
+  [/^\/api\/v1\/admin\/(products|reviews|artisans|clusters)/, 'catalogue'],
   [/^\/api\/v1\/admin\/settings\//, 'settings'],
   [/^\/api\/v1\/admin\/staff/, 'staff'],
   [/^\/api\/v1\/admin\/(orders|customers|messages|outbox)/, 'orders'],

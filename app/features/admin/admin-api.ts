@@ -9,7 +9,14 @@ import { ApiError, api } from '../../lib/api.ts'
  */
 
 export type Envelope<T> = { success: true; message: string; data: T }
-export type UploadFolder = 'categories' | 'states' | 'sliders' | 'banners' | 'temples'
+export type UploadFolder =
+  | 'categories'
+  | 'states'
+  | 'sliders'
+  | 'banners'
+  | 'temples'
+  | 'artisans'
+  | 'clusters'
 
 /** GET under /api/v1/admin with the signed-in admin's token. */
 export function adminGet<T>(path: string): Promise<T> {
@@ -51,7 +58,10 @@ export async function uploadPicture(folder: UploadFolder, file: File): Promise<s
   if (tooLarge) throw new PhotoTooLargeError(tooLarge)
   const form = new FormData()
   form.append('image', file)
-  const r = await api<Envelope<UploadedPicture>>(`/admin/uploads/${folder}`, {
+  // Artisans' and clusters' photos belong to the catalogue part of the console (decision 098).
+  const path =
+    folder === 'artisans' || folder === 'clusters' ? `/admin/${folder}/photos` : `/admin/uploads/${folder}`
+  const r = await api<Envelope<UploadedPicture>>(path, {
     method: 'POST',
     body: form,
     auth: true,

@@ -6,6 +6,8 @@ export const adminNav: ReadonlyArray<{ to: string; label: string; area: StaffAre
   { to: '/admin/orders', label: 'Orders', area: 'orders' },
   { to: '/admin/products', label: 'Products', area: 'catalogue' },
   { to: '/admin/reviews', label: 'Reviews', area: 'catalogue' },
+  { to: '/admin/artisans', label: 'Artisans', area: 'catalogue' },
+  { to: '/admin/clusters', label: 'Craft clusters', area: 'catalogue' },
   { to: '/admin/categories', label: 'Categories', area: 'content' },
   { to: '/admin/states', label: 'States', area: 'content' },
   { to: '/admin/sliders', label: 'Sliders', area: 'content' },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router'
 import type { ProductCardData } from '../../../contracts/catalogue.ts'
 import { type SortValue, sortOptions } from '../../../contracts/catalogue-sort.ts'
@@ -18,7 +19,8 @@ export type ListingData = {
 }
 
 /** Category, subcategory and state listings: promo film, sort dropdown, product grid, pager, empty state. */
-export function ListingView({ data }: { data: ListingData }) {
+/** `children` come between the film and the products (a state's craft clusters). */
+export function ListingView({ data, children }: { data: ListingData; children?: ReactNode }) {
   const t = useT()
   const navigate = useNavigate()
   const location = useLocation()
@@ -61,6 +63,7 @@ export function ListingView({ data }: { data: ListingData }) {
         heading={data.heading}
         text={data.intro}
       />
+      {children}
       <section className="mx-auto max-w-7xl px-4 py-6" aria-labelledby="listing-products">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <h2 id="listing-products" className="text-sm text-ink/80">

@@ -15,6 +15,7 @@ import {
   useAdmin,
 } from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
+import { ProductProvenanceForm } from '../../features/admin/product-provenance-form.tsx'
 import {
   type FieldSpec,
   type FormValue,
@@ -268,6 +269,7 @@ export default function ProductEditScreen() {
         />
       </section>
       {p ? <Pictures product={p} onChange={refresh} /> : null}
+      {p ? <ProductProvenanceForm productId={p._id} /> : null}
       {p ? <DangerZone product={p} onChange={refresh} /> : null}
     </div>
   )

@@ -4,12 +4,15 @@ import type { FileStore } from '../../lib/file-store.ts'
 import type { Db } from '../client.ts'
 import { newId } from '../ids.ts'
 import {
+  artisans,
   banners,
   categories,
+  clusters,
   coupons,
   faqs,
   policySections,
   productImages,
+  productMakers,
   products,
   sliders,
   states,
@@ -37,6 +40,7 @@ import type { RenderJob } from './images/render.ts'
 import { renderAll } from './images/render.ts'
 import { categoryLayers, stateSvg, templeSvg, wideSvg } from './images/scenes.ts'
 import { seedPincodes } from './pincodes.ts'
+import { buildProvenance } from './provenance.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 // The sizes every picture of a kind comes in (contracts/images.ts), as uploads make them.
@@ -268,6 +272,8 @@ export function buildDemo(now: Date, withImages: boolean) {
     }
   })
 
+  const provenance = buildProvenance({ stateIdByName, productRows, jobs: withImages ? jobs : null })
+
   return {
     rows: {
       categories: catRows,
@@ -281,6 +287,7 @@ export function buildDemo(now: Date, withImages: boolean) {
       faqs: faqRows,
       policySections: policyRows,
       temples: templeRows,
+      provenance,
     },
     jobs: withImages ? jobs : [],
   }
@@ -311,6 +318,9 @@ export async function seedDemo(db: Db, opts: { files: FileStore | null }): Promi
     await tx.insert(faqs).values(rows.faqs)
     await tx.insert(policySections).values(rows.policySections)
     await tx.insert(temples).values(rows.temples)
+    await tx.insert(clusters).values(rows.provenance.clusters)
+    await tx.insert(artisans).values(rows.provenance.artisans)
+    await tx.insert(productMakers).values(rows.provenance.makers)
     await seedPincodes(tx)
     await drawing
   })

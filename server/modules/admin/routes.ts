@@ -12,6 +12,7 @@ import { orderRoutes } from './orders/routes.ts'
 import { overviewRoutes } from './overview/routes.ts'
 import { peopleRoutes } from './people/routes.ts'
 import { productRoutes } from './products/routes.ts'
+import { provenanceAdminRoutes } from './provenance/routes.ts'
 import { reviewRoutes } from './reviews/routes.ts'
 import { staffRoutes } from './staff/routes.ts'
 
@@ -21,6 +22,8 @@ const domains: Array<[FastifyPluginAsync<{ services: Services }>, StaffArea]> = 
   [auditRoutes as never, 'audit'],
   [productRoutes as never, 'catalogue'],
   [reviewRoutes as never, 'catalogue'],
+  // Artisans, clusters and each product's makers and marks (decision 098).
+  [provenanceAdminRoutes as never, 'catalogue'],
   [contentRoutes as never, 'content'],
   [orderRoutes as never, 'orders'],
   [orderExportRoutes as never, 'orders'],

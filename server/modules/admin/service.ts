@@ -19,6 +19,7 @@ import { createAdminOrdersService } from './orders/service.ts'
 import { createAdminOverviewService } from './overview/service.ts'
 import { createAdminPeopleService } from './people/service.ts'
 import { createAdminProductsService } from './products/service.ts'
+import { createAdminProvenanceService } from './provenance/service.ts'
 import { createAdminReviewsService } from './reviews/service.ts'
 import { createAdminStaffService } from './staff/service.ts'
 
@@ -81,6 +82,7 @@ export function createAdminService(deps: {
     orders,
     /** The order list as a CSV file, with the list's filters (decision 093). */
     exportOrders: createOrdersExport({ db, list: orders.list }),
+    provenance: createAdminProvenanceService({ db, cache, files }),
     customers: createAdminPeopleService({
       db,
       accounts: deps.accounts,

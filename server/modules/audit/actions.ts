@@ -16,6 +16,9 @@ export const listEntities = [
   'policy',
   'temple',
   'synonym',
+  // Provenance (decision 098).
+  'artisan',
+  'cluster',
 ] as const
 export type ListEntity = (typeof listEntities)[number]
 const listVerbs = ['create', 'update', 'delete'] as const
@@ -37,6 +40,7 @@ const otherActions = {
   'product.bulk-update': 'product',
   'product.import-create': 'product',
   'product.import-update': 'product',
+  'product.provenance': 'product',
   'review.publish': 'review',
   'review.hide': 'review',
   'review.reply': 'review',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { categorySchema, type Product, productSchema, stateSchema } from '../../../contracts/catalogue.ts'
 import { isSortValue, sortOptions } from '../../../contracts/catalogue-sort.ts'
+import { productDetailSchema } from '../../../contracts/provenance.ts'
 import { failures, ok, publicAccess } from '../../http/route-kit.ts'
 import { sendCached } from '../../http/send-cached.ts'
 import type { Services } from '../../services.ts'
@@ -174,10 +175,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         operationId: 'getProduct',
         security: publicAccess,
         tags: ['catalogue'],
-        summary: 'One approved product',
+        summary: 'One approved product, with its makers and authenticity marks',
         querystring: z.object({ id: z.string().min(1).max(64) }),
         response: {
-          200: z.object({ success: z.literal(true), message: z.string(), product: productSchema }),
+          200: z.object({ success: z.literal(true), message: z.string(), product: productDetailSchema }),
           ...failures(404),
         },
       },
@@ -187,7 +188,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         [await catalogue.product(request.query.id)],
         request.language,
       )
-      return { success: true as const, message: 'Product fetched', product }
+      // Who made it and its marks (decision 098) come beside the spec's fields.
+      const provenance = await services.provenance.ofProduct(product._id)
+      return { success: true as const, message: 'Product fetched', product: { ...product, ...provenance } }
     },
   )
 }

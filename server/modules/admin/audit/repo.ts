@@ -2,9 +2,11 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, like, lt, or, type 
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../../db/client.ts'
 import {
+  artisans,
   auditLog,
   banners,
   categories,
+  clusters,
   contactMessages,
   coupons,
   faqs,
@@ -55,6 +57,8 @@ nameColumns.review = {
   table: reviews,
   name: sql<string>`(SELECT concat(p.title, ' by ', u.full_name) FROM products p, users u WHERE p.id = ${reviews.productId} AND u.id = ${reviews.userId})`,
 }
+nameColumns.artisan = { table: artisans, name: sql<string>`${artisans.name}` }
+nameColumns.cluster = { table: clusters, name: sql<string>`${clusters.name}` }
 
 const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`
 

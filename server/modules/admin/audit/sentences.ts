@@ -45,6 +45,8 @@ const entityWords: Record<string, string> = {
   review: 'the review of',
   contact_message: 'the message from',
   image: 'a picture',
+  artisan: 'the artisan',
+  cluster: 'the craft cluster',
   settings: 'the settings',
 }
 
@@ -90,6 +92,19 @@ const fieldWords: Record<string, string> = {
   codEnabled: 'cash on delivery',
   codMaxTotal: 'largest cash-on-delivery total',
   codFee: 'cash-on-delivery fee',
+  // Provenance (decision 098).
+  craft: 'craft',
+  village: 'village or town',
+  district: 'district',
+  clusterId: 'cluster',
+  story: 'story',
+  photos: 'photos',
+  videoLink: 'video link',
+  makers: 'makers',
+  giName: 'GI name',
+  giAuthorisedUser: 'GI authorised-user number',
+  handloomMark: 'Handloom Mark number',
+  silkMark: 'Silk Mark number',
 }
 
 const moneyFields = new Set(['price', 'cutPrice', 'codMaxTotal', 'codFee'])
@@ -272,6 +287,18 @@ export function auditSentence(input: SentenceInput): string {
       return `${who} replied to ${thing}`
     case 'review.reply.remove':
       return `${who} removed the reply to ${thing}`
+    case 'product.provenance': {
+      const target = name ?? 'a product'
+      const fields = changedFields(before, after)
+      if (fields.length === 0) return `${who} saved the makers and marks of ${target} without changes`
+      if (fields.length === 1 && fields[0] === 'makers') {
+        const makers = Array.isArray(after.makers) ? after.makers.filter((m) => typeof m === 'string') : []
+        return makers.length > 0
+          ? `${who} named ${listInWords(makers)} as the ${makers.length === 1 ? 'maker' : 'makers'} of ${target}`
+          : `${who} removed the makers of ${target}`
+      }
+      return `${who} changed the ${listInWords(fields.map(words))} of ${target}`
+    }
   }
 
   if (action.startsWith('settings.') || entity === 'settings') {

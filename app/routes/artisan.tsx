@@ -1,0 +1,51 @@
+import { toCard } from '../../contracts/product-card.ts'
+import { placeLine } from '../../contracts/provenance-place.ts'
+import { NotFoundView } from '../components/not-found-view.tsx'
+import { notFoundMeta, notFoundPage } from '../features/catalogue/load.ts'
+import { seo } from '../features/catalogue/seo.ts'
+import { provenanceTexts } from '../features/provenance/messages.ts'
+import { ProfileView } from '../features/provenance/profile-view.tsx'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
+import { appLoadContext } from '../lib/context.ts'
+import type { Route } from './+types/artisan'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData || 'notFound' in loaderData) return notFoundMeta
+  const { t, language } = metaI18n(matches)
+  const provenanceText = provenanceTexts(t)
+  const { artisan } = loaderData
+  return seo({
+    title: `${artisan.name}, ${artisan.craft}`,
+    description: provenanceText.artisanDescription(artisan.name, artisan.craft, placeLine(artisan)),
+    path: `/artisan/${artisan.slug}`,
+    publicUrl: loaderData.publicUrl,
+    image: artisan.photos[0],
+    type: 'article',
+    language,
+  })
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services, publicUrl } = appLoadContext(context)
+  try {
+    const { artisan, products } = await services.provenance.artisan(params.slug)
+    return { publicUrl, artisan, products: products.map(toCard) }
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 404) return notFoundPage(publicUrl)
+    throw err
+  }
+}
+
+export default function ArtisanPage({ loaderData }: Route.ComponentProps) {
+  const provenanceText = provenanceTexts(useT())
+  if ('notFound' in loaderData) return <NotFoundView />
+  const { artisan, products } = loaderData
+  return (
+    <ProfileView
+      profile={{ kind: 'artisan', ...artisan }}
+      products={products}
+      productsHeading={provenanceText.productsBy(artisan.name)}
+    />
+  )
+}

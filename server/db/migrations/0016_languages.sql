@@ -1,2 +1,0 @@
-ALTER TABLE "contact_messages" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;

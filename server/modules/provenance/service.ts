@@ -1,0 +1,185 @@
+import type { Product } from '../../../contracts/catalogue.ts'
+import { sameName } from '../../../contracts/catalogue-sort.ts'
+import {
+  type ArtisanCard,
+  type ArtisanPage,
+  type ArtisanProfile,
+  type ClusterCard,
+  type ClusterPage,
+  type ClusterProfile,
+  type Maker,
+  type Marks,
+  type ProductProvenance,
+  placeLine,
+} from '../../../contracts/provenance.ts'
+import type { Db } from '../../db/client.ts'
+import type { artisans, clusters } from '../../db/schema.ts'
+import { NotFoundError } from '../../http/errors.ts'
+import type { CatalogueCache } from '../../lib/cache.ts'
+import type { CatalogueService } from '../catalogue/service.ts'
+import { safeHtml } from '../content/html.ts'
+import { createProvenanceRepo } from './repo.ts'
+
+type ArtisanRow = typeof artisans.$inferSelect
+type ClusterRow = typeof clusters.$inferSelect
+
+const noMarks: Marks = { gi: null, handloomMark: null, silkMark: null }
+export const noProvenance: ProductProvenance = { makers: [], marks: noMarks }
+
+/** A slug as it may appear in an address: small letters, digits and -, any case typed. */
+const slugKey = (slug: string) => slug.trim().toLowerCase()
+
+/**
+ * Artisans, clusters, who made each product and its marks (decision 098), read once into the catalogue
+ * cache: every console write (and its notice to other instances) drops it with the rest of the catalogue.
+ * Products come from the catalogue's own snapshot, so only approved, public ones are ever listed.
+ */
+export function createProvenanceService(deps: {
+  db: Db
+  cache: CatalogueCache
+  catalogue: Pick<CatalogueService, 'snapshot' | 'listItem'>
+}) {
+  const repo = createProvenanceRepo(deps.db)
+
+  type Snapshot = {
+    artisans: Map<string, ArtisanProfile & { clusterId: string | null; card: ArtisanCard }>
+    clusters: Map<string, ClusterProfile & { stateId: string | null; card: ClusterCard }>
+    artisanBySlug: Map<string, string>
+    clusterBySlug: Map<string, string>
+    /** Artisan ids per product, in order, and product ids per artisan. */
+    makersOf: Map<string, string[]>
+    productsOf: Map<string, string[]>
+    marks: Map<string, Marks>
+  }
+
+  async function load(): Promise<Snapshot> {
+    const [artisanRows, clusterRows, stateRows, makerRows, markRows] = await Promise.all([
+      repo.artisans(),
+      repo.clusters(),
+      repo.stateNames(),
+      repo.makers(),
+      repo.marks(),
+    ])
+    const stateName = new Map(stateRows.map((s) => [s.id, s.name]))
+    const profile = (r: ArtisanRow | ClusterRow) => {
+      const state = r.stateId ? (stateName.get(r.stateId) ?? null) : null
+      return {
+        _id: r.id,
+        slug: r.slug,
+        name: r.name,
+        craft: r.craft,
+        village: r.village,
+        district: r.district,
+        state,
+        story: safeHtml(r.story),
+        photos: r.photos,
+        videoLink: r.videoLink,
+        stateId: r.stateId,
+      }
+    }
+    const clusterMap: Snapshot['clusters'] = new Map()
+    for (const r of clusterRows) {
+      const p = profile(r)
+      clusterMap.set(r.id, {
+        ...p,
+        card: { name: p.name, slug: p.slug, craft: p.craft, place: placeLine(p), photo: p.photos[0] ?? null },
+      })
+    }
+    const artisanMap: Snapshot['artisans'] = new Map()
+    for (const r of artisanRows) {
+      const { stateId: _s, ...p } = profile(r)
+      const cluster = r.clusterId ? clusterMap.get(r.clusterId) : undefined
+      artisanMap.set(r.id, {
+        ...p,
+        clusterId: r.clusterId,
+        cluster: cluster ? { name: cluster.name, slug: cluster.slug } : null,
+        card: { name: p.name, slug: p.slug, craft: p.craft, place: placeLine(p), photo: p.photos[0] ?? null },
+      })
+    }
+    const makersOf = new Map<string, string[]>()
+    const productsOf = new Map<string, string[]>()
+    for (const m of makerRows) {
+      makersOf.set(m.productId, [...(makersOf.get(m.productId) ?? []), m.artisanId])
+      productsOf.set(m.artisanId, [...(productsOf.get(m.artisanId) ?? []), m.productId])
+    }
+    const marks = new Map<string, Marks>()
+    for (const m of markRows) {
+      marks.set(m.id, {
+        gi: m.giName && m.giAuthorisedUser ? { name: m.giName, authorisedUser: m.giAuthorisedUser } : null,
+        handloomMark: m.handloomMark,
+        silkMark: m.silkMark,
+      })
+    }
+    return {
+      artisans: artisanMap,
+      clusters: clusterMap,
+      artisanBySlug: new Map([...artisanMap.values()].map((a) => [slugKey(a.slug), a._id])),
+      clusterBySlug: new Map([...clusterMap.values()].map((c) => [slugKey(c.slug), c._id])),
+      makersOf,
+      productsOf,
+      marks,
+    }
+  }
+
+  const snapshot = () => deps.cache.get('provenance:snapshot', load)
+
+  /** The approved products among these ids, in catalogue order, as list items. */
+  async function approved(ids: Set<string>): Promise<Product[]> {
+    if (ids.size === 0) return []
+    const catalogue = await deps.catalogue.snapshot()
+    return catalogue.products.filter((p) => ids.has(p._id)).map(deps.catalogue.listItem)
+  }
+
+  const makerOf = (a: { card: ArtisanCard }): Maker => {
+    const { photo: _p, ...maker } = a.card
+    return maker
+  }
+
+  return {
+    /** Who made a product and the marks it carries; nothing for a product with neither. */
+    async ofProduct(productId: string): Promise<ProductProvenance> {
+      const snap = await snapshot()
+      const makers = (snap.makersOf.get(productId) ?? [])
+        .map((id) => snap.artisans.get(id))
+        .filter((a) => a !== undefined)
+        .map(makerOf)
+      return { makers, marks: snap.marks.get(productId) ?? noMarks }
+    },
+
+    /** An artisan's page: their profile and their approved products. */
+    async artisan(slug: string): Promise<ArtisanPage> {
+      const snap = await snapshot()
+      const found = snap.artisans.get(snap.artisanBySlug.get(slugKey(slug)) ?? '')
+      if (!found) throw new NotFoundError('No artisan has this address.')
+      const { card: _c, clusterId: _k, ...artisan } = found
+      return { artisan, products: await approved(new Set(snap.productsOf.get(found._id) ?? [])) }
+    },
+
+    /** A cluster's page: its profile, its artisans and their approved products. */
+    async cluster(slug: string): Promise<ClusterPage> {
+      const snap = await snapshot()
+      const found = snap.clusters.get(snap.clusterBySlug.get(slugKey(slug)) ?? '')
+      if (!found) throw new NotFoundError('No craft cluster has this address.')
+      const { card: _c, stateId: _s, ...cluster } = found
+      const members = [...snap.artisans.values()].filter((a) => a.clusterId === found._id)
+      const ids = new Set(members.flatMap((a) => snap.productsOf.get(a._id) ?? []))
+      return { cluster, artisans: members.map((a) => a.card), products: await approved(ids) }
+    },
+
+    /** The clusters of a state, by the state's name as the state pages use it (any case). */
+    async clustersOfState(stateName: string): Promise<ClusterCard[]> {
+      const snap = await snapshot()
+      return [...snap.clusters.values()].filter((c) => sameName(c.state, stateName)).map((c) => c.card)
+    },
+
+    /** Every artisan's and cluster's address, for the sitemap. */
+    async addresses(): Promise<{ artisans: string[]; clusters: string[] }> {
+      const snap = await snapshot()
+      return {
+        artisans: [...snap.artisans.values()].map((a) => a.slug),
+        clusters: [...snap.clusters.values()].map((c) => c.slug),
+      }
+    },
+  }
+}
+export type ProvenanceService = ReturnType<typeof createProvenanceService>
