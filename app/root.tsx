@@ -18,6 +18,7 @@ import { Footer } from './components/footer.tsx'
 import { Header, HeaderView } from './components/header.tsx'
 import { SessionCheck } from './features/account/session-check.tsx'
 import { CartNoticeBanner } from './features/cart/cart-notice-banner.tsx'
+import { MessagesScript, useI18n } from './i18n/i18n.tsx'
 import { appLoadContext } from './lib/context.ts'
 import { ShopToaster } from './lib/toast.tsx'
 
@@ -31,7 +32,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, nonce, viewer } = appLoadContext(context)
+  const { services, nonce, viewer, i18n } = appLoadContext(context)
   let categories: Awaited<ReturnType<typeof services.catalogue.categories>> = []
   try {
     categories = await services.catalogue.categories()
@@ -41,6 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
   return {
     nonce,
+    language: i18n.language,
     signedIn: Boolean(viewer),
     isAdmin: viewer?.role === 'admin',
     headerCategories: categories.filter((c) => c.isHeaderCategory),
@@ -51,8 +53,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const nonce = data?.nonce
+  const { t, locale, language } = useI18n()
   return (
-    <html lang="en-IN">
+    <html lang={locale} data-language={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -65,9 +68,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2"
         >
-          Skip to content
+          {t('Skip to content')}
         </a>
         {children}
+        <MessagesScript nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -11,13 +11,14 @@ import { buildIsCurrent } from '../scripts/build-stamp.ts'
  * `npm run bench`: starts the production build on a fresh demo database and measures
  * load (autocannon, 50 connections), the first-visit JS/CSS weight of the home page, and,
  * when present, the search and Lighthouse benchmarks, and the slow-phone journey. Prints a Markdown table.
+ * `npm run bench -- weight` runs only the home page's first-visit weight in each language;
  * `npm run bench -- slow` runs only the home page's first-visit weight and the slow-phone section
  * (bench/slow-phone.ts); `npm run bench -- instances` only one and two instances behind nginx on PostgreSQL
  * (bench/instances.ts).
  */
 const only = process.argv[2]
-if (only && only !== 'slow' && only !== 'instances') {
-  console.error(`unknown section "${only}"; the sections that run alone are "slow" and "instances"`)
+if (only && only !== 'slow' && only !== 'instances' && only !== 'weight') {
+  console.error(`unknown section "${only}"; the sections that run alone are "slow", "weight" and "instances"`)
   process.exit(2)
 }
 const port = Number(process.env.BENCH_PORT ?? 3200)
@@ -74,7 +75,11 @@ async function load(name: string, urlPath: string, headers: Record<string, strin
   )
 }
 
-async function firstVisitWeight() {
+/**
+ * The home page's first-visit weight in one language: its JavaScript (files and inline scripts) and CSS,
+ * and apart from them the page's messages (a JSON block, not script: docs/decisions/097).
+ */
+async function firstVisitWeight(language: 'en' | 'hi' = 'en') {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -95,10 +100,20 @@ async function firstVisitWeight() {
     if (type === 'script' || url.endsWith('.js')) assets.set(url, 'js')
     else if (type === 'stylesheet' || url.endsWith('.css')) assets.set(url, 'css')
   })
-  await page.goto(`${base}/`, { waitUntil: 'networkidle' })
-  // Inline scripts in the HTML count too (hydration data, route manifest).
-  const html = await (await fetch(`${base}/`)).text()
-  const inline = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
+  const path = language === 'en' ? '/' : `/?lang=${language}`
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' })
+  // Inline scripts in the HTML count too (hydration data, route manifest); the messages block apart.
+  const html = await (await fetch(`${base}${path}`)).text()
+  const blocks = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
+  const isMessages = (attrs: string) => attrs.includes('type="application/json"')
+  const inline = blocks
+    .filter((m) => !isMessages(m[1]))
+    .map((m) => m[2])
+    .join('')
+  const messages = blocks
+    .filter((m) => isMessages(m[1]))
+    .map((m) => m[2])
+    .join('')
   await browser.close()
   let js = gzipSync(inline).length
   let css = 0
@@ -109,21 +124,29 @@ async function firstVisitWeight() {
     else css += size
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+  const name = language === 'en' ? 'English' : 'Hindi'
   rows.push([
-    'Home first visit: JavaScript (gzip)',
+    `Home first visit (${name}): JavaScript (gzip)`,
     kb(js),
     '',
     '',
     `${[...assets.values()].filter((k) => k === 'js').length} files + inline`,
   ])
-  rows.push(['Home first visit: CSS (gzip)', kb(css), '', '', ''])
-  console.log(`first visit: JS ${kb(js)}, CSS ${kb(css)}`)
+  rows.push([`Home first visit (${name}): CSS (gzip)`, kb(css), '', '', ''])
+  rows.push([`Home first visit (${name}): messages JSON (gzip)`, kb(gzipSync(messages).length), '', '', ''])
+  console.log(
+    `first visit (${name}): JS ${kb(js)}, CSS ${kb(css)}, messages ${kb(gzipSync(messages).length)}`,
+  )
 }
 
 const child = only === 'instances' ? null : await startServer()
 try {
-  if (only === 'slow') {
-    await firstVisitWeight()
+  if (only === 'weight') {
+    await firstVisitWeight('en')
+    await firstVisitWeight('hi')
+  } else if (only === 'slow') {
+    await firstVisitWeight('en')
+    await firstVisitWeight('hi')
     const { slowPhoneRows } = await import('./slow-phone.ts')
     rows.push(...(await slowPhoneRows(base)))
   } else if (!only) {
@@ -147,7 +170,8 @@ async function allSections() {
     'accept-encoding': 'gzip',
     cookie: 'accessToken=bench',
   })
-  await firstVisitWeight()
+  await firstVisitWeight('en')
+  await firstVisitWeight('hi')
   if (existsSync('bench/lighthouse.ts')) {
     const { lighthouseRows } = await import('./lighthouse.ts')
     rows.push(...(await lighthouseRows(base)))

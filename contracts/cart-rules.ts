@@ -1,12 +1,14 @@
 /** Cart and coupon rules and server messages both sides need; no zod here, so the browser can import it. */
 
+import { msg } from './languages.ts'
+
 /** The most of one product a cart line may hold (the spec gives no maximum; a sane one stops typos). */
 export const maxCartQuantity = 20
 
 /** Coupon refusals, exactly as spec section 8 words them; the server answers with these. */
 export const couponMessages = {
-  invalid: 'Invalid coupon code',
-  expired: 'Coupon code has expired',
+  invalid: msg('Invalid coupon code'),
+  expired: msg('Coupon code has expired'),
 } as const
 
 /** Coupon refusals the spec does not word. */

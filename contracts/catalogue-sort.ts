@@ -1,11 +1,13 @@
+import { msg } from './languages.ts'
+
 /** The listing sort dropdown (spec section 9); 1 and 2 keep the catalogue's own order. */
 export const sortOptions = [
-  { value: 1, label: 'Position' },
-  { value: 2, label: 'Relevance' },
-  { value: 3, label: 'Name A to Z' },
-  { value: 4, label: 'Name Z to A' },
-  { value: 5, label: 'Price low to high' },
-  { value: 6, label: 'Price high to low' },
+  { value: 1, label: msg('Position') },
+  { value: 2, label: msg('Relevance') },
+  { value: 3, label: msg('Name A to Z') },
+  { value: 4, label: msg('Name Z to A') },
+  { value: 5, label: msg('Price low to high') },
+  { value: 6, label: msg('Price high to low') },
 ] as const
 
 export type SortValue = (typeof sortOptions)[number]['value']

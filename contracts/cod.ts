@@ -1,5 +1,5 @@
 import { z } from 'zod'
-
+import { msg } from './languages.ts'
 import { formatPaise } from './money.ts'
 
 /** The payment method an order records for cash on delivery (`paymentInfo.method`). */
@@ -24,7 +24,7 @@ export const defaultCodTerms: CodTerms = {
 
 /** Why cash on delivery is refused; shown to customers as they are, and imported by tests. */
 export const codMessages = {
-  off: 'Cash on delivery is not offered at the moment. Please pay online.',
+  off: msg('Cash on delivery is not offered at the moment. Please pay online.'),
   overLimit: (maxTotal: number) =>
     `Cash on delivery is available for orders up to ${formatPaise(maxTotal)}. Please pay online for this order.`,
   state: (state: string) =>
@@ -32,8 +32,8 @@ export const codMessages = {
   pin: (pin: string) =>
     `Cash on delivery is not offered for PIN code ${pin}. Please pay online for this order.`,
   notOnline: 'This order is paid in cash on delivery; it cannot be paid online.',
-  feeLine: 'Cash on delivery fee',
-  paypalOff: 'PayPal is not offered yet.',
+  feeLine: msg('Cash on delivery fee'),
+  paypalOff: msg('PayPal is not offered yet.'),
 } as const
 
 const sameState = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()

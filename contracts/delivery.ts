@@ -1,5 +1,5 @@
 import { z } from 'zod'
-
+import { msg } from './languages.ts'
 import { formatPaise } from './money.ts'
 
 /** The delivery zones staff set transit days for (decision 086), in the order the console shows them. */
@@ -104,7 +104,7 @@ export const deliveryMessages = {
   window: (from: string, to: string) =>
     from === to ? `Delivery by ${shortDate(to)}` : `Delivery by ${shortDate(from)} – ${shortDate(to)}`,
   notServed: (pin: string) => `We do not deliver to PIN ${pin} yet.`,
-  badPin: 'Enter a 6-digit PIN code.',
+  badPin: msg('Enter a 6-digit PIN code.'),
   codUpTo: (maxTotal: number) => `Cash on delivery available for orders up to ${formatPaise(maxTotal)}`,
   orderRefused: (pin: string) =>
     `We do not deliver to PIN ${pin} yet. Please choose another delivery address.`,

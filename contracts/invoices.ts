@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { gstinPattern } from './gst.ts'
+import { msg } from './languages.ts'
 
 /** The supplier printed on every GST invoice, set by staff in the console (decision 083). */
 export const invoiceSettingsBody = z.object({
@@ -26,11 +27,11 @@ export type InvoiceSettings = z.infer<typeof invoiceSettingsBody>
 
 /** Labels of the invoice documents, written once for the pages, the PDF and the tests. */
 export const invoiceText = {
-  download: 'Download invoice',
-  downloadCreditNote: 'Download credit note',
-  invoiceTitle: 'Tax invoice',
-  creditNoteTitle: 'Credit note',
-  reverseCharge: 'Whether tax is payable on reverse charge: No',
-  notIssued: 'This order has no invoice yet: it is issued when the order is paid.',
-  noCreditNote: 'This order has no credit note.',
+  download: msg('Download invoice'),
+  downloadCreditNote: msg('Download credit note'),
+  invoiceTitle: msg('Tax invoice'),
+  creditNoteTitle: msg('Credit note'),
+  reverseCharge: msg('Whether tax is payable on reverse charge: No'),
+  notIssued: msg('This order has no invoice yet: it is issued when the order is paid.'),
+  noCreditNote: msg('This order has no credit note.'),
 }

@@ -1,3 +1,4 @@
+import { msg } from './languages.ts'
 import { invitationDays } from './staff.ts'
 
 /** Answers of the password recovery and newsletter calls; the pages show them (no zod: public pages import it). */
@@ -9,38 +10,40 @@ export const mailAnswers = {
   resetUsed: 'This reset link has already been used. Please ask for a new one if you need it.',
   resetExpired: 'This reset link has expired (links work for 30 minutes). Please ask for a new one.',
   invitationExpired: `This invitation has expired (invitations work for ${invitationDays} days). Please ask the owner who invited you to send it again.`,
-  invitationDone:
+  invitationDone: msg(
     'Your password is set. Sign in with your e-mail address and this password to open the shop console.',
+  ),
   tooManyResets: 'Too many reset requests for this address. Please wait a while and try again.',
   newsletterConfirmed: 'Thank you: your subscription is confirmed.',
   newsletterUnsubscribed: 'You have been unsubscribed. You will get no more newsletters from us.',
-  newsletterLinkInvalid: 'This link is not valid.',
+  newsletterLinkInvalid: msg('This link is not valid.'),
 } as const
 
 /** Labels of the recovery and newsletter pages. */
 export const recoveryTexts = {
-  forgotTitle: 'Forgot your password?',
-  forgotIntro:
+  forgotTitle: msg('Forgot your password?'),
+  forgotIntro: msg(
     'Enter the e-mail address of your account and we will send you a link to choose a new password.',
-  sendLink: 'SEND RESET LINK',
-  sending: 'Sending...',
-  resetTitle: 'Choose a new password',
+  ),
+  sendLink: msg('SEND RESET LINK'),
+  sending: msg('Sending...'),
+  resetTitle: msg('Choose a new password'),
   /** The same page opened from a staff invitation (`?invite=1`): a first password, not a new one. */
-  invitationTitle: 'Choose your password',
-  invitationIntro: 'Welcome to the shop’s staff. Choose the password you will sign in with.',
-  invitationSave: 'SAVE PASSWORD',
-  newPassword: 'New password',
-  confirmPassword: 'Repeat the new password',
-  passwordsDiffer: 'The two passwords are not the same.',
-  passwordTooShort: 'The password must be at least 8 characters.',
-  save: 'SAVE NEW PASSWORD',
-  saving: 'Saving...',
-  noToken: 'This page needs the link from your e-mail. Please ask for a new one.',
-  askAgain: 'Ask for a new link',
-  backToSignIn: 'Back to sign in',
-  confirmTitle: 'Confirm your subscription',
-  confirmButton: 'CONFIRM MY SUBSCRIPTION',
-  unsubscribeTitle: 'Unsubscribe from the newsletter',
-  unsubscribeButton: 'UNSUBSCRIBE',
-  failed: 'Something went wrong. Please try again.',
+  invitationTitle: msg('Choose your password'),
+  invitationIntro: msg('Welcome to the shop’s staff. Choose the password you will sign in with.'),
+  invitationSave: msg('SAVE PASSWORD'),
+  newPassword: msg('New password'),
+  confirmPassword: msg('Repeat the new password'),
+  passwordsDiffer: msg('The two passwords are not the same.'),
+  passwordTooShort: msg('The password must be at least 8 characters.'),
+  save: msg('SAVE NEW PASSWORD'),
+  saving: msg('Saving...'),
+  noToken: msg('This page needs the link from your e-mail. Please ask for a new one.'),
+  askAgain: msg('Ask for a new link'),
+  backToSignIn: msg('Back to sign in'),
+  confirmTitle: msg('Confirm your subscription'),
+  confirmButton: msg('CONFIRM MY SUBSCRIPTION'),
+  unsubscribeTitle: msg('Unsubscribe from the newsletter'),
+  unsubscribeButton: msg('UNSUBSCRIBE'),
+  failed: msg('Something went wrong. Please try again.'),
 } as const

@@ -4,6 +4,8 @@
  * the money) are kept apart: an order is 'Pending' and 'Awaiting payment' until it is paid.
  */
 
+import { msg } from './languages.ts'
+
 /** Fulfilment, with the spec's status words. */
 export const fulfilmentStatuses = ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled'] as const
 export type FulfilmentStatus = (typeof fulfilmentStatuses)[number]
@@ -22,14 +24,14 @@ export type PaymentStatus = (typeof paymentStatuses)[number]
 
 /** What a customer or a member of staff reads for each payment state. */
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
-  Pending: 'Awaiting payment',
+  Pending: msg('Awaiting payment'),
   // Cash on delivery: nothing is paid online; the courier collects the cash (decision 080).
-  'Pay on delivery': 'Pay on delivery',
-  Paid: 'Paid',
-  Failed: 'Payment failed',
-  Expired: 'Expired unpaid',
-  'Refund pending': 'Refund pending',
-  Refunded: 'Refunded',
+  'Pay on delivery': msg('Pay on delivery'),
+  Paid: msg('Paid'),
+  Failed: msg('Payment failed'),
+  Expired: msg('Expired unpaid'),
+  'Refund pending': msg('Refund pending'),
+  Refunded: msg('Refunded'),
 }
 
 export const paymentStatusLabel = (status: string) => paymentStatusLabels[status as PaymentStatus] ?? status

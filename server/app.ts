@@ -20,6 +20,7 @@ import type { SignedIn } from '../contracts/staff.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
+import { registerLanguage } from './http/language.ts'
 import { type LogStream, loggerOptions } from './http/logging.ts'
 import { registerMethodAnswers } from './http/method-answers.ts'
 import { createMetrics, registerMetrics } from './http/metrics.ts'
@@ -35,6 +36,7 @@ import { startSweeper } from './jobs/sweeper.ts'
 import { type CatalogueCache, createMemoryCache } from './lib/cache.ts'
 import { type CacheBroadcast, startCacheBroadcast } from './lib/cache-broadcast.ts'
 import { createFileStore } from './lib/file-store.ts'
+import { loadTranslations } from './lib/i18n.ts'
 import { openSharedLimits, type SharedLimits } from './lib/shared-limits.ts'
 import { apiModules } from './modules/index.ts'
 import { authPlugin } from './plugins/auth.ts'
@@ -115,6 +117,8 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   registerTextGuard(app)
   registerUploadLimits(app)
   registerNoStore(app)
+  const translations = loadTranslations()
+  registerLanguage(app, translations)
 
   // With REDIS_URL the limits are shared by every instance, in memory meanwhile if Redis stops (decision 069).
   let limits: SharedLimits | null = null
@@ -313,6 +317,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
           nonce,
           publicUrl: config.PUBLIC_URL,
           viewer,
+          i18n: translations[request.language],
         })
         return context
       },

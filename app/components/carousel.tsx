@@ -2,6 +2,7 @@ import type { EmblaOptionsType } from 'embla-carousel'
 import Autoplay from 'embla-carousel-autoplay'
 import useEmblaCarousel from 'embla-carousel-react'
 import { Children, type ReactNode, useCallback, useEffect } from 'react'
+import { useT } from '../i18n/i18n.tsx'
 import { whenIdle } from '../lib/idle.ts'
 import { ChevronLeft, ChevronRight } from './icons.tsx'
 
@@ -29,6 +30,7 @@ export function Carousel({
   arrowsOnPhones = true,
   className,
 }: CarouselProps) {
+  const t = useT()
   const arrowPlace = arrowsOnPhones ? '' : 'hidden sm:block'
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start', ...options }, [
     Autoplay({
@@ -57,7 +59,7 @@ export function Carousel({
               key={i}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${slides.length}`}
+              aria-label={t('{place} of {count}', { place: i + 1, count: slides.length })}
               className={`min-w-0 shrink-0 grow-0 ${slideClassName}`}
             >
               {child}
@@ -70,7 +72,7 @@ export function Carousel({
           <button
             type="button"
             onClick={prev}
-            aria-label="Previous"
+            aria-label={t('Previous')}
             className={`${arrowPlace} absolute top-1/2 left-1 -translate-y-1/2 rounded-full bg-white/90 p-2 text-brand-800 shadow hover:bg-white`}
           >
             <ChevronLeft />
@@ -78,7 +80,7 @@ export function Carousel({
           <button
             type="button"
             onClick={next}
-            aria-label="Next"
+            aria-label={t('Next')}
             className={`${arrowPlace} absolute top-1/2 right-1 -translate-y-1/2 rounded-full bg-white/90 p-2 text-brand-800 shadow hover:bg-white`}
           >
             <ChevronRight />

@@ -1,4 +1,6 @@
 import { isRouteErrorResponse } from 'react-router'
+import { msg } from '../../contracts/languages.ts'
+import { useT } from '../i18n/i18n.tsx'
 import { NotFoundView } from './not-found-view.tsx'
 
 /** A route error seen in the browser that came from the network, not from the shop. */
@@ -9,10 +11,11 @@ function isConnectionError(error: unknown): boolean {
 }
 
 function ErrorPanel({ title, text, retry }: { title: string; text: string; retry: boolean }) {
+  const t = useT()
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center" data-testid="error-page">
-      <h1 className="font-serif text-3xl font-bold text-brand-800">{title}</h1>
-      <p className="mt-3 text-ink/80">{text}</p>
+      <h1 className="font-serif text-3xl font-bold text-brand-800">{t(title)}</h1>
+      <p className="mt-3 text-ink/80">{t(text)}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {retry ? (
           <button
@@ -20,7 +23,7 @@ function ErrorPanel({ title, text, retry }: { title: string; text: string; retry
             className="rounded bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
             onClick={() => window.location.reload()}
           >
-            Try again
+            {t('Try again')}
           </button>
         ) : null}
         {/* A full load: whatever broke in this page's state stays behind. */}
@@ -28,7 +31,7 @@ function ErrorPanel({ title, text, retry }: { title: string; text: string; retry
           href="/"
           className="rounded border border-brand-600 px-5 py-2.5 font-medium text-brand-700 hover:bg-brand-50"
         >
-          Back to the shop
+          {t('Back to the shop')}
         </a>
       </div>
     </section>
@@ -42,24 +45,24 @@ export function ErrorView({ error }: { error: unknown }) {
     if (error.status === 405)
       return (
         <ErrorPanel
-          title="This page cannot do that"
-          text="The page was asked for in a way it does not accept. Open it again from the shop."
+          title={msg('This page cannot do that')}
+          text={msg('The page was asked for in a way it does not accept. Open it again from the shop.')}
           retry={false}
         />
       )
     if (error.status === 503)
       return (
         <ErrorPanel
-          title="The shop is temporarily unavailable"
-          text="We are having a short break. Please try again in a minute."
+          title={msg('The shop is temporarily unavailable')}
+          text={msg('We are having a short break. Please try again in a minute.')}
           retry
         />
       )
     if (error.status < 500)
       return (
         <ErrorPanel
-          title="We could not open this page"
-          text="The address may be incomplete or out of date. Try again from the shop."
+          title={msg('We could not open this page')}
+          text={msg('The address may be incomplete or out of date. Try again from the shop.')}
           retry={false}
         />
       )
@@ -67,15 +70,15 @@ export function ErrorView({ error }: { error: unknown }) {
   if (isConnectionError(error))
     return (
       <ErrorPanel
-        title="No connection"
-        text="We could not reach the shop. Check your internet connection and try again."
+        title={msg('No connection')}
+        text={msg('We could not reach the shop. Check your internet connection and try again.')}
         retry
       />
     )
   return (
     <ErrorPanel
-      title="Something went wrong"
-      text="Sorry, this page could not be shown. Please try again in a moment."
+      title={msg('Something went wrong')}
+      text={msg('Sorry, this page could not be shown. Please try again in a moment.')}
       retry
     />
   )

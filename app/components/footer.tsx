@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { Category } from '../../contracts/catalogue.ts'
 import { NewsletterForm } from '../features/messages/newsletter-form.tsx'
+import { useT } from '../i18n/i18n.tsx'
 import { site } from '../lib/site.ts'
 import { categoryHref } from './header.tsx'
 import { MailIcon, PhoneIcon, SocialIcon } from './icons.tsx'
@@ -8,16 +9,17 @@ import { Logo } from './logo.tsx'
 
 /** Footer of every page; `categories` are the first 4 active ones (spec section 9). */
 export function Footer({ categories }: { categories: Category[] }) {
+  const t = useT()
   return (
     <footer className="mt-12 bg-brand-900 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-1">
-          <Link to="/" className="flex items-center gap-2" aria-label={`${site.name} home`}>
+          <Link to="/" className="flex items-center gap-2" aria-label={t('{name} home', { name: site.name })}>
             <Logo className="h-12 w-12 rounded-full bg-brand-50 p-1" />
             <span className="font-serif text-lg font-bold text-white">{site.shortName}</span>
           </Link>
-          <p className="mt-3 text-sm text-brand-200">{site.tagline}.</p>
-          <ul className="mt-4 flex gap-3" aria-label="Social networks">
+          <p className="mt-3 text-sm text-brand-200">{t(site.tagline)}.</p>
+          <ul className="mt-4 flex gap-3" aria-label={t('Social networks')}>
             {site.social.map((s) => (
               <li key={s.name}>
                 <a
@@ -35,34 +37,34 @@ export function Footer({ categories }: { categories: Category[] }) {
         </div>
         <nav aria-labelledby="footer-about">
           <h2 id="footer-about" className="mb-3 font-semibold text-white">
-            About Us
+            {t('About Us')}
           </h2>
           <ul className="space-y-2 text-sm">
             <li>
               <Link to="/profile" className="hover:underline">
-                My Account
+                {t('My Account')}
               </Link>
             </li>
             <li>
               <Link to="/temple" className="hover:underline">
-                Temple Services
+                {t('Temple Services')}
               </Link>
             </li>
             <li>
               <a href="/AboutUs#team" className="hover:underline">
-                Our Team
+                {t('Our Team')}
               </a>
             </li>
             <li>
               <a href="/AboutUs#awards" className="hover:underline">
-                Awards
+                {t('Awards')}
               </a>
             </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-shop">
           <h2 id="footer-shop" className="mb-3 font-semibold text-white">
-            Categories
+            {t('Categories')}
           </h2>
           <ul className="space-y-2 text-sm" data-testid="footer-categories">
             {categories.map((c) => (
@@ -76,27 +78,27 @@ export function Footer({ categories }: { categories: Category[] }) {
         </nav>
         <nav aria-labelledby="footer-support">
           <h2 id="footer-support" className="mb-3 font-semibold text-white">
-            Support
+            {t('Support')}
           </h2>
           <ul className="space-y-2 text-sm">
             <li>
               <Link to="/Support" className="hover:underline">
-                Help Centre
+                {t('Help Centre')}
               </Link>
             </li>
             <li>
               <Link to="/Privacy" className="hover:underline">
-                Privacy Policy
+                {t('Privacy Policy')}
               </Link>
             </li>
             <li>
               <Link to="/ReturnPolicy" className="hover:underline">
-                Return Policy
+                {t('Return Policy')}
               </Link>
             </li>
             <li>
               <Link to="/TermsCondition" className="hover:underline">
-                Terms &amp; Conditions
+                {t('Terms & Conditions')}
               </Link>
             </li>
             <li>
@@ -112,13 +114,15 @@ export function Footer({ categories }: { categories: Category[] }) {
           </ul>
         </nav>
         <div>
-          <h2 className="mb-3 font-semibold text-white">Newsletter</h2>
-          <p className="mb-3 text-sm text-brand-200">New collections and artisan stories, once a month.</p>
+          <h2 className="mb-3 font-semibold text-white">{t('Newsletter')}</h2>
+          <p className="mb-3 text-sm text-brand-200">
+            {t('New collections and artisan stories, once a month.')}
+          </p>
           <NewsletterForm />
         </div>
       </div>
       <div className="border-t border-brand-800 py-4 text-center text-xs text-brand-200">
-        © 2024 {site.name}. All rights reserved.
+        {t('© 2024 {name}. All rights reserved.', { name: site.name })}
       </div>
     </footer>
   )

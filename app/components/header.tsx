@@ -1,9 +1,17 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import type { Category } from '../../contracts/catalogue.ts'
+import {
+  type Language,
+  languageNames,
+  languages,
+  msg,
+  switchLanguageHref,
+} from '../../contracts/languages.ts'
 import { signOut } from '../features/account/sign-out.ts'
 import { useSignedIn } from '../features/account/use-signed-in.ts'
 import { useHeaderCounts } from '../features/cart/use-header-counts.ts'
+import { useI18n } from '../i18n/i18n.tsx'
 import { site } from '../lib/site.ts'
 import {
   CartIcon,
@@ -20,12 +28,12 @@ import { Logo } from './logo.tsx'
 
 /** The six shop entries of the mobile drawer (spec section 2). */
 export const drawerShopCategories = [
-  'Art & Painting',
-  'Handloom',
-  'Handicraft',
-  'Traditional',
-  'Eco-friendly',
-  'Gift Items',
+  msg('Art & Painting'),
+  msg('Handloom'),
+  msg('Handicraft'),
+  msg('Traditional'),
+  msg('Eco-friendly'),
+  msg('Gift Items'),
 ]
 
 // The header is rendered once per page, so fixed ids are unique.
@@ -67,6 +75,7 @@ export function HeaderView({
 }: HeaderProps & { counts: { cart: number; wishlist: number } | null }) {
   const signedIn = useSignedIn(signedInGuess)
   const navigate = useNavigate()
+  const { t, language } = useI18n()
   const drawer = useRef<HTMLDialogElement>(null)
   const searchDialog = useRef<HTMLDialogElement>(null)
   const [query, setQuery] = useState('')
@@ -122,13 +131,14 @@ export function HeaderView({
               <ChatIcon width={14} height={14} /> <span>WhatsApp {site.whatsapp}</span>
             </a>
           </div>
-          <nav aria-label="Foundation" className="flex gap-3">
+          <nav aria-label={t('Foundation')} className="flex items-center gap-3">
             <Link to="/AboutUs" className="hover:underline">
-              About Us
+              {t('About Us')}
             </Link>
             <Link to="/ContactUs" className="hover:underline">
-              Contact Us
+              {t('Contact Us')}
             </Link>
+            <LanguageSwitch current={language} />
           </nav>
         </div>
       </div>
@@ -137,7 +147,7 @@ export function HeaderView({
         <button
           type="button"
           className="rounded p-2 text-brand-800 lg:hidden"
-          aria-label="Open menu"
+          aria-label={t('Open menu')}
           // Opens the drawer natively before the page's code has run (docs/decisions/019).
           commandfor={menuId}
           command="show-modal"
@@ -145,14 +155,18 @@ export function HeaderView({
         >
           <MenuIcon />
         </button>
-        <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${site.name} home`}>
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2"
+          aria-label={t('{name} home', { name: site.name })}
+        >
           <Logo className="h-10 w-10" />
           <span className="hidden font-serif text-lg leading-tight font-bold text-brand-800 sm:block">
             {site.shortName}
           </span>
         </Link>
 
-        <nav aria-label="Shop categories" className="ml-4 hidden flex-1 items-center gap-1 lg:flex">
+        <nav aria-label={t('Shop categories')} className="ml-4 hidden flex-1 items-center gap-1 lg:flex">
           {categories.map((c) => (
             <div key={c._id} className="group relative">
               <Link
@@ -179,7 +193,7 @@ export function HeaderView({
             </div>
           ))}
           <Link to="/StateProduct" className="rounded px-2 py-2 text-sm font-medium hover:text-brand-700">
-            State Wise
+            {t('State Wise')}
           </Link>
         </nav>
 
@@ -187,7 +201,7 @@ export function HeaderView({
           <button
             type="button"
             className="rounded p-2 hover:text-brand-700"
-            aria-label="Search"
+            aria-label={t('Search')}
             commandfor={searchId}
             command="show-modal"
             onClick={() => searchDialog.current?.showModal()}
@@ -204,7 +218,7 @@ export function HeaderView({
             <Link
               to={signedIn ? '/profile' : '/Login'}
               className="flex size-11 items-center justify-center rounded hover:text-brand-700"
-              aria-label={signedIn ? 'My account' : 'Sign in'}
+              aria-label={signedIn ? t('My account') : t('Sign in')}
               aria-expanded={signedIn ? accountOpen : undefined}
               data-testid="account-control"
               onPointerDown={(e) => {
@@ -226,7 +240,7 @@ export function HeaderView({
               <button
                 type="button"
                 className="absolute right-0 bottom-0.5 rounded-full bg-white p-0.5 text-brand-800"
-                aria-label="Account menu"
+                aria-label={t('Account menu')}
                 aria-expanded={accountOpen}
                 onClick={() => setAccountOpen((o) => !o)}
               >
@@ -235,7 +249,7 @@ export function HeaderView({
             ) : null}
             {signedIn && accountOpen ? (
               <ul
-                aria-label="Account"
+                aria-label={t('Account')}
                 className="absolute right-0 z-40 mt-1 w-48 rounded-md border border-brand-100 bg-white py-1 text-sm shadow-lg"
               >
                 <li>
@@ -244,7 +258,7 @@ export function HeaderView({
                     to="/profile"
                     onClick={() => setAccountOpen(false)}
                   >
-                    Profile
+                    {t('Profile')}
                   </Link>
                 </li>
                 <li>
@@ -253,7 +267,7 @@ export function HeaderView({
                     to="/Order-History"
                     onClick={() => setAccountOpen(false)}
                   >
-                    My Orders
+                    {t('My Orders')}
                   </Link>
                 </li>
                 {isAdmin ? (
@@ -263,7 +277,7 @@ export function HeaderView({
                       to="/admin"
                       onClick={() => setAccountOpen(false)}
                     >
-                      Shop console
+                      {t('Shop console')}
                     </Link>
                   </li>
                 ) : null}
@@ -273,7 +287,7 @@ export function HeaderView({
                     to="/Support"
                     onClick={() => setAccountOpen(false)}
                   >
-                    Support
+                    {t('Support')}
                   </Link>
                 </li>
                 <li>
@@ -282,7 +296,7 @@ export function HeaderView({
                     className="block w-full px-4 py-3 text-left hover:bg-brand-50"
                     onClick={logOut}
                   >
-                    Log Out
+                    {t('Log Out')}
                   </button>
                 </li>
               </ul>
@@ -291,7 +305,11 @@ export function HeaderView({
           <Link
             to="/wishlist"
             className="relative rounded p-2 hover:text-brand-700"
-            aria-label={counts ? `Wishlist (${counts.wishlist} items)` : 'Wishlist'}
+            aria-label={
+              counts
+                ? t('Wishlist ({count, plural, one {# item} other {# items}})', { count: counts.wishlist })
+                : t('Wishlist')
+            }
           >
             <HeartIcon />
             {counts ? <CountBadge count={counts.wishlist} label="wishlist items" /> : null}
@@ -299,7 +317,11 @@ export function HeaderView({
           <Link
             to="/Cart"
             className="relative rounded p-2 hover:text-brand-700"
-            aria-label={counts ? `Cart (${counts.cart} items)` : 'Cart'}
+            aria-label={
+              counts
+                ? t('Cart ({count, plural, one {# item} other {# items}})', { count: counts.cart })
+                : t('Cart')
+            }
           >
             <CartIcon />
             {counts ? <CountBadge count={counts.cart} label="cart items" /> : null}
@@ -310,7 +332,7 @@ export function HeaderView({
       <dialog
         ref={searchDialog}
         id={searchId}
-        aria-label="Search products"
+        aria-label={t('Search products')}
         className="mx-auto mt-20 w-[min(40rem,92vw)] rounded-lg p-0 shadow-2xl backdrop:bg-black/50"
         onClick={(e) => e.target === searchDialog.current && searchDialog.current?.close()}
         onKeyDown={() => {}}
@@ -324,7 +346,7 @@ export function HeaderView({
             className="flex items-center gap-2 p-3"
           >
             <label htmlFor="site-search" className="sr-only">
-              Search products
+              {t('Search products')}
             </label>
             <input
               id="site-search"
@@ -332,19 +354,19 @@ export function HeaderView({
               type="search"
               value={query}
               onChange={(e) => setQuery(e.target.value)}
-              placeholder="Search sarees, pottery, Madhubani..."
+              placeholder={t('Search sarees, pottery, Madhubani...')}
               className="min-w-0 flex-1 rounded border border-brand-200 px-3 py-2 text-base focus:border-brand-600 focus:outline-none"
             />
             <button
               type="submit"
               className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
             >
-              Search
+              {t('Search')}
             </button>
             <button
               type="button"
               className="rounded p-2"
-              aria-label="Close search"
+              aria-label={t('Close search')}
               commandfor={searchId}
               command="close"
               onClick={() => searchDialog.current?.close()}
@@ -358,7 +380,7 @@ export function HeaderView({
       <dialog
         ref={drawer}
         id={menuId}
-        aria-label="Menu"
+        aria-label={t('Menu')}
         className="m-0 h-full max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-black/50"
         onClick={(e) => e.target === drawer.current && drawer.current?.close()}
         onKeyDown={() => {}}
@@ -367,7 +389,7 @@ export function HeaderView({
           <span className="font-serif font-bold text-brand-800">{site.shortName}</span>
           <button
             type="button"
-            aria-label="Close menu"
+            aria-label={t('Close menu')}
             className="p-2"
             commandfor={menuId}
             command="close"
@@ -376,29 +398,29 @@ export function HeaderView({
             <CloseIcon />
           </button>
         </div>
-        <nav aria-label="Mobile" onClick={() => drawer.current?.close()} onKeyDown={() => {}}>
+        <nav aria-label={t('Mobile')} onClick={() => drawer.current?.close()} onKeyDown={() => {}}>
           <ul className="p-2 text-base">
             <li>
               <Link className="block rounded px-3 py-2 hover:bg-brand-50" to="/">
-                Home
+                {t('Home')}
               </Link>
             </li>
             <li className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-brand-700 uppercase">
-              Shop
+              {t('Shop')}
             </li>
             {drawerShopCategories.map((title) => (
               <li key={title}>
                 <Link className="block rounded py-2 pr-3 pl-6 hover:bg-brand-50" to={categoryHref(title)}>
-                  {title}
+                  {t(title)}
                 </Link>
               </li>
             ))}
             {[
-              ['State Wise', '/StateProduct'],
-              ['About Us', '/AboutUs'],
-              ['Contact-Us', '/ContactUs'],
-              ['Temple', '/temple'],
-              ['Support', '/Support'],
+              [t('State Wise'), '/StateProduct'],
+              [t('About Us'), '/AboutUs'],
+              [t('Contact-Us'), '/ContactUs'],
+              [t('Temple'), '/temple'],
+              [t('Support'), '/Support'],
             ].map(([label, to]) => (
               <li key={to}>
                 <Link className="block rounded px-3 py-2 hover:bg-brand-50" to={to}>
@@ -410,5 +432,32 @@ export function HeaderView({
         </nav>
       </dialog>
     </header>
+  )
+}
+
+/**
+ * The other languages of this page, as plain links: the server renders the page in the chosen language and
+ * remembers the choice (docs/decisions/097). A whole-page load, so no text is ever shown in two languages.
+ */
+function LanguageSwitch({ current }: { current: Language }) {
+  const location = useLocation()
+  const here = `${location.pathname}${location.search}`
+  return (
+    <>
+      {languages
+        .filter((l) => l !== current)
+        .map((l) => (
+          <a
+            key={l}
+            href={switchLanguageHref(here, l)}
+            hrefLang={l}
+            lang={l}
+            className="inline-flex min-h-6 items-center rounded border border-brand-200/60 px-1.5 hover:underline"
+            data-testid="language-switch"
+          >
+            {languageNames[l]}
+          </a>
+        ))}
+    </>
   )
 }

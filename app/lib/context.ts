@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from 'react-router'
 import type { SignedIn } from '../../contracts/staff.ts'
 import type { Services } from '../../server/services.ts'
+import type { ShopI18n } from '../i18n/translate.ts'
 
 export type AppLoadContext = {
   services: Services
@@ -9,6 +10,8 @@ export type AppLoadContext = {
   publicUrl: string
   /** The signed-in customer, read from the accessToken cookie, when valid. */
   viewer: SignedIn | null
+  /** The request's language and its translator (docs/decisions/097). */
+  i18n: ShopI18n
 }
 
 // The server entry and the server bundle each load this module; one token on globalThis keeps them in step.

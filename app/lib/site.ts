@@ -1,8 +1,10 @@
+import { msg } from '../../contracts/languages.ts'
+
 /** The foundation's public contact details, shown in the header, footer, Support and Contact Us pages. */
 export const site = {
   name: 'Kalaa Setu Foundation Store',
   shortName: 'Kalaa Setu',
-  tagline: 'Handicraft, handloom and art from the hands that craft our heritage',
+  tagline: msg('Handicraft, handloom and art from the hands that craft our heritage'),
   phone: '+91 98765 43210',
   phoneHref: 'tel:+919876543210',
   tollFree: '1800 120 4567',

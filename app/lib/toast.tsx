@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { ExternalToast } from 'sonner'
+import { useT } from '../i18n/i18n.tsx'
 
 /** Toasts sit top-right and close after 1000 ms (spec section 9). */
 export const TOAST_MS = 1000
@@ -56,6 +57,7 @@ function ToasterReady() {
 }
 
 export function ShopToaster() {
+  const t = useT()
   const [mounted, setMounted] = useState(wanted)
   useEffect(() => {
     showToaster = () => setMounted(true)
@@ -72,7 +74,14 @@ export function ShopToaster() {
   if (!mounted) return null
   return (
     <Suspense fallback={null}>
-      <LazyToaster position="top-right" duration={TOAST_MS} richColors closeButton />
+      <LazyToaster
+        position="top-right"
+        duration={TOAST_MS}
+        richColors
+        closeButton
+        containerAriaLabel={t('Notifications')}
+        toastOptions={{ closeButtonAriaLabel: t('Close toast') }}
+      />
       <ToasterReady />
     </Suspense>
   )

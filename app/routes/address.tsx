@@ -5,13 +5,18 @@ import { AddressLines } from '../features/account/address-card.tsx'
 import { AddressDialog, type AddressForm } from '../features/account/address-dialog.tsx'
 import { ConfirmDialog } from '../features/account/confirm-dialog.tsx'
 import { addressMessages } from '../features/account/messages.ts'
+import { shopName } from '../features/catalogue/seo.ts'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { ApiError, api } from '../lib/api.ts'
 import { appLoadContext } from '../lib/context.ts'
 import { getUserId } from '../lib/session.ts'
 import { toast } from '../lib/toast.tsx'
 import type { Route } from './+types/address'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Address book | Kalaa Setu' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaI18n(matches).t('Address book')} | ${shopName}` },
+]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, viewer } = appLoadContext(context)
@@ -19,6 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AddressBook({ loaderData }: Route.ComponentProps) {
+  const t = useT()
   const queryClient = useQueryClient()
   const { data: addresses, isPending } = useAddresses(loaderData.addresses)
   const [open, setOpen] = useState(false)
@@ -41,14 +47,14 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
           body: form,
           auth: true,
         })
-        toast.success(addressMessages.updated)
+        toast.success(t(addressMessages.updated))
       } else {
         await api('/adress/add', {
           method: 'POST',
           body: { ...form, userId: getUserId() ?? undefined },
           auth: true,
         })
-        toast.success(addressMessages.added)
+        toast.success(t(addressMessages.added))
       }
       setOpen(false)
       setEditing(null)
@@ -56,8 +62,8 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
     } catch (err) {
       if (err instanceof ApiError) {
         const serverMessage = (err.body as { message?: string } | null)?.message
-        toast.warning(serverMessage || addressMessages.saveProblem)
-      } else toast.error(addressMessages.unexpected)
+        toast.warning(serverMessage || t(addressMessages.saveProblem))
+      } else toast.error(t(addressMessages.unexpected))
     } finally {
       setSaving(false)
     }
@@ -69,18 +75,18 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
     if (!target) return
     try {
       await api(`/adress/delete?id=${encodeURIComponent(target._id)}`, { method: 'DELETE', auth: true })
-      toast.success(addressMessages.deleted)
+      toast.success(t(addressMessages.deleted))
       await refresh()
     } catch (err) {
       console.error(err)
-      toast.error(err instanceof ApiError ? addressMessages.deleteFailed : addressMessages.deleteError)
+      toast.error(t(err instanceof ApiError ? addressMessages.deleteFailed : addressMessages.deleteError))
     }
   }
 
   return (
     <section className="rounded-lg border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-serif text-2xl font-bold text-brand-800">Address Book</h1>
+        <h1 className="font-serif text-2xl font-bold text-brand-800">{t('Address Book')}</h1>
         <button
           type="button"
           onClick={() => {
@@ -89,12 +95,12 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
           }}
           className="rounded bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
         >
-          + Add New Address
+          + {t('Add New Address')}
         </button>
       </div>
 
       {isPending && !addresses ? (
-        <p className="mt-6">Loading...</p>
+        <p className="mt-6">{t('Loading...')}</p>
       ) : addresses && addresses.length > 0 ? (
         <ul className="mt-6 grid gap-4 md:grid-cols-2">
           {addresses.map((a) => (
@@ -104,7 +110,7 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
               data-testid="address-card"
             >
               <span className="mb-2 inline-block rounded bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                {a.addressType}
+                {t(a.addressType)}
               </span>
               <AddressLines address={a} />
               <div className="mt-3 flex gap-2">
@@ -115,24 +121,24 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
                     setOpen(true)
                   }}
                   className="rounded border border-brand-600 px-4 py-1.5 font-semibold text-brand-700 hover:bg-white"
-                  aria-label={`Edit address of ${a.fullName}, ${a.city}`}
+                  aria-label={t('Edit address of {name}, {city}', { name: a.fullName, city: a.city })}
                 >
-                  Edit
+                  {t('Edit')}
                 </button>
                 <button
                   type="button"
                   onClick={() => setDeleting(a)}
                   className="rounded border border-red-700 px-4 py-1.5 font-semibold text-red-700 hover:bg-white"
-                  aria-label={`Delete address of ${a.fullName}, ${a.city}`}
+                  aria-label={t('Delete address of {name}, {city}', { name: a.fullName, city: a.city })}
                 >
-                  Delete
+                  {t('Delete')}
                 </button>
               </div>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="mt-6 text-ink/80">No saved addresses yet.</p>
+        <p className="mt-6 text-ink/80">{t('No saved addresses yet.')}</p>
       )}
 
       <AddressDialog
@@ -147,9 +153,9 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
       />
       <ConfirmDialog
         open={Boolean(deleting)}
-        title={addressMessages.confirmTitle}
-        text={addressMessages.confirmText}
-        confirmLabel={addressMessages.confirmButton}
+        title={t(addressMessages.confirmTitle)}
+        text={t(addressMessages.confirmText)}
+        confirmLabel={t(addressMessages.confirmButton)}
         onConfirm={remove}
         onCancel={() => setDeleting(null)}
       />

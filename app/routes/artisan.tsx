@@ -3,13 +3,17 @@ import { placeLine } from '../../contracts/provenance-place.ts'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { notFoundMeta, notFoundPage } from '../features/catalogue/load.ts'
 import { seo } from '../features/catalogue/seo.ts'
-import { provenanceText } from '../features/provenance/messages.ts'
+import { provenanceTexts } from '../features/provenance/messages.ts'
 import { ProfileView } from '../features/provenance/profile-view.tsx'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/artisan'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData || 'notFound' in loaderData) return notFoundMeta
+  const { t, language } = metaI18n(matches)
+  const provenanceText = provenanceTexts(t)
   const { artisan } = loaderData
   return seo({
     title: `${artisan.name}, ${artisan.craft}`,
@@ -18,6 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     publicUrl: loaderData.publicUrl,
     image: artisan.photos[0],
     type: 'article',
+    language,
   })
 }
 
@@ -33,6 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function ArtisanPage({ loaderData }: Route.ComponentProps) {
+  const provenanceText = provenanceTexts(useT())
   if ('notFound' in loaderData) return <NotFoundView />
   const { artisan, products } = loaderData
   return (

@@ -1,10 +1,11 @@
 import { CartView } from '../features/cart/cart-view.tsx'
 import { cartMessages } from '../features/cart/messages.ts'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/cart'
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Your Cart | Kalaa Setu' },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaI18n(matches).t(cartMessages.title)} | Kalaa Setu` },
   { name: 'robots', content: 'noindex' },
 ]
 

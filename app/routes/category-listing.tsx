@@ -5,10 +5,11 @@ import { ListingView } from '../features/catalogue/listing-view.tsx'
 import { notFoundMeta, notFoundPage, pageFrom, safeLoad, sortFrom } from '../features/catalogue/load.ts'
 import { listingPageSize } from '../features/catalogue/messages.ts'
 import { seo } from '../features/catalogue/seo.ts'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/category-listing'
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   !loaderData || 'notFound' in loaderData
     ? notFoundMeta
     : seo({
@@ -17,10 +18,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
         path: loaderData.canonicalPath,
         publicUrl: loaderData.publicUrl,
         image: loaderData.products[0]?.image,
+        language: metaI18n(matches).language,
       })
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
+  const { services, publicUrl, i18n } = appLoadContext(context)
+  const { t } = i18n
   const categories = await safeLoad(services.log, 'categories', () => services.catalogue.categories(), [])
   const category = categories.find((c) => sameName(c.categoriesTitle, params.categoryName))
   const sub = params.subcategory
@@ -33,12 +36,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const result = await safeLoad(
     services.log,
     'products',
-    () =>
-      services.catalogue.productPage(
+    async () => {
+      const found = await services.catalogue.productPage(
         { category: category.categoriesTitle, subcategory: sub?.subCategoryTitle, sort },
         page,
         listingPageSize,
-      ),
+      )
+      return { ...found, items: await services.catalogue.inLanguage(found.items, i18n.language) }
+    },
     { items: [], page, limit: listingPageSize, total: 0, pages: 1 },
   )
   const heading = sub ? `${sub.subCategoryTitle}` : category.categoriesTitle
@@ -49,15 +54,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     canonicalPath: page > 1 ? `${canonicalPath}?page=${page}` : canonicalPath,
     heading,
     intro: sub
-      ? `${sub.subCategoryTitle} from our ${category.categoriesTitle} collection, made by hand by India's artisans.`
-      : `Handmade ${category.categoriesTitle.toLowerCase()} from artisans across India, bought directly from the makers.`,
+      ? t("{subcategory} from our {category} collection, made by hand by India's artisans.", {
+          subcategory: sub.subCategoryTitle,
+          category: category.categoriesTitle,
+        })
+      : t('Handmade {category} from artisans across India, bought directly from the makers.', {
+          category: category.categoriesTitle.toLowerCase(),
+        }),
     products: result.items.map(toCard),
     sort,
     page: result.page,
     pages: result.pages,
     total: result.total,
     breadcrumb: [
-      { label: 'Home', to: '/' },
+      { label: t('Home'), to: '/' },
       sub ? { label: category.categoriesTitle, to: categoryPath } : { label: category.categoriesTitle },
       ...(sub ? [{ label: sub.subCategoryTitle }] : []),
     ],

@@ -2,15 +2,21 @@ import { useState } from 'react'
 import { FormMessage } from '../features/account/auth-card.tsx'
 import { passwordMessages } from '../features/account/messages.ts'
 import { PasswordField } from '../features/account/password-field.tsx'
+import { shopName } from '../features/catalogue/seo.ts'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { ApiError, api } from '../lib/api.ts'
 import { updateTokens } from '../lib/session.ts'
 import type { Route } from './+types/change-password'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Change password | Kalaa Setu' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaI18n(matches).t('Change password')} | ${shopName}` },
+]
 
 const empty = { oldPassword: '', newPassword: '', confirm: '' }
 
 export default function ChangePassword() {
+  const t = useT()
   const [form, setForm] = useState(empty)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
@@ -22,7 +28,7 @@ export default function ChangePassword() {
     setError('')
     setSuccess('')
     if (form.newPassword !== form.confirm) {
-      setError(passwordMessages.mismatch)
+      setError(t(passwordMessages.mismatch))
       return
     }
     setBusy(true)
@@ -39,9 +45,9 @@ export default function ChangePassword() {
       // Other sign-ins end with the change; this one carries on with the fresh tokens.
       updateTokens(res.data.accessToken, res.data.refreshToken, res.data.refreshTokenExpiresIn)
       setForm(empty)
-      setSuccess(passwordMessages.success)
+      setSuccess(t(passwordMessages.success))
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : passwordMessages.failure)
+      setError(err instanceof ApiError && err.message ? err.message : t(passwordMessages.failure))
     } finally {
       setBusy(false)
     }
@@ -49,10 +55,10 @@ export default function ChangePassword() {
 
   return (
     <section className="rounded-lg border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
-      <h1 className="font-serif text-2xl font-bold text-brand-800">Change Password</h1>
+      <h1 className="font-serif text-2xl font-bold text-brand-800">{t('Change Password')}</h1>
       <form onSubmit={submit} className="mt-6 grid max-w-md gap-4">
         <PasswordField
-          label="Old Password"
+          label={t('Old Password')}
           name="oldPassword"
           value={form.oldPassword}
           onChange={set('oldPassword')}
@@ -60,7 +66,7 @@ export default function ChangePassword() {
           required
         />
         <PasswordField
-          label="New Password"
+          label={t('New Password')}
           name="newPassword"
           value={form.newPassword}
           onChange={set('newPassword')}
@@ -68,7 +74,7 @@ export default function ChangePassword() {
           required
         />
         <PasswordField
-          label="Confirm Password"
+          label={t('Confirm Password')}
           name="confirmPassword"
           value={form.confirm}
           onChange={set('confirm')}
@@ -81,7 +87,7 @@ export default function ChangePassword() {
           disabled={busy}
           className="rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
         >
-          {busy ? 'Saving...' : 'Change Password'}
+          {busy ? t('Saving...') : t('Change Password')}
         </button>
       </form>
     </section>

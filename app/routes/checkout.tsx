@@ -1,9 +1,13 @@
 import { paymentsSimulated } from '../../contracts/payment-mode.ts'
 import { CheckoutPage } from '../features/checkout/checkout-page.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/checkout'
 
-export const meta = () => [{ title: 'Checkout | Kalaa Setu' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaI18n(matches).t('Checkout')} | Kalaa Setu` },
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = appLoadContext(context)

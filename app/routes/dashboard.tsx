@@ -2,10 +2,15 @@ import { Link } from 'react-router'
 import { useDashboard } from '../features/account/account-api.ts'
 import { AddressLines } from '../features/account/address-card.tsx'
 import { Avatar } from '../features/account/avatar.tsx'
+import { shopName } from '../features/catalogue/seo.ts'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/dashboard'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Kalaa Setu' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaI18n(matches).t('Dashboard')} | ${shopName}` },
+]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, viewer } = appLoadContext(context)
@@ -23,13 +28,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-function Count({ label, value }: { label: string; value: number | undefined }) {
+function Count({ label, testId, value }: { label: string; testId: string; value: number | undefined }) {
   return (
     <div className="rounded-lg border border-brand-100 bg-white p-4 text-center shadow-sm">
-      <p
-        className="text-3xl font-bold text-brand-700"
-        data-testid={`count-${label.split(' ')[0]!.toLowerCase()}`}
-      >
+      <p className="text-3xl font-bold text-brand-700" data-testid={`count-${testId}`}>
         {value ?? '–'}
       </p>
       <p className="mt-1 text-sm font-medium">{label}</p>
@@ -38,6 +40,7 @@ function Count({ label, value }: { label: string; value: number | undefined }) {
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const t = useT()
   const { data } = useDashboard(loaderData.dashboard)
   const user = data?.user
   const row = (label: string, value: string | undefined) => (
@@ -48,11 +51,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   )
   return (
     <div className="grid gap-4">
-      <h1 className="font-serif text-2xl font-bold text-brand-800">Dashboard</h1>
+      <h1 className="font-serif text-2xl font-bold text-brand-800">{t('Dashboard')}</h1>
       <div className="grid grid-cols-3 gap-2 sm:gap-4">
-        <Count label="Total Orders" value={data?.orders.total} />
-        <Count label="Pending Orders" value={data?.orders.pending} />
-        <Count label="Completed Orders" value={data?.orders.completed} />
+        <Count label={t('Total Orders')} testId="total" value={data?.orders.total} />
+        <Count label={t('Pending Orders')} testId="pending" value={data?.orders.pending} />
+        <Count label={t('Completed Orders')} testId="completed" value={data?.orders.completed} />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <section
@@ -61,19 +64,19 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         >
           <div className="flex items-center justify-between gap-2">
             <h2 id="account-info" className="text-lg font-bold text-brand-800">
-              Account Information
+              {t('Account Information')}
             </h2>
             <Link to="/profile" className="text-sm font-semibold text-brand-700 underline">
-              Edit Account
+              {t('Edit Account')}
             </Link>
           </div>
           <div className="mt-3 flex items-start gap-4">
-            <Avatar src={user?.avatar} name={user?.fullName || 'Your'} size={64} />
+            <Avatar src={user?.avatar} name={user?.fullName || t('Your')} size={64} />
             <dl className="grid min-w-0 gap-1 text-sm">
-              {row('Full name', user?.fullName)}
-              {row('Username', user?.userName)}
-              {row('Email', user?.email)}
-              {row('Phone', user?.mobile)}
+              {row(t('Full name'), user?.fullName)}
+              {row(t('Username'), user?.userName)}
+              {row(t('Email'), user?.email)}
+              {row(t('Phone'), user?.mobile)}
             </dl>
           </div>
         </section>
@@ -83,17 +86,17 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         >
           <div className="flex items-center justify-between gap-2">
             <h2 id="default-address" className="text-lg font-bold text-brand-800">
-              Address
+              {t('Address')}
             </h2>
             <Link to="/Address" className="text-sm font-semibold text-brand-700 underline">
-              Manage Addresses
+              {t('Manage Addresses')}
             </Link>
           </div>
           <div className="mt-3" data-testid="dashboard-address">
             {data?.address ? (
               <AddressLines address={data.address} />
             ) : (
-              <p className="text-ink/80">No saved address yet.</p>
+              <p className="text-ink/80">{t('No saved address yet.')}</p>
             )}
           </div>
         </section>

@@ -1,16 +1,22 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { recoveryTexts as t } from '../../contracts/mail-text.ts'
+import { recoveryTexts as texts } from '../../contracts/mail-text.ts'
 import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-card.tsx'
 import { isLoginEmail, loginMessages } from '../features/account/messages.ts'
 import { EmailField } from '../features/account/password-field.tsx'
+import { shopName } from '../features/catalogue/seo.ts'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { api } from '../lib/api.ts'
 import type { Route } from './+types/forgot-password'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Forgot password | Kalaa Setu' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaI18n(matches).t('Forgot password')} | ${shopName}` },
+]
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export default function ForgotPassword() {
+  const t = useT()
   const [email, setEmail] = useState('')
   const [loading, setLoading] = useState(false)
   const [error, setError] = useState('')
@@ -21,7 +27,7 @@ export default function ForgotPassword() {
     setError('')
     setSuccess('')
     if (!isLoginEmail(email)) {
-      setError(loginMessages.invalidEmail)
+      setError(t(loginMessages.invalidEmail))
       return
     }
     setLoading(true)
@@ -32,25 +38,25 @@ export default function ForgotPassword() {
       })
       setSuccess(answer.message)
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : t.failed)
+      setError(err instanceof Error && err.message ? err.message : t(texts.failed))
     } finally {
       setLoading(false)
     }
   }
 
   return (
-    <AuthCard title={t.forgotTitle}>
-      <p className="mt-2 text-center text-sm text-ink/80">{t.forgotIntro}</p>
+    <AuthCard title={t(texts.forgotTitle)}>
+      <p className="mt-2 text-center text-sm text-ink/80">{t(texts.forgotIntro)}</p>
       <form onSubmit={submit} noValidate className="mt-6 grid gap-4">
         <EmailField id="forgot-email" value={email} onChange={setEmail} />
         <FormMessage error={error} success={success} />
         <button type="submit" disabled={loading} className={primaryButton}>
-          {loading ? t.sending : t.sendLink}
+          {loading ? t(texts.sending) : t(texts.sendLink)}
         </button>
       </form>
       <p className="mt-6 text-center text-sm">
         <Link to="/Login" className="font-semibold text-brand-700 underline">
-          {t.backToSignIn}
+          {t(texts.backToSignIn)}
         </Link>
       </p>
     </AuthCard>

@@ -19,31 +19,43 @@ import { PromoVideo } from '../features/catalogue/promo-video.tsx'
 import { seo } from '../features/catalogue/seo.ts'
 import { StateTile } from '../features/catalogue/state-tile.tsx'
 import { impactFacts, testimonials } from '../features/content/home-content.ts'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import { useIdle } from '../lib/idle.ts'
 import type { Route } from './+types/home'
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  seo({
-    title: 'Kalaa Setu | Handicraft, handloom and art from India',
-    description:
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t, language } = metaI18n(matches)
+  return seo({
+    title: t('Kalaa Setu | Handicraft, handloom and art from India'),
+    description: t(
       'Buy handmade Indian handicraft, handloom sarees, Madhubani paintings and regional products directly from artisans. Every purchase supports the foundation.',
+    ),
     path: '/',
     publicUrl: loaderData?.publicUrl,
     image: loaderData?.sliders[0]?.sliderImage,
+    language,
   })
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
+  const { services, publicUrl, i18n } = appLoadContext(context)
   const { catalogue, content, log } = services
+  const inLanguage = (list: Product[]) => catalogue.inLanguage(list, i18n.language)
   const [sliders, banners, categories, states, bestSelling, handicraft, newArrivals] = await Promise.all([
     safeLoad(log, 'sliders', () => content.sliders(), []),
     safeLoad(log, 'banners', () => content.banners(), []),
     safeLoad(log, 'categories', () => catalogue.categories(), [] as Category[]),
     safeLoad(log, 'states', () => catalogue.states(), [] as State[]),
-    safeLoad(log, 'products', () => catalogue.bestSelling(10), [] as Product[]),
-    safeLoad(log, 'products', () => catalogue.bestSelling(10, 'Handicraft'), [] as Product[]),
-    safeLoad(log, 'products', () => catalogue.newArrivals(10), [] as Product[]),
+    safeLoad(log, 'products', async () => inLanguage(await catalogue.bestSelling(10)), [] as Product[]),
+    safeLoad(
+      log,
+      'products',
+      async () => inLanguage(await catalogue.bestSelling(10, 'Handicraft')),
+      [] as Product[],
+    ),
+    safeLoad(log, 'products', async () => inLanguage(await catalogue.newArrivals(10)), [] as Product[]),
   ])
   return {
     publicUrl,
@@ -63,6 +75,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     loaderData
   const firstSlide = sliders[0]?.sliderImage
   const idle = useIdle()
+  const t = useT()
   return (
     <>
       {firstSlide ? (
@@ -75,10 +88,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           fetchPriority="high"
         />
       ) : null}
-      <h1 className="sr-only">Kalaa Setu: handicraft, handloom and art from the artisans of India</h1>
+      <h1 className="sr-only">{t('Kalaa Setu: handicraft, handloom and art from the artisans of India')}</h1>
       {sliders.length > 0 ? (
         <Carousel
-          label="Featured collections"
+          label={t('Featured collections')}
           slideClassName="basis-full"
           autoplayMs={2000}
           options={{ slidesToScroll: 1 }}
@@ -91,14 +104,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 // so on slow data they do not compete with the first picture and the page's code.
                 <span
                   role="img"
-                  aria-label={s.title ?? 'Featured collection'}
+                  aria-label={s.title ?? t('Featured collection')}
                   className="block aspect-[8/3] w-full bg-brand-100"
                 />
               ) : (
                 <img
                   {...responsiveImage(s.sliderImage)}
                   sizes="100vw"
-                  alt={s.title ?? 'Featured collection'}
+                  alt={s.title ?? t('Featured collection')}
                   width={1600}
                   height={600}
                   loading={i === 0 ? 'eager' : 'lazy'}
@@ -122,23 +135,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Suspense>
 
       <ProductRail products={bestSelling} cartVariant="home" />
-      <ProductRail
-        title={`${catalogueText.bestSelling} Handicraft`}
-        products={handicraft}
-        cartVariant="home"
-      />
+      <ProductRail title={t('Best selling Handicraft')} products={handicraft} cartVariant="home" />
 
       <Suspense>
         <SaleBanner banner={saleBanner} />
       </Suspense>
 
       <Suspense>
-        <ProductRail title={catalogueText.newArrival} products={newArrivals} cartVariant="home" />
+        <ProductRail title={t(catalogueText.newArrival)} products={newArrivals} cartVariant="home" />
 
         {collection.length > 0 ? (
           <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="collection-heading">
             <h2 id="collection-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
-              {catalogueText.collection}
+              {t(catalogueText.collection)}
             </h2>
             <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="collection-grid">
               {collection.map((c) => (
@@ -166,7 +175,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       onClick={() => window.scrollTo({ top: 0 })}
                       className="shrink-0 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
                     >
-                      {catalogueText.viewMore}
+                      {t(catalogueText.viewMore)}
                       <span className="sr-only"> {c.categoriesTitle}</span>
                     </Link>
                   </div>
@@ -179,7 +188,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {states.length > 0 ? (
           <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="statecraft-heading">
             <h2 id="statecraft-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
-              {catalogueText.statecraft}
+              {t(catalogueText.statecraft)}
             </h2>
             <ul className="grid gap-4 sm:grid-cols-3" data-testid="statecraft">
               {states.map((s) => (
@@ -197,27 +206,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               id="testimonials-heading"
               className="mb-6 text-center font-serif text-2xl font-bold text-brand-800"
             >
-              {catalogueText.testimonials}
+              {t(catalogueText.testimonials)}
             </h2>
             <Carousel
-              label={catalogueText.testimonials}
+              label={t(catalogueText.testimonials)}
               slideClassName={testimonialSlide}
               options={{ slidesToScroll: 1, duration: 25 }}
               arrowsOnPhones={false}
             >
-              {testimonials.map((t) => (
+              {testimonials.map((quote) => (
                 <figure
-                  key={t.name}
+                  key={quote.name}
                   className="flex h-full flex-col gap-3 rounded-xl bg-brand-50 p-6 ring-1 ring-brand-100"
                 >
-                  <span className="flex text-saffron" role="img" aria-label="5 of 5 stars">
+                  <span className="flex text-saffron" role="img" aria-label={t('5 of 5 stars')}>
                     {[1, 2, 3, 4, 5].map((n) => (
                       <StarIcon key={n} width={16} height={16} />
                     ))}
                   </span>
-                  <blockquote className="flex-1 text-ink/90">“{t.text}”</blockquote>
+                  <blockquote className="flex-1 text-ink/90">“{t(quote.text)}”</blockquote>
                   <figcaption className="font-semibold text-brand-800">
-                    {t.name}, <span className="font-normal text-ink/80">{t.place}</span>
+                    {quote.name}, <span className="font-normal text-ink/80">{t(quote.place)}</span>
                   </figcaption>
                 </figure>
               ))}
@@ -226,9 +235,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
 
         <PromoVideo
-          heading={catalogueText.heritage}
-          text="Every piece in this shop is made by hand, in the villages and towns where the craft was born."
-          cta={{ label: catalogueText.shopNow, to: '/product/Handicraft' }}
+          heading={t(catalogueText.heritage)}
+          text={t(
+            'Every piece in this shop is made by hand, in the villages and towns where the craft was born.',
+          )}
+          cta={{ label: t(catalogueText.shopNow), to: '/product/Handicraft' }}
         />
       </Suspense>
     </>
@@ -236,7 +247,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 function ProductRail({
-  title = catalogueText.bestSelling,
+  title: titleGiven,
   products,
   cartVariant,
 }: {
@@ -244,8 +255,10 @@ function ProductRail({
   products: ProductCardData[]
   cartVariant: 'home' | 'default'
 }) {
+  const t = useT()
   if (products.length === 0) return null
-  const id = `rail-${title.replace(/\W+/g, '-').toLowerCase()}`
+  const title = titleGiven ?? t(catalogueText.bestSelling)
+  const id = `rail-${products[0]._id}`
   return (
     <Suspense>
       <div className="mx-auto max-w-7xl px-4 py-8">
@@ -263,11 +276,12 @@ function ProductRail({
 }
 
 function ShopByCategory({ categories }: { categories: Category[] }) {
+  const t = useT()
   if (categories.length === 0) return null
   return (
     <section className="mx-auto max-w-7xl px-4 pt-8" aria-labelledby="shop-by-category">
       <h2 id="shop-by-category" className="mb-4 font-serif text-2xl font-bold text-brand-800">
-        Shop by category
+        {t('Shop by category')}
       </h2>
       <ul className="flex gap-4 overflow-x-auto pb-2 sm:grid sm:grid-cols-6 sm:overflow-visible">
         {categories.slice(0, 6).map((c) => (
@@ -301,29 +315,31 @@ function ShopByCategory({ categories }: { categories: Category[] }) {
 }
 
 function FoundationImpact() {
+  const t = useT()
   return (
     <section className="mx-auto mt-8 max-w-7xl px-4" aria-labelledby="impact-heading">
       <div className="grid gap-6 rounded-2xl bg-brand-800 p-6 text-white sm:p-8 lg:grid-cols-[1.2fr_2fr] lg:items-center">
         <div>
           <h2 id="impact-heading" className="font-serif text-2xl font-bold">
-            Every purchase does some good
+            {t('Every purchase does some good')}
           </h2>
           <p className="mt-2 text-brand-100">
-            The shop pays artisans fairly, and its income funds the foundation's Count Safety First
-            road-safety programme and cultural-awareness work for young people.
+            {t(
+              "The shop pays artisans fairly, and its income funds the foundation's Count Safety First road-safety programme and cultural-awareness work for young people.",
+            )}
           </p>
           <Link
             to="/AboutUs"
             className="mt-4 inline-block font-semibold text-saffron underline-offset-2 hover:underline"
           >
-            About the foundation
+            {t('About the foundation')}
           </Link>
         </div>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {impactFacts.map((f) => (
             <li key={f.label} className="rounded-xl bg-white/10 p-4">
               <p className="font-serif text-2xl font-bold text-saffron">{f.figure}</p>
-              <p className="text-sm text-brand-50">{f.label}</p>
+              <p className="text-sm text-brand-50">{t(f.label)}</p>
             </li>
           ))}
         </ul>
@@ -337,9 +353,10 @@ function FoundationImpact() {
  * banner. A banner's empty line or heading is left out; an empty button or link falls back to the spec's.
  */
 function SaleBanner({ banner }: { banner: Route.ComponentProps['loaderData']['saleBanner'] }) {
-  const title = banner ? banner.title : saleBannerText.title
-  const heading = banner ? banner.subtitle : saleBannerText.subtitle
-  const buttonText = banner?.buttonText || saleBannerText.buttonText
+  const t = useT()
+  const title = banner ? banner.title : t(saleBannerText.title)
+  const heading = banner ? banner.subtitle : t(saleBannerText.subtitle)
+  const buttonText = banner?.buttonText || t(saleBannerText.buttonText)
   const link = banner?.link || saleBannerText.link
   const labelId = heading ? 'sale-heading' : title ? 'sale-title' : undefined
   return (

@@ -12,12 +12,17 @@ import { EmailField, PasswordField } from '../features/account/password-field.ts
 import { refreshSession } from '../features/account/refresh.ts'
 import { forgetSessionEnded, takeSessionEnded } from '../features/account/session-ended.ts'
 import { afterSignIn } from '../features/account/sign-in-return.ts'
+import { shopName } from '../features/catalogue/seo.ts'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { api } from '../lib/api.ts'
 import { appLoadContext } from '../lib/context.ts'
 import { getAccessToken, isTokenExpired, onSessionChange, saveSession } from '../lib/session.ts'
 import type { Route } from './+types/login'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Sign in | Kalaa Setu' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaI18n(matches).t('Sign in')} | ${shopName}` },
+]
 
 /** A signed-in shopper does not see the sign-in page (spec section 2). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -37,6 +42,7 @@ export async function clientLoader() {
 }
 
 export default function Login() {
+  const t = useT()
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const next = afterSignIn(params.get('next'))
@@ -72,7 +78,7 @@ export default function Login() {
     setError('')
     setSuccess('')
     if (!isLoginEmail(email)) {
-      setError(loginMessages.invalidEmail)
+      setError(t(loginMessages.invalidEmail))
       return
     }
     setLoading(true)
@@ -87,55 +93,55 @@ export default function Login() {
         userId: data.user._id,
         fullName: data.user.fullName,
       })
-      setSuccess(loginMessages.success)
+      setSuccess(t(loginMessages.success))
       setEmail('')
       setPassword('')
       timer.current = setTimeout(() => navigate(next), REDIRECT_AFTER_MS)
     } catch {
       setSuccess('')
-      setError(loginMessages.failure)
+      setError(t(loginMessages.failure))
     } finally {
       setLoading(false)
     }
   }
 
   return (
-    <AuthCard title="Sign In">
-      <p className="mt-2 text-center text-sm text-ink/80">Welcome back to the foundation's shop.</p>
+    <AuthCard title={t('Sign In')}>
+      <p className="mt-2 text-center text-sm text-ink/80">{t("Welcome back to the foundation's shop.")}</p>
       {sessionEnded ? (
         <p
           role="status"
           className="mt-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-center text-sm font-medium text-amber-900"
         >
-          {sessionMessages.ended}
+          {t(sessionMessages.ended)}
         </p>
       ) : null}
       <form onSubmit={submit} noValidate className="mt-6 grid gap-4">
         <EmailField id="login-email" value={email} onChange={setEmail} />
         <PasswordField
-          label="Password"
+          label={t('Password')}
           name="password"
           value={password}
           onChange={setPassword}
           autoComplete="current-password"
         />
         <Link to="/forgot-password" className="justify-self-end text-sm text-brand-700 underline">
-          Forget Password?
+          {t('Forget Password?')}
         </Link>
         <FormMessage error={error} success={success} />
         <button type="submit" disabled={loading} className={primaryButton}>
-          {loading ? loginMessages.loading : 'SIGN IN'}
+          {loading ? t(loginMessages.loading) : t('SIGN IN')}
         </button>
       </form>
       <div className="my-5 flex items-center gap-3 text-xs text-ink/70">
-        <span className="h-px flex-1 bg-brand-100" /> or sign in with{' '}
+        <span className="h-px flex-1 bg-brand-100" /> {t('or sign in with')}{' '}
         <span className="h-px flex-1 bg-brand-100" />
       </div>
       <SocialButtons />
       <p className="mt-6 text-center text-sm">
-        New here?{' '}
+        {t('New here?')}{' '}
         <Link to="/SignUp" className="font-semibold text-brand-700 underline">
-          Create an account
+          {t('Create an account')}
         </Link>
       </p>
     </AuthCard>

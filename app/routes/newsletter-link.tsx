@@ -1,14 +1,19 @@
 import { useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
-import { mailAnswers, recoveryTexts as t } from '../../contracts/mail-text.ts'
+import { mailAnswers, recoveryTexts as texts } from '../../contracts/mail-text.ts'
 import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-card.tsx'
+import { shopName } from '../features/catalogue/seo.ts'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { api } from '../lib/api.ts'
 import type { Route } from './+types/newsletter-link'
 
 const isConfirm = (pathname: string) => pathname.toLowerCase().endsWith('/confirm')
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  { title: `${isConfirm(location.pathname) ? t.confirmTitle : t.unsubscribeTitle} | Kalaa Setu` },
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  {
+    title: `${metaI18n(matches).t(isConfirm(location.pathname) ? texts.confirmTitle : texts.unsubscribeTitle)} | ${shopName}`,
+  },
   { name: 'robots', content: 'noindex' },
   { name: 'referrer', content: 'no-referrer' },
 ]
@@ -18,6 +23,7 @@ export const meta: Route.MetaFunction = ({ location }) => [
  * itself, so link scanners in mail programs change nothing.
  */
 export default function NewsletterLink() {
+  const t = useT()
   const [search] = useSearchParams()
   const token = search.get('token') ?? ''
   const confirm = isConfirm(useLocation().pathname)
@@ -32,7 +38,7 @@ export default function NewsletterLink() {
       })
       setState({ success: answer.message })
     } catch (err) {
-      setState({ error: err instanceof Error && err.message ? err.message : t.failed })
+      setState({ error: err instanceof Error && err.message ? err.message : t(texts.failed) })
     }
   }
   return <NewsletterCard confirm={confirm} token={token} state={state} act={act} />
@@ -45,10 +51,11 @@ function NewsletterCard(props: {
   act: (which: 'confirm' | 'unsubscribe') => void
 }) {
   const { confirm, token, state } = props
+  const t = useT()
   return (
-    <AuthCard title={confirm ? t.confirmTitle : t.unsubscribeTitle}>
+    <AuthCard title={t(confirm ? texts.confirmTitle : texts.unsubscribeTitle)}>
       <div className="mt-6 grid gap-4">
-        {token ? null : <FormMessage error={mailAnswers.newsletterLinkInvalid} />}
+        {token ? null : <FormMessage error={t(mailAnswers.newsletterLinkInvalid)} />}
         <FormMessage error={state.error} success={state.success} />
         {token && !state.success ? (
           <button
@@ -57,7 +64,7 @@ function NewsletterCard(props: {
             className={primaryButton}
             onClick={() => props.act(confirm ? 'confirm' : 'unsubscribe')}
           >
-            {confirm ? t.confirmButton : t.unsubscribeButton}
+            {t(confirm ? texts.confirmButton : texts.unsubscribeButton)}
           </button>
         ) : null}
       </div>

@@ -1,9 +1,13 @@
 import { data } from 'react-router'
 import { OrderDetails } from '../features/orders/order-details.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/order-details'
 
-export const meta = () => [{ title: 'Order details | Kalaa Setu' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaI18n(matches).t('Order details')} | Kalaa Setu` },
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, viewer } = appLoadContext(context)

@@ -1,16 +1,21 @@
 import { safeLoad } from '../features/catalogue/load.ts'
 import { seo } from '../features/catalogue/seo.ts'
 import { PolicyView } from '../features/content/policy-view.tsx'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/privacy'
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  seo({
-    title: 'Privacy Policy',
-    description: 'How the Kalaa Setu shop collects, uses and protects your personal information.',
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t, language } = metaI18n(matches)
+  return seo({
+    title: t('Privacy Policy'),
+    description: t('How the Kalaa Setu shop collects, uses and protects your personal information.'),
     path: '/Privacy',
     publicUrl: loaderData?.publicUrl,
+    language,
   })
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, publicUrl } = appLoadContext(context)
@@ -19,5 +24,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Policy({ loaderData }: Route.ComponentProps) {
-  return <PolicyView title="Privacy Policy" sections={loaderData.sections} />
+  const t = useT()
+  return <PolicyView title={t('Privacy Policy')} sections={loaderData.sections} />
 }

@@ -21,15 +21,18 @@ import { DeliveryCheck } from '../features/delivery/delivery-check.tsx'
 import { ProductProvenanceBlock } from '../features/provenance/product-provenance.tsx'
 import { ReviewsSection } from '../features/reviews/reviews-section.tsx'
 import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import { formatRupees } from '../lib/format.ts'
 import { toast } from '../lib/toast.tsx'
 import type { Route } from './+types/product-detail'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData || 'notFound' in loaderData) return notFoundMeta
+  const { t, language } = metaI18n(matches)
   const product = loaderData.product
-  if (!product) return [{ title: 'Product | Kalaa Setu' }, { name: 'robots', content: 'noindex' }]
+  if (!product) return [{ title: t('Product | Kalaa Setu') }, { name: 'robots', content: 'noindex' }]
   if (loaderData.hiddenBecause)
     return [{ title: `Preview: ${product.title} | Kalaa Setu` }, { name: 'robots', content: 'noindex' }]
   const path = `/Productdetails/${product._id}`
@@ -42,6 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       publicUrl: loaderData.publicUrl,
       image: product.image,
       type: 'product',
+      language,
     }),
     { property: 'product:price:amount', content: String(product.price) },
     { property: 'product:price:currency', content: 'INR' },
@@ -96,19 +100,26 @@ function reviewsQuery(url: URL): { sort: ReviewSort; page: number } {
  * 404). A preview is never kept by the page cache (staff are signed in) nor by a browser or proxy.
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { services, publicUrl, viewer } = appLoadContext(context)
+  const { services, publicUrl, viewer, i18n } = appLoadContext(context)
   const url = new URL(request.url)
   const preview =
     url.searchParams.get('preview') === '1' &&
     viewer?.role === 'admin' &&
     mayOpen(viewer.staffRole, 'catalogue')
   try {
-    const { product, hiddenBecause } = preview
+    const found = preview
       ? await services.catalogue.preview(params.id)
       : { product: await services.catalogue.product(params.id), hiddenBecause: null }
+    const { hiddenBecause } = found
+    const [product] = await services.catalogue.inLanguage([found.product], i18n.language)
     const { sort, page } = reviewsQuery(url)
     const [related, reviews, standing, provenance] = await Promise.all([
-      safeLoad(services.log, 'related products', () => services.catalogue.related(product), []),
+      safeLoad(
+        services.log,
+        'related products',
+        async () => services.catalogue.inLanguage(await services.catalogue.related(product), i18n.language),
+        [],
+      ),
       safeLoad(services.log, 'reviews', () => services.reviews.productReviews(product._id, sort, page), {
         rating: product.rating,
         sort,
@@ -162,18 +173,21 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
+  const t = useT()
   const failed = 'failed' in loaderData && loaderData.failed
   const buyRow = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    if (failed) toast.error(catalogueText.productFetchFailed)
-  }, [failed])
+    if (failed) toast.error(t(catalogueText.productFetchFailed))
+  }, [failed, t])
   if ('notFound' in loaderData) return <NotFoundView />
   const { product, related, reviews, standing, writeReview, hiddenBecause, provenance } = loaderData
   if (!product) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="font-serif text-2xl font-bold text-brand-800">{catalogueText.productFetchFailed}</h1>
-        <p className="mt-3">Please try again in a moment.</p>
+        <h1 className="font-serif text-2xl font-bold text-brand-800">
+          {t(catalogueText.productFetchFailed)}
+        </h1>
+        <p className="mt-3">{t('Please try again in a moment.')}</p>
       </section>
     )
   }
@@ -209,9 +223,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       ) : null}
-      <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-4 text-sm text-ink/80">
+      <nav aria-label={t('Breadcrumb')} className="mx-auto max-w-7xl px-4 pt-4 text-sm text-ink/80">
         <Link to="/" className="hover:underline">
-          Home
+          {t('Home')}
         </Link>
         {product.categories ? (
           <>
@@ -251,7 +265,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             ) : null}
             {product.cutPrice > product.price ? (
               <s className="text-lg text-ink/70">
-                <span className="sr-only">List price </span>
+                <span className="sr-only">{t('List price')} </span>
                 {formatRupees(product.cutPrice)}
               </s>
             ) : null}
@@ -260,17 +274,17 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               data-testid="stock-line"
             >
               {stock.kind === 'soldOut'
-                ? catalogueText.outOfStock
+                ? t(catalogueText.outOfStock)
                 : stock.kind === 'few'
-                  ? catalogueText.onlyLeft(stock.left)
-                  : catalogueText.inStock}
+                  ? t('Only {count} left', { count: stock.left })
+                  : t(catalogueText.inStock)}
             </span>
           </div>
           <div ref={buyRow} className="flex flex-wrap items-center gap-3" data-testid="buy-row">
             <AddToCartButton
               productId={product._id}
               soldOut={stock.kind === 'soldOut'}
-              label={catalogueText.addToCart}
+              label={t(catalogueText.addToCart)}
               className="flex-1 rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800 sm:flex-none"
             />
             <WishlistButton
@@ -289,18 +303,18 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 rel="noopener noreferrer"
                 className="rounded border border-brand-600 px-4 py-2.5 font-medium text-brand-700 hover:bg-white"
               >
-                {catalogueText.view360}
-                <span className="sr-only"> (opens in a new tab)</span>
+                {t(catalogueText.view360)}
+                <span className="sr-only"> {t('(opens in a new tab)')}</span>
               </a>
             ) : null}
           </div>
           <DeliveryCheck />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="font-semibold">SKU</dt>
+            <dt className="font-semibold">{t('SKU')}</dt>
             <dd>{product.sku}</dd>
             {product.state ? (
               <>
-                <dt className="font-semibold">Made in</dt>
+                <dt className="font-semibold">{t('Made in')}</dt>
                 <dd>
                   <Link
                     to={`/StateProduct/${encodeURIComponent(product.state)}`}
@@ -317,7 +331,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           {product.description ? (
             <section aria-labelledby="description-heading" className="mt-2 border-t border-brand-100 pt-4">
               <h2 id="description-heading" className="font-serif text-xl font-bold text-brand-800">
-                Description
+                {t('Description')}
               </h2>
               <div className="prose-shop text-sm" dangerouslySetInnerHTML={{ __html: product.description }} />
             </section>
@@ -348,10 +362,10 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       {related.length > 0 ? (
         <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="related-heading">
           <h2 id="related-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
-            {catalogueText.relatedProduct}
+            {t(catalogueText.relatedProduct)}
           </h2>
           <Carousel
-            label={catalogueText.relatedProduct}
+            label={t(catalogueText.relatedProduct)}
             slideClassName={productCarouselSlide}
             options={productCarouselOptions}
           >

@@ -9,12 +9,17 @@ import {
 import { Avatar } from '../features/account/avatar.tsx'
 import { genders, profileMessages } from '../features/account/messages.ts'
 import { fieldClass, PasswordField } from '../features/account/password-field.tsx'
+import { shopName } from '../features/catalogue/seo.ts'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { ApiError, api } from '../lib/api.ts'
 import { storageKeys, writeStorage } from '../lib/session.ts'
 import { toast } from '../lib/toast.tsx'
 import type { Route } from './+types/profile'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Settings | Kalaa Setu' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaI18n(matches).t('Settings')} | ${shopName}` },
+]
 
 const blank = { fullName: '', userName: '', email: '', mobile: '', dob: '', gender: '' }
 type Form = typeof blank
@@ -28,6 +33,7 @@ const formOf = (u: Account): Form => ({
 })
 
 function AvatarUpload({ user }: { user: Account | undefined }) {
+  const t = useT()
   const queryClient = useQueryClient()
   const [preview, setPreview] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -49,7 +55,7 @@ function AvatarUpload({ user }: { user: Account | undefined }) {
       queryClient.setQueryData(currentUserKey, res.data)
       queryClient.invalidateQueries({ queryKey: dashboardKey })
       setPreview(null)
-      toast.success(profileMessages.avatarUpdated)
+      toast.success(t(profileMessages.avatarUpdated))
     } catch (err) {
       console.error(err)
       setPreview(null)
@@ -59,7 +65,7 @@ function AvatarUpload({ user }: { user: Account | undefined }) {
     }
   }
 
-  const name = user?.fullName || 'Your'
+  const name = user?.fullName || t('Your')
   return (
     <div className="flex items-center gap-4">
       <Avatar src={preview ?? user?.avatar} name={name} size={88} />
@@ -77,15 +83,16 @@ function AvatarUpload({ user }: { user: Account | undefined }) {
           htmlFor="avatar-input"
           className="inline-block cursor-pointer rounded border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
         >
-          {busy ? 'Uploading...' : 'Change Picture'}
+          {busy ? t('Uploading...') : t('Change Picture')}
         </label>
-        <p className="mt-1 text-xs text-ink/70">JPEG, PNG or WebP, up to 2 MB.</p>
+        <p className="mt-1 text-xs text-ink/70">{t('JPEG, PNG or WebP, up to 2 MB.')}</p>
       </div>
     </div>
   )
 }
 
 export default function Profile() {
+  const t = useT()
   const queryClient = useQueryClient()
   const { data: user, refetch } = useCurrentUser()
   const [form, setForm] = useState<Form>(blank)
@@ -122,7 +129,7 @@ export default function Profile() {
       writeStorage(storageKeys.user, res.data.fullName)
       setForm(blank)
       setCurrentPassword('')
-      toast.success(profileMessages.updated)
+      toast.success(t(profileMessages.updated))
       // The spec empties the form; it is refilled at once with what the server now holds, so the
       // customer sees what was saved (decision 029).
       const fresh = await refetch()
@@ -133,7 +140,7 @@ export default function Profile() {
         (err instanceof ApiError && (err.body as { errors?: Record<string, string> })?.errors) || {}
       // A missing or wrong current password is the customer's to fix here, so it is said beside the field.
       if (err instanceof ApiError && 'currentPassword' in fields) setPasswordProblem(err.message)
-      else window.alert(profileMessages.updateFailed)
+      else window.alert(t(profileMessages.updateFailed))
     } finally {
       setSaving(false)
     }
@@ -141,13 +148,13 @@ export default function Profile() {
 
   return (
     <section className="rounded-lg border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
-      <h1 className="font-serif text-2xl font-bold text-brand-800">Personal Detail</h1>
+      <h1 className="font-serif text-2xl font-bold text-brand-800">{t('Personal Detail')}</h1>
       <div className="mt-4">
         <AvatarUpload user={user} />
       </div>
       <form onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-2">
         <label className="grid gap-1 text-sm font-medium">
-          Full Name
+          {t('Full Name')}
           <input
             name="fullName"
             required
@@ -158,7 +165,7 @@ export default function Profile() {
           />
         </label>
         <label className="grid gap-1 text-sm font-medium">
-          Username
+          {t('Username')}
           <input
             name="userName"
             required
@@ -169,7 +176,7 @@ export default function Profile() {
           />
         </label>
         <label className="grid gap-1 text-sm font-medium">
-          Email
+          {t('Email')}
           <input
             name="email"
             type="email"
@@ -181,7 +188,7 @@ export default function Profile() {
           />
         </label>
         <label className="grid gap-1 text-sm font-medium">
-          Mobile
+          {t('Mobile')}
           <input
             name="mobile"
             inputMode="numeric"
@@ -195,7 +202,7 @@ export default function Profile() {
           />
         </label>
         <label className="grid gap-1 text-sm font-medium">
-          Date of Birth
+          {t('Date of Birth')}
           <input
             name="dob"
             type="date"
@@ -206,14 +213,14 @@ export default function Profile() {
           />
         </label>
         <label className="grid gap-1 text-sm font-medium">
-          Gender
+          {t('Gender')}
           <select name="gender" value={form.gender} onChange={set('gender')} className={fieldClass}>
             <option value="" disabled>
-              {profileMessages.genderPlaceholder}
+              {t(profileMessages.genderPlaceholder)}
             </option>
             {genders.map((g) => (
               <option key={g} value={g}>
-                {g}
+                {t(g)}
               </option>
             ))}
           </select>
@@ -221,10 +228,10 @@ export default function Profile() {
         {emailChanged && (
           <div className="grid gap-1 sm:col-span-2">
             <p id="current-password-hint" className="text-sm text-ink/80">
-              {profileMessages.currentPasswordHint}
+              {t(profileMessages.currentPasswordHint)}
             </p>
             <PasswordField
-              label={profileMessages.currentPassword}
+              label={t(profileMessages.currentPassword)}
               name="currentPassword"
               value={currentPassword}
               onChange={setCurrentPassword}
@@ -244,7 +251,7 @@ export default function Profile() {
             disabled={saving}
             className="w-full rounded bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-70 sm:w-auto"
           >
-            {saving ? 'Saving...' : 'Save Changes'}
+            {saving ? t('Saving...') : t('Save Changes')}
           </button>
         </div>
       </form>

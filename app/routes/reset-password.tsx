@@ -1,17 +1,20 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { mailAnswers, recoveryTexts as t } from '../../contracts/mail-text.ts'
+import { mailAnswers, recoveryTexts as texts } from '../../contracts/mail-text.ts'
 import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-card.tsx'
 import { PasswordField } from '../features/account/password-field.tsx'
+import { shopName } from '../features/catalogue/seo.ts'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { api } from '../lib/api.ts'
 import type { Route } from './+types/reset-password'
 
 /** A staff invitation links here too, with `invite=1`: the same token, a first password rather than a new one. */
 const isInvitation = (params: URLSearchParams) => params.get('invite') === '1'
 
-export const meta: Route.MetaFunction = ({ location }) => [
+export const meta: Route.MetaFunction = ({ location, matches }) => [
   {
-    title: `${isInvitation(new URLSearchParams(location.search)) ? t.invitationTitle : t.resetTitle} | Kalaa Setu`,
+    title: `${metaI18n(matches).t(isInvitation(new URLSearchParams(location.search)) ? texts.invitationTitle : texts.resetTitle)} | ${shopName}`,
   },
   // The address holds a one-time token: keep it out of search engines and other sites' logs.
   { name: 'robots', content: 'noindex' },
@@ -20,10 +23,11 @@ export const meta: Route.MetaFunction = ({ location }) => [
 
 /** The page the reset e-mail (and a staff invitation) links to: a new password, typed twice. */
 export default function ResetPassword() {
+  const t = useT()
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const invitation = isInvitation(params)
-  const title = invitation ? t.invitationTitle : t.resetTitle
+  const title = t(invitation ? texts.invitationTitle : texts.resetTitle)
   const [password, setPassword] = useState('')
   const [repeat, setRepeat] = useState('')
   const [loading, setLoading] = useState(false)
@@ -33,17 +37,17 @@ export default function ResetPassword() {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
     setError('')
-    if (password.length < 8) return setError(t.passwordTooShort)
-    if (password !== repeat) return setError(t.passwordsDiffer)
+    if (password.length < 8) return setError(t(texts.passwordTooShort))
+    if (password !== repeat) return setError(t(texts.passwordsDiffer))
     setLoading(true)
     try {
       const answer = await api<{ message: string }>('/user/reset-password', {
         method: 'POST',
         body: { token, password },
       })
-      setDone(invitation ? mailAnswers.invitationDone : answer.message)
+      setDone(invitation ? t(mailAnswers.invitationDone) : answer.message)
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : t.failed)
+      setError(err instanceof Error && err.message ? err.message : t(texts.failed))
     } finally {
       setLoading(false)
     }
@@ -53,11 +57,11 @@ export default function ResetPassword() {
     return (
       <AuthCard title={title}>
         <p role="alert" className="mt-4 text-center text-sm font-medium text-red-700">
-          {t.noToken}
+          {t(texts.noToken)}
         </p>
         <p className="mt-6 text-center text-sm">
           <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
-            {t.askAgain}
+            {t(texts.askAgain)}
           </Link>
         </p>
       </AuthCard>
@@ -70,21 +74,21 @@ export default function ResetPassword() {
         <>
           <FormMessage success={done} />
           <Link to="/Login" className={`${primaryButton} mt-6 block text-center`}>
-            SIGN IN
+            {t('SIGN IN')}
           </Link>
         </>
       ) : (
         <form onSubmit={submit} noValidate className="mt-6 grid gap-4">
-          {invitation ? <p className="text-sm">{t.invitationIntro}</p> : null}
+          {invitation ? <p className="text-sm">{t(texts.invitationIntro)}</p> : null}
           <PasswordField
-            label={t.newPassword}
+            label={t(texts.newPassword)}
             name="password"
             value={password}
             onChange={setPassword}
             autoComplete="new-password"
           />
           <PasswordField
-            label={t.confirmPassword}
+            label={t(texts.confirmPassword)}
             name="confirm"
             value={repeat}
             onChange={setRepeat}
@@ -92,11 +96,11 @@ export default function ResetPassword() {
           />
           <FormMessage error={error} />
           <button type="submit" disabled={loading} className={primaryButton}>
-            {loading ? t.saving : invitation ? t.invitationSave : t.save}
+            {loading ? t(texts.saving) : invitation ? t(texts.invitationSave) : t(texts.save)}
           </button>
           {error ? (
             <Link to="/forgot-password" className="justify-self-center text-sm text-brand-700 underline">
-              {t.askAgain}
+              {t(texts.askAgain)}
             </Link>
           ) : null}
         </form>

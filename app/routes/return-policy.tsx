@@ -1,17 +1,23 @@
 import { safeLoad } from '../features/catalogue/load.ts'
 import { seo } from '../features/catalogue/seo.ts'
 import { PolicyView } from '../features/content/policy-view.tsx'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/return-policy'
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  seo({
-    title: 'Return Policy',
-    description:
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t, language } = metaI18n(matches)
+  return seo({
+    title: t('Return Policy'),
+    description: t(
       'How to return or exchange a product bought from the Kalaa Setu shop, and how refunds are made.',
+    ),
     path: '/ReturnPolicy',
     publicUrl: loaderData?.publicUrl,
+    language,
   })
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, publicUrl } = appLoadContext(context)
@@ -20,6 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function ReturnPolicy({ loaderData }: Route.ComponentProps) {
+  const t = useT()
   const sections = loaderData.html ? [{ _id: 'return-policy', title: '', content: loaderData.html }] : []
-  return <PolicyView title="Return Policy" sections={sections} />
+  return <PolicyView title={t('Return Policy')} sections={sections} />
 }

@@ -4,49 +4,62 @@ import { safeLoad } from '../features/catalogue/load.ts'
 import { catalogueText, titleLength } from '../features/catalogue/messages.ts'
 import { ProductCard } from '../features/catalogue/product-card.tsx'
 import { seo } from '../features/catalogue/seo.ts'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/search'
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  seo({
-    title: loaderData?.query ? `Search results for "${loaderData.query}"` : 'Search',
-    description: 'Search handmade Indian handicraft, handloom and art by name, craft, state or material.',
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t, language } = metaI18n(matches)
+  return seo({
+    title: loaderData?.query ? t('Search results for "{query}"', { query: loaderData.query }) : t('Search'),
+    description: t('Search handmade Indian handicraft, handloom and art by name, craft, state or material.'),
     path: '/products',
     publicUrl: loaderData?.publicUrl,
     noindex: true,
+    language,
   })
+}
 
 type SearchAnswer = { products: Product[]; message: string | null }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
+  const { services, publicUrl, i18n } = appLoadContext(context)
+  const { t } = i18n
   const query = (new URL(request.url).searchParams.get('search') ?? '').trim().slice(0, 100)
   if (!query)
-    return { publicUrl, query, products: [], message: 'Type what you are looking for in the search box.' }
+    return { publicUrl, query, products: [], message: t('Type what you are looking for in the search box.') }
   const answer = await safeLoad<SearchAnswer>(
     services.log,
     'search',
     async () => {
-      const products = await services.catalogue.search(query)
-      return { products, message: products.length > 0 ? null : `No products found for "${query}".` }
+      const products = await services.catalogue.inLanguage(
+        await services.catalogue.search(query),
+        i18n.language,
+      )
+      return {
+        products,
+        message: products.length > 0 ? null : t('No products found for "{query}".', { query }),
+      }
     },
-    { products: [], message: catalogueText.productsFetchFailed },
+    { products: [], message: t(catalogueText.productsFetchFailed) },
   )
   return { publicUrl, query, ...answer }
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
+  const t = useT()
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location?.pathname === '/products'
   const { query, products, message } = loaderData
   return (
     <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="search-heading">
       <h1 id="search-heading" className="font-serif text-2xl font-bold text-brand-800 sm:text-3xl">
-        {query ? `Search results for "${query}"` : 'Search'}
+        {query ? t('Search results for "{query}"', { query }) : t('Search')}
       </h1>
       {loading ? (
         <p className="mt-6 text-center text-lg" role="status">
-          {catalogueText.loading}
+          {t(catalogueText.loading)}
         </p>
       ) : (
         <>
@@ -56,7 +69,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             </p>
           ) : (
             <p className="mt-1 text-sm text-ink/80" role="status">
-              {products.length} {products.length === 1 ? 'product' : 'products'} found
+              {t('{count, plural, one {# product found} other {# products found}}', {
+                count: products.length,
+              })}
             </p>
           )}
           {products.length > 0 ? (

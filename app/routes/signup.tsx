@@ -1,15 +1,22 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, redirect, useNavigate } from 'react-router'
+import { msg } from '../../contracts/languages.ts'
 import type { LoginAnswer } from '../features/account/account-api.ts'
 import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-card.tsx'
 import { REDIRECT_AFTER_MS, signupMessages } from '../features/account/messages.ts'
 import { EmailField, fieldClass, PasswordField } from '../features/account/password-field.tsx'
+import { shopName } from '../features/catalogue/seo.ts'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
+import { Rich } from '../i18n/rich.tsx'
 import { ApiError, api } from '../lib/api.ts'
 import { appLoadContext } from '../lib/context.ts'
 import { getAccessToken, saveSession } from '../lib/session.ts'
 import type { Route } from './+types/signup'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Create your account | Kalaa Setu' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaI18n(matches).t('Create your account')} | ${shopName}` },
+]
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (appLoadContext(context).viewer) throw redirect('/')
@@ -24,6 +31,7 @@ export async function clientLoader() {
 const empty = { fullName: '', email: '', password: '', confirm: '' }
 
 export default function SignUp() {
+  const t = useT()
   const navigate = useNavigate()
   const [form, setForm] = useState(empty)
   const [terms, setTerms] = useState(false)
@@ -45,11 +53,11 @@ export default function SignUp() {
     setReason('')
     setSuccess('')
     if (form.password !== form.confirm) {
-      setError(signupMessages.passwordMismatch)
+      setError(t(signupMessages.passwordMismatch))
       return
     }
     if (!terms) {
-      setError(signupMessages.termsRequired)
+      setError(t(signupMessages.termsRequired))
       return
     }
     setLoading(true)
@@ -66,12 +74,12 @@ export default function SignUp() {
         userId: data.user._id,
         fullName: data.user.fullName,
       })
-      setSuccess(signupMessages.success)
+      setSuccess(t(signupMessages.success))
       setForm(empty)
       setTerms(false)
       timer.current = setTimeout(() => navigate('/'), REDIRECT_AFTER_MS)
     } catch (err) {
-      setError(signupMessages.failure)
+      setError(t(signupMessages.failure))
       // The server's reason (a taken e-mail, a short password) helps the shopper fix the form.
       if (err instanceof ApiError && err.status < 500) setReason(err.message)
     } finally {
@@ -80,11 +88,11 @@ export default function SignUp() {
   }
 
   return (
-    <AuthCard title="Create Account">
+    <AuthCard title={t('Create Account')}>
       <form onSubmit={submit} className="mt-6 grid gap-4">
         <div className="grid gap-1">
           <label htmlFor="signup-name" className="text-sm font-medium">
-            Name
+            {t('Name')}
           </label>
           <input
             id="signup-name"
@@ -98,7 +106,7 @@ export default function SignUp() {
         </div>
         <EmailField id="signup-email" value={form.email} onChange={set('email')} required />
         <PasswordField
-          label="Password"
+          label={t('Password')}
           name="password"
           value={form.password}
           onChange={set('password')}
@@ -106,7 +114,7 @@ export default function SignUp() {
           required
         />
         <PasswordField
-          label="Confirm Password"
+          label={t('Confirm Password')}
           name="confirmPassword"
           value={form.confirm}
           onChange={set('confirm')}
@@ -122,22 +130,33 @@ export default function SignUp() {
             className="mt-0.5 h-5 w-5 accent-brand-700"
           />
           <span>
-            I agree to the{' '}
-            <a href="/TermsCondition" target="_blank" rel="noreferrer" className="text-brand-700 underline">
-              Terms and Conditions
-            </a>
+            <Rich
+              message={msg('I agree to the {terms}')}
+              parts={{
+                terms: (
+                  <a
+                    href="/TermsCondition"
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-brand-700 underline"
+                  >
+                    {t('Terms and Conditions')}
+                  </a>
+                ),
+              }}
+            />
           </span>
         </label>
         <FormMessage error={error} success={success} />
         {reason ? <p className="-mt-3 text-sm text-red-700">{reason}</p> : null}
         <button type="submit" disabled={loading} className={primaryButton}>
-          {loading ? 'Loading...' : 'SIGN UP'}
+          {loading ? t('Loading...') : t('SIGN UP')}
         </button>
       </form>
       <p className="mt-6 text-center text-sm">
-        Already have an account?{' '}
+        {t('Already have an account?')}{' '}
         <Link to="/Login" className="font-semibold text-brand-700 underline">
-          Sign in
+          {t('Sign in')}
         </Link>
       </p>
     </AuthCard>

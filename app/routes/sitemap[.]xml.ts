@@ -1,3 +1,4 @@
+import { languages, pathInLanguage } from '../../contracts/languages.ts'
 import { safeLoad } from '../features/catalogue/load.ts'
 import { absoluteUrl } from '../features/catalogue/seo.ts'
 import { appLoadContext } from '../lib/context.ts'
@@ -45,13 +46,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   for (const t of temples) entries.push({ path: `/templedetails?temple=${encodeURIComponent(t.slug)}` })
   for (const p of products)
     entries.push({ path: `/Productdetails/${p._id}`, lastmod: p.createdAt.slice(0, 10) })
+  // Each page once per language, each naming all its languages (docs/decisions/097).
+  const at = (path: string) => xmlEscape(absoluteUrl(publicUrl, path))
   const body = entries
-    .map(
-      (e) =>
-        `<url><loc>${xmlEscape(absoluteUrl(publicUrl, e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`,
-    )
+    .flatMap((e) => {
+      const alternates = languages
+        .map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${at(pathInLanguage(e.path, l))}"/>`)
+        .join('')
+      const lastmod = e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''
+      return languages.map(
+        (l) => `<url><loc>${at(pathInLanguage(e.path, l))}</loc>${lastmod}${alternates}</url>`,
+      )
+    })
     .join('\n')
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`
   return new Response(xml, {
     headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
   })

@@ -6,10 +6,11 @@ import { notFoundMeta, notFoundPage, pageFrom, safeLoad, sortFrom } from '../fea
 import { listingPageSize } from '../features/catalogue/messages.ts'
 import { seo } from '../features/catalogue/seo.ts'
 import { StateClusters } from '../features/provenance/state-clusters.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/state-listing'
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   !loaderData || 'notFound' in loaderData
     ? notFoundMeta
     : seo({
@@ -18,10 +19,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
         path: loaderData.canonicalPath,
         publicUrl: loaderData.publicUrl,
         image: loaderData.products[0]?.image,
+        language: metaI18n(matches).language,
       })
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
+  const { services, publicUrl, i18n } = appLoadContext(context)
+  const { t } = i18n
   const states = await safeLoad(services.log, 'states', () => services.catalogue.states(), [])
   const state = states.find((s) => sameName(s.State, params.statename))
   if (!state) return notFoundPage(publicUrl)
@@ -31,7 +34,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const result = await safeLoad(
     services.log,
     'products',
-    () => services.catalogue.productPage({ state: state.State, sort }, page, listingPageSize),
+    async () => {
+      const found = await services.catalogue.productPage({ state: state.State, sort }, page, listingPageSize)
+      return { ...found, items: await services.catalogue.inLanguage(found.items, i18n.language) }
+    },
     { items: [], page, limit: listingPageSize, total: 0, pages: 1 },
   )
   const clusters = await safeLoad(
@@ -44,8 +50,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     publicUrl,
     canonicalPath: page > 1 ? `${path}?page=${page}` : path,
-    heading: `Crafts of ${state.State}`,
-    intro: `Handicraft, handloom and art made in ${state.State}, bought directly from its artisans.`,
+    heading: t('Crafts of {state}', { state: state.State }),
+    intro: t('Handicraft, handloom and art made in {state}, bought directly from its artisans.', {
+      state: state.State,
+    }),
     products: result.items.map(toCard),
     stateName: state.State,
     clusters,
@@ -54,8 +62,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     pages: result.pages,
     total: result.total,
     breadcrumb: [
-      { label: 'Home', to: '/' },
-      { label: 'State Wise', to: '/StateProduct' },
+      { label: t('Home'), to: '/' },
+      { label: t('State Wise'), to: '/StateProduct' },
       { label: state.State },
     ],
   }

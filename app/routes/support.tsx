@@ -3,17 +3,25 @@ import { safeLoad } from '../features/catalogue/load.ts'
 import { seo } from '../features/catalogue/seo.ts'
 import { FaqAccordion } from '../features/content/faq-accordion.tsx'
 import { contentText } from '../features/content/messages.ts'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import { site, whatsappLink } from '../lib/site.ts'
 import type { Route } from './+types/support'
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  seo({
-    title: 'Support',
-    description: `Help with orders, delivery, returns and payments. Call ${site.tollFree} (toll-free) from ${contentText.supportHours}, chat on WhatsApp or e-mail ${site.email}.`,
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t, language } = metaI18n(matches)
+  return seo({
+    title: t('Support'),
+    description: t(
+      'Help with orders, delivery, returns and payments. Call {tollFree} (toll-free) from {hours}, chat on WhatsApp or e-mail {email}.',
+      { tollFree: site.tollFree, hours: t(contentText.supportHours), email: site.email },
+    ),
     path: '/Support',
     publicUrl: loaderData?.publicUrl,
+    language,
   })
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, publicUrl } = appLoadContext(context)
@@ -22,25 +30,30 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Support({ loaderData }: Route.ComponentProps) {
+  const t = useT()
   return (
     <>
       <section className="bg-brand-800 text-white">
         <div className="mx-auto max-w-3xl px-4 py-12 text-center">
-          <h1 className="font-serif text-3xl font-bold sm:text-4xl">How can we help you?</h1>
+          <h1 className="font-serif text-3xl font-bold sm:text-4xl">{t('How can we help you?')}</h1>
           <p className="mt-2 text-brand-100">
-            Welcome to the help centre. Search our answers or reach us directly.
+            {t('Welcome to the help centre. Search our answers or reach us directly.')}
           </p>
           <form role="search" className="mx-auto mt-6 flex max-w-xl" onSubmit={(e) => e.preventDefault()}>
             <label htmlFor="help-keyword" className="sr-only">
-              Keyword
+              {t('Keyword')}
             </label>
             <input
               id="help-keyword"
               type="search"
-              placeholder="Enter a keyword, e.g. returns"
+              placeholder={t('Enter a keyword, e.g. returns')}
               className="min-w-0 flex-1 rounded-l bg-white px-4 py-3 text-ink"
             />
-            <button type="submit" aria-label="Search help" className="rounded-r bg-saffron px-4 text-ink">
+            <button
+              type="submit"
+              aria-label={t('Search help')}
+              className="rounded-r bg-saffron px-4 text-ink"
+            >
               <SearchIcon />
             </button>
           </form>
@@ -49,46 +62,48 @@ export default function Support({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-[2fr_1fr]">
         <section aria-labelledby="faq-heading">
           <h2 id="faq-heading" className="mb-4 font-serif text-2xl font-bold text-brand-800">
-            Frequently asked questions
+            {t('Frequently asked questions')}
           </h2>
           {loaderData.faqs.length > 0 ? (
             <FaqAccordion faqs={loaderData.faqs} />
           ) : (
-            <p>Our answers are being updated. Please call or write to us.</p>
+            <p>{t('Our answers are being updated. Please call or write to us.')}</p>
           )}
         </section>
         <aside aria-labelledby="contact-support" className="flex flex-col gap-4">
           <h2 id="contact-support" className="font-serif text-2xl font-bold text-brand-800">
-            Talk to us
+            {t('Talk to us')}
           </h2>
           <div className="rounded-xl bg-white p-5 ring-1 ring-brand-100">
-            <p className="font-semibold">Support hours</p>
-            <p data-testid="support-hours">{contentText.supportHours}, Monday to Saturday</p>
+            <p className="font-semibold">{t('Support hours')}</p>
+            <p data-testid="support-hours">
+              {t('{hours}, Monday to Saturday', { hours: t(contentText.supportHours) })}
+            </p>
             <div className="mt-4 flex flex-wrap gap-3">
               <a
                 href={site.tollFreeHref}
                 className="flex items-center gap-2 rounded bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
               >
-                <PhoneIcon width={18} height={18} /> Call us
+                <PhoneIcon width={18} height={18} /> {t('Call us')}
               </a>
               <a
-                href={whatsappLink(contentText.whatsappMessage)}
+                href={whatsappLink(t(contentText.whatsappMessage))}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="flex items-center gap-2 rounded bg-leaf px-4 py-2.5 font-semibold text-white hover:opacity-90"
                 data-testid="whatsapp-chat"
+                aria-label={t('Chat with us on WhatsApp (opens in a new tab)')}
               >
-                <ChatIcon width={18} height={18} /> Chat with us
-                <span className="sr-only"> on WhatsApp (opens in a new tab)</span>
+                <ChatIcon width={18} height={18} /> {t('Chat with us')}
               </a>
             </div>
           </div>
           <div className="rounded-xl bg-white p-5 ring-1 ring-brand-100">
-            <p className="font-semibold">Toll-free number</p>
+            <p className="font-semibold">{t('Toll-free number')}</p>
             <a href={site.tollFreeHref} className="text-lg text-brand-700 underline">
               {site.tollFree}
             </a>
-            <p className="mt-3 font-semibold">Support e-mail</p>
+            <p className="mt-3 font-semibold">{t('Support e-mail')}</p>
             <a href={`mailto:${site.email}`} className="flex items-center gap-2 text-brand-700 underline">
               <MailIcon width={18} height={18} /> {site.email}
             </a>

@@ -4,50 +4,57 @@ import { safeLoad } from '../features/catalogue/load.ts'
 import { seo } from '../features/catalogue/seo.ts'
 import { contentText, templeOrder } from '../features/content/messages.ts'
 import { PageBanner } from '../features/content/page-banner.tsx'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/temple'
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  seo({
-    title: 'Temples',
-    description:
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t, language } = metaI18n(matches)
+  return seo({
+    title: t('Temples'),
+    description: t(
       'Visit six great temples of India online: Kashi Vishwanath, Omkareshwar, Mahakaleshwar, Somnath, Kedarnath and Baidyanath. Virtual tours, live aarti and parshad.',
+    ),
     path: '/temple',
     publicUrl: loaderData?.publicUrl,
+    language,
   })
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, publicUrl } = appLoadContext(context)
   const temples = await safeLoad(services.log, 'temples', () => services.content.temples(), [])
   // The spec's order first, whatever order the temples were saved in.
   const rank = (name: string) => {
-    const i = templeOrder.findIndex((t) => name.toLowerCase().includes(t.toLowerCase()))
+    const i = templeOrder.findIndex((known) => name.toLowerCase().includes(known.toLowerCase()))
     return i === -1 ? templeOrder.length : i
   }
   return { publicUrl, temples: [...temples].sort((a, b) => rank(a.name) - rank(b.name)) }
 }
 
 export default function Temples({ loaderData }: Route.ComponentProps) {
+  const t = useT()
   return (
     <>
       <PageBanner
-        title="Temple darshan from wherever you are"
-        text="Virtual tours, live aarti, parshad and trusted guides at six of India's great temples."
+        title={t('Temple darshan from wherever you are')}
+        text={t("Virtual tours, live aarti, parshad and trusted guides at six of India's great temples.")}
         image="/media/temple-banner.webp"
       />
       <section className="mx-auto max-w-7xl px-4 py-10" aria-labelledby="select-temple">
         <h2 id="select-temple" className="text-center font-serif text-3xl font-bold text-brand-800">
-          {contentText.selectTemple}
+          {t(contentText.selectTemple)}
         </h2>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="temple-cards">
-          {loaderData.temples.map((t, i) => (
+          {loaderData.temples.map((temple, i) => (
             <li
-              key={t._id}
+              key={temple._id}
               className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100"
             >
-              {t.image ? (
+              {temple.image ? (
                 <img
-                  {...responsiveImage(t.image, 400)}
+                  {...responsiveImage(temple.image, 400)}
                   sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 400px"
                   alt=""
                   width={400}
@@ -59,21 +66,21 @@ export default function Temples({ loaderData }: Route.ComponentProps) {
                 <div className="aspect-[4/3] bg-gradient-to-br from-saffron to-brand-700" />
               )}
               <div className="flex flex-1 flex-col gap-2 p-4">
-                <h3 className="font-serif text-xl font-bold text-brand-800">{t.name}</h3>
-                {t.location ? <p className="text-sm text-ink/80">{t.location}</p> : null}
+                <h3 className="font-serif text-xl font-bold text-brand-800">{temple.name}</h3>
+                {temple.location ? <p className="text-sm text-ink/80">{temple.location}</p> : null}
                 <div className="mt-auto flex flex-wrap gap-3 pt-3">
                   <Link
-                    to={`/templedetails?temple=${encodeURIComponent(t.slug)}`}
+                    to={`/templedetails?temple=${encodeURIComponent(temple.slug)}`}
                     className="rounded bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
                   >
-                    {contentText.visitNow}
-                    <span className="sr-only">: {t.name}</span>
+                    {t(contentText.visitNow)}
+                    <span className="sr-only">: {temple.name}</span>
                   </Link>
                   <button
                     type="button"
                     className="rounded border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700"
                   >
-                    {contentText.readMore}
+                    {t(contentText.readMore)}
                   </button>
                 </div>
               </div>

@@ -1,10 +1,11 @@
 import { wishlistMessages } from '../features/cart/messages.ts'
 import { WishlistView } from '../features/wishlist/wishlist-view.tsx'
+import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/wishlist'
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Wishlist | Kalaa Setu' },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaI18n(matches).t('Wishlist')} | Kalaa Setu` },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { Translations } from '../../contracts/languages.ts'
 import { newId } from './ids.ts'
 
 // Money is integer paise everywhere in the database; the API shows rupees.
@@ -144,6 +145,11 @@ export const products = pgTable(
     // the product page and cards read them with the product, never counting the reviews table.
     reviewCount: integer('review_count').notNull().default(0),
     ratingTotal: integer('rating_total').notNull().default(0),
+    // Staff's Hindi of the title and descriptions (docs/decisions/097); the English where one is empty.
+    translations: jsonb('translations')
+      .$type<Translations<'title' | 'shortDescription' | 'description'>>()
+      .notNull()
+      .default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -322,6 +328,8 @@ export const orders = pgTable(
     shippingCountry: text('shipping_country').notNull().default('INDIA'),
     shippingPhone: text('shipping_phone').notNull(),
     shippingLink: text('shipping_link'),
+    // The language the customer ordered in (contracts/languages.ts): their e-mails about it use it.
+    language: text('language').notNull().default('en'),
     paymentMethod: text('payment_method').notNull().default('Credit Card'),
     // contracts/order-states.ts: Pending (awaiting payment), Paid, Failed, Expired, Refund pending, Refunded.
     paymentStatus: text('payment_status').notNull().default('Pending'),
@@ -483,6 +491,8 @@ export const contactMessages = pgTable(
     // The one-click unsubscribe link's token (kept as is: it is in every newsletter sent).
     unsubscribeToken: text('unsubscribe_token'),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    // The language the visitor wrote in: the reply's e-mail is framed in it.
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

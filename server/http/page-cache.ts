@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { languageCookie } from '../../contracts/languages.ts'
 import type { CatalogueCache } from '../lib/cache.ts'
 import { retryAfterSeconds } from './unavailable.ts'
 
@@ -78,9 +79,10 @@ export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) 
     const startedIn = generation
     const res = await app.inject({
       method: 'GET',
-      url: key,
+      url: request.url,
       headers: {
         accept: 'text/html',
+        cookie: `${languageCookie}=${request.language}`,
         'user-agent': request.headers['user-agent'] ?? '',
         'x-page-cache-fill': fillToken,
       },
@@ -115,7 +117,8 @@ export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) 
     if (request.headers['x-page-cache-fill'] === fillToken) return
     // A signed-in visitor's page shows their account state: always rendered for them.
     if (signedIn.test(request.headers.cookie ?? '')) return
-    const key = request.url
+    // One copy of each page per language (docs/decisions/097).
+    const key = `${request.language} ${request.url}`
     const hit = entries.get(key)
     if (hit && hit.expires > Date.now()) {
       touch(key, hit)

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
+import type { Language } from '../../contracts/languages.ts'
 
 /**
  * What the shop's PDF documents (GST invoices, packing slips) share: an A4 page, a font with the rupee
@@ -10,11 +11,26 @@ import PDFDocument from 'pdfkit'
  * A font with the rupee sign (U+20B9): pdfkit's built-in Helvetica lacks it, so DejaVu Sans from the
  * `dejavu-fonts-ttf` package is embedded (decision 083); the shop needs no font on the machine.
  */
-const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`)
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(name)
 export const pdfFonts = {
-  regular: fontFile('DejaVuSans.ttf'),
-  bold: fontFile('DejaVuSans-Bold.ttf'),
+  regular: fontFile('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: fontFile('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 } as const
+
+/**
+ * Hindi documents are set in Noto Sans Devanagari (from the `@expo-google-fonts/noto-sans-devanagari`
+ * package), which also has Latin letters, digits and the rupee sign, so product names in English and
+ * amounts read the same (docs/decisions/097). pdfkit shapes the conjuncts and vowel signs.
+ */
+const devanagari = {
+  regular: fontFile('@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf'),
+  bold: fontFile('@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf'),
+} as const
+
+/** The fonts of a document in a language. */
+export function pdfFontsFor(language: Language): { regular: string; bold: string } {
+  return language === 'hi' ? devanagari : pdfFonts
+}
 
 /** The page margin of every document, in points. */
 export const pdfMargin = 36

@@ -196,6 +196,26 @@ describe('issuing invoices', () => {
       expect(text).toContain(words)
     }
     expect(text).not.toContain('IGST')
+
+    // The customer who shops in Hindi gets the same document with its labels in Hindi.
+    const hindi = await app.inject({
+      url: `/api/v1/order/invoice/${order._id}`,
+      headers: { ...asha.auth, cookie: 'lang=hi' },
+    })
+    expect(hindi.statusCode).toBe(200)
+    keep('in-state-hindi', hindi.rawPayload)
+    const hindiText = await pdfText(hindi.rawPayload)
+    for (const words of [
+      'टैक्स इनवॉइस (कर चालान)',
+      `GSTIN: ${supplier.gstin}`,
+      `चालान सं. ${row!.number}`,
+      'मात्रा',
+      'कुल CGST',
+      'Banarasi silk saree',
+      '₹10,500.00',
+    ])
+      expect(hindiText).toContain(words)
+    expect(hindiText).not.toContain('TAX INVOICE')
     // The saree's line: ₹10,500 at 5% is ₹10,000 taxable, ₹250 CGST and ₹250 SGST.
     expect(text).toContain('10,000.00')
     expect(text).toContain('250.00')

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { formatPaise } from '../../contracts/money.ts'
 import { parseEnv } from '../../server/config.ts'
 import { auditLog, mailOutbox, passwordResets } from '../../server/db/schema.ts'
-import { mailAnswers, mailTexts, shopName } from '../../server/modules/mail/messages.ts'
+import { mailAnswers, mailTextsIn, shopName } from '../../server/modules/mail/messages.ts'
 import { createMailRepo } from '../../server/modules/mail/repo.ts'
 import { createMailService, MAX_ATTEMPTS } from '../../server/modules/mail/service.ts'
 import {
@@ -415,6 +415,70 @@ describe('order e-mails', () => {
   })
 })
 
+describe('e-mails in the customer’s language', () => {
+  it('writes an order’s e-mails in the language it was ordered in, and the staff’s in English', async () => {
+    await saveSettings('hindi-orders@kalaa.example.in')
+    const buyer = await makeCustomer(app, 'Kavita Rao')
+    const lamp = await makeProduct(app, { title: 'Brass Diya', price: 650_00, quantity: 10 })
+    const payload = orderPayload(buyer.id, [{ product: lamp, quantity: 1 }])
+    const placed = await placeOrder(app, buyer, payload, { cookie: 'lang=hi' })
+    expect(placed.statusCode, placed.body).toBe(201)
+    expect(placed.json().message).toBe('ऑर्डर सफलतापूर्वक बना')
+    const order = placed.json().data[0]
+    await deliver()
+    const [waiting] = smtp.to(buyer.email)
+    expect(waiting!.subject).toBe(`ऑर्डर ${order.orderID}: भुगतान की प्रतीक्षा है`)
+    expect(waiting!.html).toContain('lang="hi-IN"')
+    for (const expected of [
+      'प्रिय Kavita Rao,',
+      'कुल',
+      'डिलीवरी का पता',
+      formatPaise(650_00),
+      'फ़ोन 9876543210',
+    ])
+      expect(waiting!.text).toContain(expected)
+
+    // Paid later, from an English page: the order keeps its language; the staff's notice is English.
+    await payOrder(app, buyer, order._id)
+    await deliver()
+    expect(smtp.to(buyer.email).map((m) => m.subject)).toContain(
+      `ऑर्डर ${order.orderID} पक्का हुआ: भुगतान मिल गया`,
+    )
+    const [staffMail] = smtp
+      .to('hindi-orders@kalaa.example.in')
+      .filter((m) => m.subject?.includes(order.orderID))
+    expect(staffMail!.subject).toBe(`New paid order ${order.orderID}: ${formatPaise(650_00)}`)
+  })
+
+  it('welcomes and resets in the language the visitor used', async () => {
+    const email = freshEmail('hindi')
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/user/register?lang=hi',
+      payload: { fullName: 'Ramesh Kumar', email, password: PASSWORD },
+      remoteAddress: nextIp(),
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    expect((await forgotIn(email, 'en')).statusCode).toBe(200)
+    expect((await forgotIn(email, 'hi')).statusCode).toBe(200)
+    await deliver()
+    expect(smtp.to(email).map((m) => m.subject)).toEqual([
+      `${shopName} में आपका स्वागत है`,
+      `Reset your ${shopName} password`,
+      `अपना ${shopName} पासवर्ड बदलें`,
+    ])
+  })
+})
+
+const forgotIn = (email: string, language: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/user/forgot-password',
+    payload: { email },
+    headers: { cookie: `lang=${language}` },
+    remoteAddress: nextIp(),
+  })
+
 describe('expired orders', () => {
   it('tells the customer an unpaid order expired, without talk of a refund', async () => {
     const buyer = await makeCustomer(app, 'Vikram Seth')
@@ -535,7 +599,7 @@ describe('newsletter consent', () => {
     expect((await subscribe(email)).statusCode).toBe(200)
     await deliver()
     const [confirm] = smtp.to(email)
-    expect(confirm!.subject).toBe(mailTexts.newsletterConfirm('').subject)
+    expect(confirm!.subject).toBe(mailTextsIn().newsletterConfirm('').subject)
     const isSubscribed = async () =>
       (await app.services.messages.subscribers()).some((s) => s.email === email)
     expect(await isSubscribed()).toBe(false)

@@ -107,7 +107,7 @@ test.describe('product page on a phone', () => {
     mkdirSync(shots, { recursive: true })
     await page.screenshot({ path: `${shots}/product-sticky-bar.png` })
     await bar.getByRole('button', { name: catalogueText.addToCart, exact: true }).tap()
-    await expect(cart).toHaveAccessibleName('Cart (1 items)')
+    await expect(cart).toHaveAccessibleName('Cart (1 item)')
     // At the footer the bar steps aside, so it never covers the footer's links.
     await page.locator('footer').scrollIntoViewIfNeeded()
     await expect(bar).toHaveCount(0)

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { NavLink, useNavigate } from 'react-router'
+import { msg } from '../../../contracts/languages.ts'
+import { useT } from '../../i18n/i18n.tsx'
 import type { Account } from './account-api.ts'
 import { Avatar } from './avatar.tsx'
 import { sidebarDefaults } from './messages.ts'
@@ -7,19 +9,20 @@ import { signOut } from './sign-out.ts'
 
 /** The account pages' links (spec section 2, account sidebar). */
 export const accountLinks = [
-  { to: '/Dashboard', label: 'Dashboard' },
-  { to: '/Order-History', label: 'My Order' },
-  { to: '/Cart', label: 'My Cart' },
-  { to: '/Wishlist', label: 'Wishlist' },
-  { to: '/Address', label: 'Address' },
-  { to: '/Change-Password', label: 'Change Password' },
-  { to: '/profile', label: 'Settings' },
+  { to: '/Dashboard', label: msg('Dashboard') },
+  { to: '/Order-History', label: msg('My Order') },
+  { to: '/Cart', label: msg('My Cart') },
+  { to: '/Wishlist', label: msg('Wishlist') },
+  { to: '/Address', label: msg('Address') },
+  { to: '/Change-Password', label: msg('Change Password') },
+  { to: '/profile', label: msg('Settings') },
 ] as const
 
 export function AccountSidebar({ user }: { user: Account | null | undefined }) {
+  const t = useT()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const fullName = user?.fullName || sidebarDefaults.fullName
+  const fullName = user?.fullName || t(sidebarDefaults.fullName)
   const email = user?.email || sidebarDefaults.email
 
   const onSignOut = async () => {
@@ -30,7 +33,7 @@ export function AccountSidebar({ user }: { user: Account | null | undefined }) {
 
   return (
     <aside
-      aria-label="Your account"
+      aria-label={t('Your account')}
       className="min-w-0 self-start rounded-lg border border-brand-100 bg-white p-3 shadow-sm lg:p-4"
     >
       <div className="flex items-center gap-3 lg:flex-col lg:text-center" data-testid="account-card">
@@ -45,7 +48,7 @@ export function AccountSidebar({ user }: { user: Account | null | undefined }) {
           </p>
         </div>
       </div>
-      <nav aria-label="Account" className="mt-3 border-t border-brand-100 pt-3">
+      <nav aria-label={t('Account')} className="mt-3 border-t border-brand-100 pt-3">
         <ul className="-mx-1 flex gap-1 overflow-x-auto pb-1 lg:mx-0 lg:flex-col lg:overflow-visible lg:pb-0">
           {accountLinks.map((l) => (
             <li key={l.to} className="shrink-0">
@@ -57,7 +60,7 @@ export function AccountSidebar({ user }: { user: Account | null | undefined }) {
                   }`
                 }
               >
-                {l.label}
+                {t(l.label)}
               </NavLink>
             </li>
           ))}
@@ -67,7 +70,7 @@ export function AccountSidebar({ user }: { user: Account | null | undefined }) {
               onClick={onSignOut}
               className="block w-full rounded px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50"
             >
-              Sign Out
+              {t('Sign Out')}
             </button>
           </li>
         </ul>

@@ -1,7 +1,9 @@
+import { useT } from '../../i18n/i18n.tsx'
 import type { Address } from './account-api.ts'
 
 /** One saved address as the address book and the dashboard show it. */
 export function AddressLines({ address }: { address: Address }) {
+  const t = useT()
   return (
     <>
       <p className="font-semibold">{address.fullName}</p>
@@ -10,7 +12,7 @@ export function AddressLines({ address }: { address: Address }) {
         {address.city}, {address.state} {address.postalCode}
       </p>
       <p>{address.country}</p>
-      <p>Phone: {address.phoneNumber}</p>
+      <p>{t('Phone: {phone}', { phone: address.phoneNumber })}</p>
     </>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { CloseIcon } from '../../components/icons.tsx'
+import { useT } from '../../i18n/i18n.tsx'
 import { lookupPincode } from '../checkout/checkout-api.ts'
 import { checkoutMessages } from '../checkout/messages.ts'
 import type { Address } from './account-api.ts'
@@ -38,6 +39,7 @@ export function AddressDialog(props: {
   onSave: (form: AddressForm) => void
   onClose: () => void
 }) {
+  const t = useT()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const [form, setForm] = useState<AddressForm>(emptyAddress)
@@ -83,7 +85,7 @@ export function AddressDialog(props: {
       const first = answer?.[0]
       const office = first?.Status === 'Success' ? first.PostOffice?.[0] : undefined
       if (!office) {
-        window.alert(checkoutMessages.invalidPincode)
+        window.alert(t(checkoutMessages.invalidPincode))
         return
       }
       setForm((f) => ({ ...f, city: office.District, state: office.State }))
@@ -116,12 +118,12 @@ export function AddressDialog(props: {
     >
       <div className="flex items-center justify-between border-b border-brand-100 px-5 py-3">
         <h2 id={titleId} className="text-lg font-bold text-brand-800">
-          {props.editing ? 'Edit Address' : 'Add New Address'}
+          {props.editing ? t('Edit Address') : t('Add New Address')}
         </h2>
         <button
           type="button"
           onClick={props.onClose}
-          aria-label="Close"
+          aria-label={t('Close')}
           className="rounded p-1.5 hover:bg-brand-50"
         >
           <CloseIcon />
@@ -134,9 +136,9 @@ export function AddressDialog(props: {
           props.onSave(form)
         }}
       >
-        {field('fullName', 'Full Name', { required: true, autoComplete: 'name' })}
+        {field('fullName', t('Full Name'), { required: true, autoComplete: 'name' })}
         <label className="grid gap-1 text-sm font-medium">
-          Phone Number
+          {t('Phone Number')}
           <input
             name="phoneNumber"
             type="tel"
@@ -149,10 +151,10 @@ export function AddressDialog(props: {
           />
         </label>
         <div className="sm:col-span-2">
-          {field('streetAddress', 'Street Address', { required: true, autoComplete: 'street-address' })}
+          {field('streetAddress', t('Street Address'), { required: true, autoComplete: 'street-address' })}
         </div>
         <label className="grid gap-1 text-sm font-medium">
-          Postal Code
+          {t('Postal Code')}
           <input
             name="postalCode"
             inputMode="numeric"
@@ -163,20 +165,20 @@ export function AddressDialog(props: {
             className={fieldClass}
           />
         </label>
-        {field('city', 'City', { required: true, autoComplete: 'address-level2' })}
-        {field('state', 'State', { required: true, autoComplete: 'address-level1' })}
-        {field('country', 'Country', { readOnly: true, className: `${fieldClass} bg-brand-50` })}
+        {field('city', t('City'), { required: true, autoComplete: 'address-level2' })}
+        {field('state', t('State'), { required: true, autoComplete: 'address-level1' })}
+        {field('country', t('Country'), { readOnly: true, className: `${fieldClass} bg-brand-50` })}
         <label className="grid gap-1 text-sm font-medium sm:col-span-2">
-          Address Type
+          {t('Address Type')}
           <select
             name="addressType"
             value={form.addressType}
             onChange={(e) => setForm((f) => ({ ...f, addressType: e.target.value }))}
             className={fieldClass}
           >
-            {addressTypes.map((t) => (
-              <option key={t} value={t}>
-                {t}
+            {addressTypes.map((type) => (
+              <option key={type} value={type}>
+                {t(type)}
               </option>
             ))}
           </select>
@@ -187,14 +189,14 @@ export function AddressDialog(props: {
             disabled={props.saving}
             className="rounded bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
           >
-            {props.saving ? 'Saving...' : props.editing ? 'Update Address' : 'Save Address'}
+            {props.saving ? t('Saving...') : props.editing ? t('Update Address') : t('Save Address')}
           </button>
           <button
             type="button"
             onClick={props.onClose}
             className="rounded border border-brand-200 px-6 py-2.5 font-semibold hover:bg-brand-50"
           >
-            Cancel
+            {t('Cancel')}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
+import { useT } from '../../i18n/i18n.tsx'
 
 /** A native modal <dialog> asking to confirm something that cannot be undone. */
 export function ConfirmDialog(props: {
@@ -9,6 +10,7 @@ export function ConfirmDialog(props: {
   onConfirm: () => void
   onCancel: () => void
 }) {
+  const t = useT()
   const ref = useRef<HTMLDialogElement>(null)
   const id = useId()
   useEffect(() => {
@@ -45,7 +47,7 @@ export function ConfirmDialog(props: {
           onClick={props.onCancel}
           className="rounded border border-brand-200 px-5 py-2.5 font-semibold hover:bg-brand-50"
         >
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
     </dialog>

@@ -1,57 +1,59 @@
-/** The account screens' texts of spec sections 2, 4, 5 and 8, written once; tests import them. */
+import { msg } from '../../../contracts/languages.ts'
+
+/** The account screens' texts of spec sections 2, 4, 5 and 8, written once; shown with t(). */
 export const loginMessages = {
-  invalidEmail: 'Invalid email format. Please enter a valid email address.',
-  success: 'Login successful!',
-  failure: 'Login error, credential not match',
-  loading: 'Loading...',
+  invalidEmail: msg('Invalid email format. Please enter a valid email address.'),
+  success: msg('Login successful!'),
+  failure: msg('Login error, credential not match'),
+  loading: msg('Loading...'),
 } as const
 
 export const signupMessages = {
-  passwordMismatch: 'Passwords do not match.',
-  termsRequired: 'You must accept the terms and conditions.',
-  success: 'Registration successful!',
-  failure: 'Registration failed. Please try again.',
+  passwordMismatch: msg('Passwords do not match.'),
+  termsRequired: msg('You must accept the terms and conditions.'),
+  success: msg('Registration successful!'),
+  failure: msg('Registration failed. Please try again.'),
 } as const
 
 export const profileMessages = {
-  updated: 'Account updated successfully!',
-  updateFailed: 'Failed to update account. Please try again.',
-  avatarUpdated: 'Profile picture updated!',
-  genderPlaceholder: 'Select Gender',
-  currentPassword: 'Current Password',
-  currentPasswordHint: 'You are changing your e-mail: please confirm it with your current password.',
+  updated: msg('Account updated successfully!'),
+  updateFailed: msg('Failed to update account. Please try again.'),
+  avatarUpdated: msg('Profile picture updated!'),
+  genderPlaceholder: msg('Select Gender'),
+  currentPassword: msg('Current Password'),
+  currentPasswordHint: msg('You are changing your e-mail: please confirm it with your current password.'),
 } as const
 
 export const passwordMessages = {
-  mismatch: 'New password and confirmation do not match.',
-  failure: 'An error occurred while changing the password.',
-  success: 'Password changed successfully!',
+  mismatch: msg('New password and confirmation do not match.'),
+  failure: msg('An error occurred while changing the password.'),
+  success: msg('Password changed successfully!'),
 } as const
 
 export const addressMessages = {
-  added: 'Address added successfully!',
-  updated: 'Address updated successfully!',
-  deleted: 'Address deleted successfully!',
-  saveProblem: 'There was a problem saving the address.',
-  unexpected: 'An unexpected error occurred. Please try again later.',
-  deleteFailed: 'Failed to delete address.',
-  deleteError: 'An error occurred while deleting the address.',
-  confirmTitle: 'Are you sure?',
-  confirmText: "You won't be able to revert this!",
-  confirmButton: 'Yes, delete it!',
+  added: msg('Address added successfully!'),
+  updated: msg('Address updated successfully!'),
+  deleted: msg('Address deleted successfully!'),
+  saveProblem: msg('There was a problem saving the address.'),
+  unexpected: msg('An unexpected error occurred. Please try again later.'),
+  deleteFailed: msg('Failed to delete address.'),
+  deleteError: msg('An error occurred while deleting the address.'),
+  confirmTitle: msg('Are you sure?'),
+  confirmText: msg("You won't be able to revert this!"),
+  confirmButton: msg('Yes, delete it!'),
 } as const
 
 export const sessionMessages = {
   missingUser: 'User information not found in local storage.',
   /** On the sign-in page when an expired or refused session brought the customer there (decision 028). */
-  ended: 'Your session has ended, please sign in again',
+  ended: msg('Your session has ended, please sign in again'),
 } as const
 
 /** Sidebar texts before the account is known (spec section 2, account sidebar). */
-export const sidebarDefaults = { fullName: 'user Name', email: 'example@gmail.com' } as const
+export const sidebarDefaults = { fullName: msg('user Name'), email: 'example@gmail.com' } as const
 
-export const genders = ['Male', 'Female', 'Other'] as const
-export const addressTypes = ['Home', 'Office', 'Hotels', 'Others'] as const
+export const genders = [msg('Male'), msg('Female'), msg('Other')] as const
+export const addressTypes = [msg('Home'), msg('Office'), msg('Hotels'), msg('Others')] as const
 export const DEFAULT_COUNTRY = 'INDIA'
 export const DEFAULT_ADDRESS_TYPE = 'Office'
 

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { EyeIcon } from '../../components/icons.tsx'
+import { useT } from '../../i18n/i18n.tsx'
 
 export const fieldClass =
   'w-full rounded border border-brand-200 bg-white px-3 py-2.5 text-base focus:border-brand-600 focus:outline-none'
@@ -11,10 +12,11 @@ export function EmailField(props: {
   onChange: (value: string) => void
   required?: boolean
 }) {
+  const t = useT()
   return (
     <div className="grid gap-1">
       <label htmlFor={props.id} className="text-sm font-medium">
-        Email
+        {t('Email')}
       </label>
       <input
         id={props.id}
@@ -55,8 +57,10 @@ export function PasswordField(props: {
   autoComplete: 'current-password' | 'new-password'
   required?: boolean
 }) {
+  const t = useT()
   const [shown, setShown] = useState(false)
   const id = useId()
+  const field = props.label.toLowerCase()
   return (
     <div className="grid gap-1">
       <label htmlFor={id} className="text-sm font-medium">
@@ -76,7 +80,7 @@ export function PasswordField(props: {
         <button
           type="button"
           onClick={() => setShown((s) => !s)}
-          aria-label={shown ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+          aria-label={shown ? t('Hide {field}', { field }) : t('Show {field}', { field })}
           aria-pressed={shown}
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-brand-800"
         >

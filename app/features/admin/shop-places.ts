@@ -21,6 +21,8 @@ export const shownIn = {
     hsn: 'Not shown in the shop: printed on the customer’s GST invoice.',
     gst: 'Not shown in the shop: the GST invoice shows the tax included in the price.',
     shortDescription: 'Shown on the product page below the SKU, above the full description. Plain text.',
+    hindi:
+      'Shown instead of the English to customers who chose हिन्दी in the header; where it is empty they see the English.',
     description: 'Shown on the product page under the heading “Description”, below the short description.',
     youtube: 'Shown on the product page below the pictures, as a video that plays when tapped.',
     view360:

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
+import { useT } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { getAccessToken } from '../../lib/session.ts'
 import { TOAST_WITH_ACTION_MS, toast } from '../../lib/toast.tsx'
@@ -10,7 +11,12 @@ import { addToCartFormAction, withoutNotice } from './cart-notice.ts'
 import { cartMessages, signInAction } from './messages.ts'
 
 /** The spec's add-to-cart failure, with a way to sign in when the shopper is a visitor (decision 028). */
-function failureToast(message: string, kind: 'warning' | 'error', holder: HTMLDialogElement | null) {
+function failureToast(
+  message: string,
+  kind: 'warning' | 'error',
+  holder: HTMLDialogElement | null,
+  signInLabel: string,
+) {
   const visitor = !getAccessToken()
   if (!visitor) return toast[kind](message)
   // A modal (quick view) makes the rest of the page inert, the toast too: close it so Sign in can be tapped.
@@ -26,7 +32,7 @@ function failureToast(message: string, kind: 'warning' | 'error', holder: HTMLDi
         onClick={() => toast.dismiss(id)}
         className="ml-auto inline-flex min-h-11 shrink-0 items-center rounded bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
       >
-        {signInAction}
+        {signInLabel}
       </Link>
     ),
   })
@@ -49,10 +55,11 @@ type Props = {
 export function AddToCartButton({
   productId,
   variant = 'default',
-  label = 'Add to Cart',
+  label,
   className,
   soldOut = false,
 }: Props) {
+  const t = useT()
   const queryClient = useQueryClient()
   const { pathname, search } = useLocation()
   const [busy, setBusy] = useState(false)
@@ -63,13 +70,13 @@ export function AddToCartButton({
     setBusy(true)
     try {
       await addToCart(productId)
-      toast.success(cartMessages.added)
+      toast.success(t(cartMessages.added))
       void queryClient.invalidateQueries({ queryKey: cartQueryKey })
     } catch (err) {
       // A visitor's refusal (401) is expected, not an error worth logging.
       if (!(err instanceof ApiError && err.status === 401)) console.error(err)
-      if (variant === 'home') failureToast(cartMessages.loginFirst, 'warning', holder)
-      else failureToast(cartMessages.addFailed, 'error', holder)
+      if (variant === 'home') failureToast(t(cartMessages.loginFirst), 'warning', holder, t(signInAction))
+      else failureToast(t(cartMessages.addFailed), 'error', holder, t(signInAction))
     } finally {
       setBusy(false)
     }
@@ -89,7 +96,7 @@ export function AddToCartButton({
           'mt-2 w-full rounded bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 aria-busy:opacity-70'
         } disabled:cursor-not-allowed disabled:bg-ink/40 disabled:hover:bg-ink/40`}
       >
-        {soldOut ? cartMessages.soldOutButton : label}
+        {soldOut ? t(cartMessages.soldOutButton) : (label ?? t('Add to Cart'))}
       </button>
     </form>
   )

@@ -25,21 +25,22 @@ function pageToReturnTo(value: FormDataEntryValue | null): string {
  * cart service and rules as POST /api/v1/cart/add, answered with a redirect back to the page.
  */
 export async function addToCartFromForm(request: Request, ctx: AppLoadContext): Promise<Response> {
+  const { t } = ctx.i18n
   if (!isSameOriginPost(request.headers, request.url, ctx.publicUrl))
-    return answer(403, "Add To Cart works only from the shop's own pages.")
+    return answer(403, t("Add To Cart works only from the shop's own pages."))
   const type = request.headers.get('content-type') ?? ''
   if (!type.startsWith('application/x-www-form-urlencoded'))
-    return answer(415, 'Send the Add To Cart form as the page does.')
+    return answer(415, t('Send the Add To Cart form as the page does.'))
   const length = Number(request.headers.get('content-length'))
-  if (!length || length > maxFormBytes) return answer(413, 'That form is too large.')
+  if (!length || length > maxFormBytes) return answer(413, t('That form is too large.'))
   let form: FormData
   try {
     form = await request.formData()
   } catch {
-    return answer(400, 'That form cannot be read.')
+    return answer(400, t('That form cannot be read.'))
   }
   const productId = productIdSchema.safeParse(form.get('productId'))
-  if (!productId.success) return answer(400, 'Choose a product to add to the cart.')
+  if (!productId.success) return answer(400, t('Choose a product to add to the cart.'))
   const back = pageToReturnTo(form.get('back'))
   if (!ctx.viewer) return seeOther(signInHref(back))
   try {

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router'
+import { useT } from '../../i18n/i18n.tsx'
 import { cartNoticeOf, cartNoticeParam, cartNotices } from './cart-notice.ts'
 
 /**
@@ -6,6 +7,7 @@ import { cartNoticeOf, cartNoticeParam, cartNotices } from './cart-notice.ts'
  * so it shows at once. Only for a signed-in customer: a visitor's form goes to the sign-in page instead.
  */
 export function CartNoticeBanner({ signedIn }: { signedIn: boolean }) {
+  const t = useT()
   const [params] = useSearchParams()
   const notice = cartNoticeOf(params.get(cartNoticeParam))
   if (!signedIn || !notice) return null
@@ -19,7 +21,7 @@ export function CartNoticeBanner({ signedIn }: { signedIn: boolean }) {
           ok ? 'border-leaf/40 bg-leaf/10 text-ink' : 'border-red-300 bg-red-50 text-red-900'
         }`}
       >
-        {cartNotices[notice]}
+        {t(cartNotices[notice])}
       </p>
     </div>
   )

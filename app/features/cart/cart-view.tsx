@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import type { Cart, CartItem } from '../../../contracts/cart.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import { CloseIcon } from '../../components/icons.tsx'
+import { useT } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { formatRupees, truncate } from '../../lib/format.ts'
 import { storageKeys, writeStorage } from '../../lib/session.ts'
@@ -24,6 +25,7 @@ import { useCartQuery } from './use-cart.ts'
 
 /** The /Cart screen: lines, quantity steppers, summary, promo code and the way to checkout. */
 export function CartView({ initialCart }: { initialCart: Cart | null }) {
+  const t = useT()
   const signedIn = useSignedIn(initialCart !== null)
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -75,31 +77,33 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
 
   return (
     <section className="@container w-full">
-      <nav aria-label="Breadcrumb" className="text-sm text-ink/80">
+      <nav aria-label={t('Breadcrumb')} className="text-sm text-ink/80">
         <ol className="flex items-center gap-2">
           <li>
             <Link to="/" className="hover:text-brand-700 hover:underline">
-              Home
+              {t('Home')}
             </Link>
           </li>
           <li aria-hidden="true">&gt;</li>
           <li aria-current="page" className="font-medium text-brand-800">
-            {cartMessages.title}
+            {t(cartMessages.title)}
           </li>
         </ol>
       </nav>
-      <h1 className="mt-2 font-serif text-2xl font-bold text-brand-800 sm:text-3xl">{cartMessages.title}</h1>
+      <h1 className="mt-2 font-serif text-2xl font-bold text-brand-800 sm:text-3xl">
+        {t(cartMessages.title)}
+      </h1>
 
       {loading ? (
-        <p className="mt-6">Loading...</p>
+        <p className="mt-6">{t('Loading...')}</p>
       ) : items.length === 0 ? (
         <div className="mt-6 rounded-lg bg-white p-6 text-center shadow-sm ring-1 ring-brand-100">
-          <p className="text-lg">{cartMessages.empty}</p>
+          <p className="text-lg">{t(cartMessages.empty)}</p>
           <Link
             to="/"
             className="mt-4 inline-block rounded bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
           >
-            Continue shopping
+            {t('Continue shopping')}
           </Link>
         </div>
       ) : (
@@ -115,15 +119,15 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
             ))}
           </ul>
 
-          <aside aria-label="Order summary" className="flex min-w-0 flex-col gap-4">
+          <aside aria-label={t('Order summary')} className="flex min-w-0 flex-col gap-4">
             <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-brand-100">
-              <h2 className="font-serif text-lg font-bold text-brand-800">Summary</h2>
+              <h2 className="font-serif text-lg font-bold text-brand-800">{t('Summary')}</h2>
               <dl className="mt-3 space-y-2 text-sm">
-                <SummaryRow label="Subtotal" value={formatRupees2(subtotal)} testId="cart-subtotal" />
-                <SummaryRow label="Shipping" value={formatRupees2(0)} testId="cart-shipping" />
-                <SummaryRow label="Coupon" value={`${coupon.discount}%`} testId="cart-coupon" />
+                <SummaryRow label={t('Subtotal')} value={formatRupees2(subtotal)} testId="cart-subtotal" />
+                <SummaryRow label={t('Shipping')} value={formatRupees2(0)} testId="cart-shipping" />
+                <SummaryRow label={t('Coupon')} value={`${coupon.discount}%`} testId="cart-coupon" />
                 <div className="flex justify-between border-t border-brand-100 pt-2 text-base font-bold">
-                  <dt>Total</dt>
+                  <dt>{t('Total')}</dt>
                   <dd data-testid="cart-total">{formatRupees2(total)}</dd>
                 </div>
               </dl>
@@ -134,7 +138,7 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
               className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-brand-100"
             >
               <label htmlFor="promo-code" className="text-sm font-semibold text-brand-800">
-                Promo code
+                {t('Promo code')}
               </label>
               <div className="mt-2 flex gap-2">
                 <input
@@ -145,7 +149,7 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
                   autoComplete="off"
                   autoCapitalize="characters"
                   spellCheck={false}
-                  placeholder="Enter code"
+                  placeholder={t('Enter code')}
                   aria-invalid={coupon.error ? true : undefined}
                   aria-describedby={coupon.error ? 'promo-error' : undefined}
                   className="w-0 min-w-0 flex-1 rounded border border-brand-200 px-3 py-2 text-base focus:border-brand-600 focus:outline-none"
@@ -155,11 +159,11 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
                   disabled={coupon.checking}
                   className="rounded bg-ink px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
                 >
-                  {cartMessages.redeem}
+                  {t(cartMessages.redeem)}
                 </button>
               </div>
               <p id="promo-error" role="alert" className="mt-2 min-h-5 text-sm font-medium text-red-700">
-                {coupon.error}
+                {coupon.error ? t(coupon.error) : null}
               </p>
             </form>
 
@@ -170,7 +174,7 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
               onClick={proceed}
               className="rounded bg-brand-600 px-5 py-3 text-base font-semibold text-white hover:bg-brand-700"
             >
-              {cartMessages.proceed}
+              {t(cartMessages.proceed)}
             </button>
           </aside>
         </div>
@@ -197,6 +201,7 @@ function CartLine({
   onQuantity: (q: number) => void
   onRemove: () => void
 }) {
+  const t = useT()
   const href = `/Productdetails/${item.product._id}`
   const stepper =
     'flex h-9 w-9 items-center justify-center text-lg font-bold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-40'
@@ -228,7 +233,7 @@ function CartLine({
           <button
             type="button"
             onClick={onRemove}
-            aria-label={`Remove ${item.product.title}`}
+            aria-label={t('Remove {title}', { title: item.product.title })}
             className="-mt-1 -mr-1 shrink-0 rounded p-1.5 text-ink/70 hover:bg-brand-50 hover:text-red-700"
           >
             <CloseIcon width={18} height={18} />
@@ -237,13 +242,13 @@ function CartLine({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div
             role="group"
-            aria-label={`Quantity of ${item.product.title}`}
+            aria-label={t('Quantity of {title}', { title: item.product.title })}
             className="flex items-center rounded border border-brand-200"
           >
             <button
               type="button"
               className={stepper}
-              aria-label="Decrease quantity"
+              aria-label={t('Decrease quantity')}
               disabled={item.quantity <= 1}
               onClick={() => onQuantity(item.quantity - 1)}
             >
@@ -255,7 +260,7 @@ function CartLine({
             <button
               type="button"
               className={stepper}
-              aria-label="Increase quantity"
+              aria-label={t('Increase quantity')}
               disabled={item.quantity >= maxCartQuantity}
               onClick={() => onQuantity(item.quantity + 1)}
             >
@@ -273,6 +278,7 @@ function CartLine({
 
 /** Redeem: the fetched public list first (spec section 4), then the server for codes it does not show. */
 function useCoupon() {
+  const t = useT()
   const coupons = useQuery({ queryKey: couponsQueryKey, queryFn: fetchCoupons, staleTime: 60_000, retry: 1 })
   const [code, setCode] = useState('')
   const [discount, setDiscount] = useState(0)
@@ -311,7 +317,9 @@ function useCoupon() {
       accept(await applyCoupon(wanted))
     } catch (err) {
       refuse(
-        err instanceof ApiError && err.message === couponMessages.expired
+        // The server may answer in the page's language.
+        err instanceof ApiError &&
+          (err.message === couponMessages.expired || err.message === t(couponMessages.expired))
           ? couponMessages.expired
           : couponMessages.invalid,
       )

@@ -1,10 +1,12 @@
 import { useState } from 'react'
 import { imageAt, imageSrcSet } from '../../../contracts/images.ts'
 import { ChevronLeft, ChevronRight } from '../../components/icons.tsx'
+import { useT } from '../../i18n/i18n.tsx'
 import { visibleThumbnails } from './messages.ts'
 
 /** The main picture with a strip of thumbnails, 4 visible at a time, that pages with arrows. */
 export function Gallery({ images, title }: { images: string[]; title: string }) {
+  const t = useT()
   const [current, setCurrent] = useState(0)
   const [first, setFirst] = useState(0)
   const main = images[current]
@@ -19,7 +21,11 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
             src={imageAt(main, 800)}
             srcSet={imageSrcSet(main)}
             sizes="(max-width: 768px) 100vw, 50vw"
-            alt={current === 0 ? title : `${title} (${current + 1} of ${images.length})`}
+            alt={
+              current === 0
+                ? title
+                : t('{title} ({n} of {count})', { title, n: current + 1, count: images.length })
+            }
             width={800}
             height={800}
             fetchPriority={current === 0 ? 'high' : undefined}
@@ -31,7 +37,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
         <div className="flex items-center gap-2">
           <button
             type="button"
-            aria-label="Previous pictures"
+            aria-label={t('Previous pictures')}
             disabled={first === 0}
             onClick={() => setFirst((f) => Math.max(0, f - 1))}
             className="rounded-full p-1 text-brand-800 disabled:opacity-30"
@@ -46,7 +52,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
                   <button
                     type="button"
                     onClick={() => setCurrent(index)}
-                    aria-label={`Show view ${index + 1}`}
+                    aria-label={t('Show view {n}', { n: index + 1 })}
                     aria-current={index === current}
                     className={`block aspect-square w-full overflow-hidden rounded-md ring-2 ${index === current ? 'ring-brand-600' : 'ring-transparent'}`}
                   >
@@ -65,7 +71,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
           </ul>
           <button
             type="button"
-            aria-label="Next pictures"
+            aria-label={t('Next pictures')}
             disabled={first >= lastStart}
             onClick={() => setFirst((f) => Math.min(lastStart, f + 1))}
             className="rounded-full p-1 text-brand-800 disabled:opacity-30"

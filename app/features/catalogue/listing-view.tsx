@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router'
 import type { ProductCardData } from '../../../contracts/catalogue.ts'
 import { type SortValue, sortOptions } from '../../../contracts/catalogue-sort.ts'
+import { useT } from '../../i18n/i18n.tsx'
 import { catalogueText, titleLength } from './messages.ts'
 import { ProductCard } from './product-card.tsx'
 import { PromoVideo } from './promo-video.tsx'
@@ -20,6 +21,7 @@ export type ListingData = {
 /** Category, subcategory and state listings: promo film, sort dropdown, product grid, pager, empty state. */
 /** `children` come between the film and the products (a state's craft clusters). */
 export function ListingView({ data, children }: { data: ListingData; children?: ReactNode }) {
+  const t = useT()
   const navigate = useNavigate()
   const location = useLocation()
   const navigation = useNavigation()
@@ -37,7 +39,7 @@ export function ListingView({ data, children }: { data: ListingData; children?: 
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-4 text-sm">
+      <nav aria-label={t('Breadcrumb')} className="mx-auto max-w-7xl px-4 pt-4 text-sm">
         <ol className="flex flex-wrap gap-1 text-ink/80">
           {data.breadcrumb.map((b, i) => (
             <li key={b.label} className="flex gap-1">
@@ -65,10 +67,10 @@ export function ListingView({ data, children }: { data: ListingData; children?: 
       <section className="mx-auto max-w-7xl px-4 py-6" aria-labelledby="listing-products">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <h2 id="listing-products" className="text-sm text-ink/80">
-            {data.total} {data.total === 1 ? 'product' : 'products'}
+            {t('{count, plural, one {# product} other {# products}}', { count: data.total })}
           </h2>
           <label className="flex items-center gap-2 text-sm font-medium">
-            {catalogueText.sortLabel}
+            {t(catalogueText.sortLabel)}
             <select
               value={data.sort}
               onChange={(e) =>
@@ -82,7 +84,7 @@ export function ListingView({ data, children }: { data: ListingData; children?: 
             >
               {sortOptions.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {o.label}
+                  {t(o.label)}
                 </option>
               ))}
             </select>
@@ -93,9 +95,9 @@ export function ListingView({ data, children }: { data: ListingData; children?: 
             className="rounded-lg bg-white p-10 text-center ring-1 ring-brand-100"
             data-testid="empty-listing"
           >
-            <p>{catalogueText.emptyListing}</p>
+            <p>{t(catalogueText.emptyListing)}</p>
             <Link to="/" className="mt-4 inline-block rounded bg-brand-700 px-5 py-2 font-medium text-white">
-              Back to the shop
+              {t('Back to the shop')}
             </Link>
           </div>
         ) : (
@@ -116,24 +118,24 @@ export function ListingView({ data, children }: { data: ListingData; children?: 
           </ul>
         )}
         {data.pages > 1 ? (
-          <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3">
+          <nav aria-label={t('Pages')} className="mt-6 flex items-center justify-center gap-3">
             {data.page > 1 ? (
               <Link
                 to={hrefWith({ page: data.page === 2 ? null : String(data.page - 1) })}
                 className="rounded border border-brand-600 px-4 py-2 text-brand-700"
               >
-                Previous
+                {t('Previous')}
               </Link>
             ) : null}
             <span className="text-sm">
-              Page {data.page} of {data.pages}
+              {t('Page {page} of {pages}', { page: data.page, pages: data.pages })}
             </span>
             {data.page < data.pages ? (
               <Link
                 to={hrefWith({ page: String(data.page + 1) })}
                 className="rounded border border-brand-600 px-4 py-2 text-brand-700"
               >
-                Next
+                {t('Next')}
               </Link>
             ) : null}
           </nav>

@@ -4,6 +4,7 @@ import { discountPercent } from '../../../contracts/money.ts'
 import { type ProductCardData, stockState } from '../../../contracts/product-card.ts'
 import { averageText } from '../../../contracts/review-text.ts'
 import { NearImg } from '../../components/near-img.tsx'
+import { useT } from '../../i18n/i18n.tsx'
 import { formatRupees, truncate } from '../../lib/format.ts'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
 import { WishlistButton } from '../wishlist/wishlist-button.tsx'
@@ -31,6 +32,7 @@ export function ProductCard({
   sizes = '(max-width: 578px) 90vw, (max-width: 992px) 45vw, 25vw',
   headingLevel: Heading = 'h3',
 }: Props) {
+  const t = useT()
   const off = discountPercent(product.price, product.cutPrice)
   const soldOut = stockState(product.quantity).kind === 'soldOut'
   const href = `/Productdetails/${product._id}`
@@ -68,7 +70,7 @@ export function ProductCard({
             className="absolute top-2 left-2 rounded bg-ink px-2 py-0.5 text-xs font-bold text-white"
             data-testid="card-sold-out"
           >
-            {catalogueText.outOfStock}
+            {t(catalogueText.outOfStock)}
           </span>
         ) : off > 0 ? (
           <span className="absolute top-2 left-2 rounded bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
@@ -92,7 +94,10 @@ export function ProductCard({
             <StarRating
               value={product.rating.average}
               size={14}
-              label={`${averageText(product.rating.average)} of 5 stars, ${product.rating.count} ratings`}
+              label={t('{average} of 5 stars, {count, plural, one {# rating} other {# ratings}}', {
+                average: averageText(product.rating.average),
+                count: product.rating.count,
+              })}
             />
             <span aria-hidden="true">
               {averageText(product.rating.average)} ({product.rating.count})
@@ -105,7 +110,7 @@ export function ProductCard({
           </span>
           {product.cutPrice > product.price ? (
             <s className="text-xs text-ink/70">
-              <span className="sr-only">List price </span>
+              <span className="sr-only">{t('List price')} </span>
               {formatRupees(product.cutPrice)}
             </s>
           ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
+import { useT } from '../../i18n/i18n.tsx'
 
 export const promoMedia = {
   video: '/media/heritage-promo.webm',
@@ -20,6 +21,7 @@ type Props = {
  * fetched before that); the visitor turns the sound on, and can pause it.
  */
 export function PromoVideo({ heading, text, cta, headingLevel: Heading = 'h2', className }: Props) {
+  const t = useT()
   const video = useRef<HTMLVideoElement>(null)
   const [muted, setMuted] = useState(true)
   const [playing, setPlaying] = useState(false)
@@ -86,7 +88,7 @@ export function PromoVideo({ heading, text, cta, headingLevel: Heading = 'h2', c
         preload="none"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
-        aria-label="A loom weaving coloured threads beside a turning potter's wheel"
+        aria-label={t("A loom weaving coloured threads beside a turning potter's wheel")}
       >
         <source src={promoMedia.video} type="video/webm" />
         <track kind="captions" src={promoMedia.captions} srcLang="en" label="English" />
@@ -111,14 +113,14 @@ export function PromoVideo({ heading, text, cta, headingLevel: Heading = 'h2', c
             aria-pressed={!muted}
             className="rounded border border-white/80 bg-black/30 px-4 py-2 text-sm font-medium hover:bg-black/50"
           >
-            {muted ? 'Play sound' : 'Mute sound'}
+            {muted ? t('Play sound') : t('Mute sound')}
           </button>
           <button
             type="button"
             onClick={togglePlay}
             className="rounded border border-white/80 bg-black/30 px-4 py-2 text-sm font-medium hover:bg-black/50"
           >
-            {playing ? 'Pause video' : 'Play video'}
+            {playing ? t('Pause video') : t('Play video')}
           </button>
         </div>
       </div>

@@ -4,6 +4,7 @@ import type { Product } from '../../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet } from '../../../contracts/images.ts'
 import { discountPercent } from '../../../contracts/money.ts'
 import { CloseIcon, EyeIcon } from '../../components/icons.tsx'
+import { useT } from '../../i18n/i18n.tsx'
 import { api } from '../../lib/api.ts'
 import { formatRupees } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.tsx'
@@ -22,6 +23,7 @@ export function QuickViewButton({
   title: string
   className?: string
 }) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const opener = useRef<HTMLButtonElement>(null)
   return (
@@ -30,7 +32,7 @@ export function QuickViewButton({
         ref={opener}
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={`Quick view: ${title}`}
+        aria-label={t('Quick view: {title}', { title })}
         aria-haspopup="dialog"
         className={className ?? 'rounded-full bg-white/90 p-2 text-brand-700 shadow hover:text-brand-600'}
       >
@@ -53,6 +55,7 @@ const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
 function QuickViewDialog({ productId, onClose }: { productId: string; onClose: () => void }) {
+  const t = useT()
   const dialog = useRef<HTMLDialogElement>(null)
   const [product, setProduct] = useState<Product | null>(null)
 
@@ -68,11 +71,11 @@ function QuickViewDialog({ productId, onClose }: { productId: string; onClose: (
       .catch((err) => {
         if (controller.signal.aborted) return
         console.error(err)
-        toast.error(catalogueText.productFetchFailed)
+        toast.error(t(catalogueText.productFetchFailed))
         el?.close()
       })
     return () => controller.abort()
-  }, [productId])
+  }, [productId, t])
 
   // Tab and Shift+Tab wrap around inside the dialog, so focus never leaves it while it is open.
   const onKeyDown = (e: React.KeyboardEvent<HTMLDialogElement>) => {
@@ -114,7 +117,7 @@ function QuickViewDialog({ productId, onClose }: { productId: string; onClose: (
         <button
           type="button"
           onClick={() => dialog.current?.close()}
-          aria-label="Close"
+          aria-label={t('Close')}
           className="absolute top-2 right-2 z-10 rounded-full bg-white p-2 text-ink shadow hover:text-brand-700"
         >
           <CloseIcon width={18} height={18} />
@@ -144,7 +147,7 @@ function QuickViewDialog({ productId, onClose }: { productId: string; onClose: (
                 <span className="text-2xl font-bold text-brand-800">{formatRupees(product.price)}</span>
                 {product.cutPrice > product.price ? (
                   <s className="text-ink/70">
-                    <span className="sr-only">List price </span>
+                    <span className="sr-only">{t('List price')} </span>
                     {formatRupees(product.cutPrice)}
                   </s>
                 ) : null}
@@ -155,14 +158,14 @@ function QuickViewDialog({ productId, onClose }: { productId: string; onClose: (
               ) : null}
               <AddToCartButton
                 productId={product._id}
-                label={catalogueText.addToCart}
+                label={t(catalogueText.addToCart)}
                 soldOut={product.quantity <= 0}
               />
             </div>
           </>
         ) : (
           <p id={`quick-view-${productId}`} className="col-span-full py-10 text-center" aria-live="polite">
-            {catalogueText.loading}
+            {t(catalogueText.loading)}
           </p>
         )}
       </div>

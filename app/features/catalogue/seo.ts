@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
+import { defaultLanguage, type Language, languages, pathInLanguage } from '../../../contracts/languages.ts'
 
 export const shopName = 'Kalaa Setu'
 
@@ -11,6 +12,8 @@ type Seo = {
   image?: string | null
   type?: 'website' | 'product' | 'article'
   noindex?: boolean
+  /** The page's language: its canonical address carries it, and every language is linked as an alternate. */
+  language?: Language
 }
 
 export const absoluteUrl = (publicUrl: string | undefined, path: string) =>
@@ -28,9 +31,10 @@ export function seo({
   image,
   type = 'website',
   noindex,
+  language = defaultLanguage,
 }: Seo): MetaDescriptor[] {
   const fullTitle = title.includes(shopName) ? title : `${title} | ${shopName}`
-  const url = absoluteUrl(publicUrl, path)
+  const url = absoluteUrl(publicUrl, pathInLanguage(path, language))
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: 'description', content: description },
@@ -40,7 +44,14 @@ export function seo({
     { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
-    { property: 'og:locale', content: 'en_IN' },
+    { property: 'og:locale', content: language === 'hi' ? 'hi_IN' : 'en_IN' },
+    ...languages.map((l) => ({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: l,
+      href: absoluteUrl(publicUrl, pathInLanguage(path, l)),
+    })),
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absoluteUrl(publicUrl, path) },
     { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
   ]
   if (image) tags.push({ property: 'og:image', content: absoluteUrl(publicUrl, image) })

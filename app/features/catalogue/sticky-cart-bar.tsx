@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useState } from 'react'
+import { useT } from '../../i18n/i18n.tsx'
 import { formatRupees } from '../../lib/format.ts'
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
 import { catalogueText } from './messages.ts'
@@ -18,6 +19,7 @@ type Props = {
  * links are never under it.
  */
 export function StickyCartBar({ anchor, productId, title, price, soldOut }: Props) {
+  const t = useT()
   const [pastButton, setPastButton] = useState(false)
   const [footerSeen, setFooterSeen] = useState(false)
 
@@ -50,7 +52,7 @@ export function StickyCartBar({ anchor, productId, title, price, soldOut }: Prop
   if (!pastButton || footerSeen) return null
   return (
     <section
-      aria-label={`${catalogueText.addToCart}: ${title}`}
+      aria-label={t('Add To Cart: {title}', { title })}
       data-testid="sticky-cart-bar"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-brand-100 bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur"
     >
@@ -62,7 +64,7 @@ export function StickyCartBar({ anchor, productId, title, price, soldOut }: Prop
         <AddToCartButton
           productId={productId}
           soldOut={soldOut}
-          label={catalogueText.addToCart}
+          label={t(catalogueText.addToCart)}
           className="shrink-0 rounded bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
         />
       </div>

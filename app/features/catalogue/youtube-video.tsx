@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useT } from '../../i18n/i18n.tsx'
 import { catalogueText } from './messages.ts'
 
 /** The video id of a YouTube watch, short or embed link, or null. */
@@ -23,6 +24,7 @@ export function youtubeId(link: string | null | undefined): string | null {
  * the visitor taps it, so a product page costs no YouTube bytes and keeps its buying buttons high.
  */
 export function YoutubeVideo({ link, title }: { link: string; title: string }) {
+  const t = useT()
   const id = youtubeId(link)
   const [playing, setPlaying] = useState(false)
   if (!id) return null
@@ -31,7 +33,7 @@ export function YoutubeVideo({ link, title }: { link: string; title: string }) {
       <div className="aspect-video overflow-hidden rounded-xl bg-ink" data-testid="product-video">
         <iframe
           src={`https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`}
-          title={`Video: ${title}`}
+          title={t('Video: {title}', { title })}
           allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture"
           allowFullScreen
           className="h-full w-full"
@@ -55,8 +57,8 @@ export function YoutubeVideo({ link, title }: { link: string; title: string }) {
           </svg>
         </span>
         <span className="flex flex-col">
-          <span className="font-medium">{catalogueText.playVideo}</span>
-          <span className="text-xs text-brand-100">Loads the player from YouTube (no cookies)</span>
+          <span className="font-medium">{t(catalogueText.playVideo)}</span>
+          <span className="text-xs text-brand-100">{t('Loads the player from YouTube (no cookies)')}</span>
         </span>
       </button>
     </div>

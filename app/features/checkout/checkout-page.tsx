@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { type CodTerms, codMessages, codMethod, codRefusal } from '../../../contracts/cod.ts'
-import { deliveryMessages } from '../../../contracts/delivery.ts'
+import { formatPaise } from '../../../contracts/money.ts'
 import type { Order } from '../../../contracts/orders.ts'
+import { type Translate, useT } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { formatRupees, truncate } from '../../lib/format.ts'
 import { getUserId, storageKeys, writeStorage } from '../../lib/session.ts'
@@ -71,10 +72,38 @@ function checkoutAttempt(renew = false): string {
   }
 }
 
+/**
+ * Why cash on delivery cannot be used, in the page's language: the shop's own rule (contracts/cod.ts)
+ * decides, and its English words are matched to their message.
+ */
+function codRefusalText(
+  t: Translate,
+  terms: CodTerms,
+  order: { total: number; state: string; postalCode: string },
+): string | null {
+  const refusal = codRefusal(terms, order)
+  if (refusal === null) return null
+  const pin = order.postalCode.trim()
+  const state = order.state.trim()
+  if (refusal === codMessages.off) return t(codMessages.off)
+  if (refusal === codMessages.pin(pin))
+    return t('Cash on delivery is not offered for PIN code {pin}. Please pay online for this order.', { pin })
+  if (refusal === codMessages.state(state))
+    return t('Cash on delivery is not offered for deliveries to {state}. Please pay online for this order.', {
+      state,
+    })
+  if (refusal === codMessages.overLimit(terms.maxTotal))
+    return t('Cash on delivery is available for orders up to {amount}. Please pay online for this order.', {
+      amount: formatPaise(terms.maxTotal),
+    })
+  return refusal
+}
+
 const inputClass =
   'mt-1 w-full rounded border border-ink/30 bg-white px-3 py-2 text-base focus:border-brand-600 aria-[invalid=true]:border-red-700'
 
 export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?: boolean }) {
+  const t = useT()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [mounted, setMounted] = useState(false)
@@ -187,7 +216,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
         const first = answer?.[0]
         const office = first?.Status === 'Success' ? first.PostOffice?.[0] : undefined
         if (!office) {
-          window.alert(m.invalidPincode)
+          window.alert(t(m.invalidPincode))
           return
         }
         setForm((f) => ({ ...f, state: office.State, city: office.District, country: office.Country }))
@@ -232,8 +261,8 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
   const goodsPaise = Math.round((cart?.total ?? 0) * 100)
   const codChosen = paymentOption === 'COD'
   const codNo = codTerms
-    ? codRefusal(codTerms, { total: goodsPaise, state: form.state, postalCode: form.postalCode })
-    : codMessages.off
+    ? codRefusalText(t, codTerms, { total: goodsPaise, state: form.state, postalCode: form.postalCode })
+    : t(codMessages.off)
   const codFee = codChosen && codTerms ? codTerms.fee : 0
   // The delivery promise for the shipping PIN as typed or chosen (decision 086).
   const delivery = useDeliveryEstimate(form.postalCode)
@@ -245,13 +274,15 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
     if (unpaid) await replaceUnpaid(unpaid)
     const res = await postOrder(body, `${visitKey.current}-${hashText(JSON.stringify(body))}`)
     if (!res.ok) {
-      toast.error(m.orderFailed(res.status, res.text))
+      toast.error(
+        t('Failed to create order: {status} {text}', { status: String(res.status), text: res.text }),
+      )
       if (res.status === 409 || res.status === 422) setProblem(res.text)
       return
     }
     const order: Order | undefined = Array.isArray(res.json?.data) ? res.json.data[0] : undefined
     if (!order?._id) {
-      toast.error(m.noOrders)
+      toast.error(t(m.noOrders))
       return
     }
     clearCheckoutCart()
@@ -259,7 +290,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
     checkoutAttempt(true)
     writeStorage(storageKeys.orderId, order._id)
     void queryClient.invalidateQueries()
-    toast.success(checkoutLabels.codPlaced)
+    toast.success(t(checkoutLabels.codPlaced))
     navigate('/Order-History')
   }
 
@@ -277,11 +308,11 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
     }
     const customerId = getUserId()
     if (!customerId) {
-      window.alert(m.customerIdMissing)
+      window.alert(t(m.customerIdMissing))
       return
     }
     if (!cart || cart.items.length === 0) {
-      toast.error('Your cart is empty.')
+      toast.error(t('Your cart is empty.'))
       return
     }
     if (unserved) {
@@ -334,14 +365,16 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
         if (unpaid) await replaceUnpaid(unpaid)
         const res = await postOrder(body, `${visitKey.current}-${hashText(JSON.stringify(body))}`)
         if (!res.ok) {
-          toast.error(m.orderFailed(res.status, res.text))
+          toast.error(
+            t('Failed to create order: {status} {text}', { status: String(res.status), text: res.text }),
+          )
           // A changed price or coupon stays on screen, not only in a one-second toast.
           if (res.status === 409) setProblem(res.text)
           return
         }
         order = Array.isArray(res.json?.data) ? res.json.data[0] : undefined
         if (!order?._id) {
-          toast.error(m.noOrders)
+          toast.error(t(m.noOrders))
           return
         }
         keepUnpaidOrder({ id: order._id, orderID: order.orderID, userId: customerId })
@@ -360,7 +393,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
       } catch (err) {
         const serverMessage =
           err instanceof ApiError ? (err.body as { message?: string } | null)?.message : null
-        toast.error(serverMessage || m.paymentCreateFailed)
+        toast.error(serverMessage || t(m.paymentCreateFailed))
         // That order cannot be paid (cancelled or expired meanwhile): the next Place Order makes a new one.
         if (err instanceof ApiError && err.status === 409) {
           visitKey.current = checkoutAttempt(true)
@@ -374,7 +407,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
         amount,
         currency: paymentConstants.currency,
         name: site.name,
-        description: `Order ${order.orderID}`,
+        description: t('Order {orderID}', { orderID: order.orderID }),
         order_id: session.id,
         prefill: {
           name: `${form.firstName} ${form.lastName}`.trim(),
@@ -387,11 +420,11 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
       try {
         outcome = await paymentWindow.open(session, options)
       } catch (err) {
-        toast.error(err instanceof Error ? err.message : m.paymentCreateFailed)
+        toast.error(err instanceof Error ? t(err.message) : t(m.paymentCreateFailed))
         return
       }
       if (outcome.kind === 'dismissed') {
-        toast.info(paymentTexts.dismissed)
+        toast.info(t(paymentTexts.dismissed))
         return
       }
       if (outcome.kind === 'failed') {
@@ -422,8 +455,8 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
   if (!mounted) {
     return (
       <section className="mx-auto max-w-6xl px-4 py-8">
-        <h1 className="font-serif text-2xl font-bold text-brand-800 sm:text-3xl">Checkout</h1>
-        <p className="mt-4 text-ink/80">Loading checkout…</p>
+        <h1 className="font-serif text-2xl font-bold text-brand-800 sm:text-3xl">{t('Checkout')}</h1>
+        <p className="mt-4 text-ink/80">{t('Loading checkout…')}</p>
       </section>
     )
   }
@@ -458,7 +491,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
       />
       {errors[name] && (
         <p id={`${formId}-${name}-error`} className="mt-1 text-sm text-red-700">
-          {errors[name]}
+          {t(errors[name])}
         </p>
       )}
     </div>
@@ -469,7 +502,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <h1 className="font-serif text-2xl font-bold text-brand-800 sm:text-3xl">Checkout</h1>
+      <h1 className="font-serif text-2xl font-bold text-brand-800 sm:text-3xl">{t('Checkout')}</h1>
       {paymentsSimulated && (
         <div className="mt-4">
           <SimulatedPaymentsNotice where="checkout" />
@@ -477,7 +510,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
       )}
       {!userId && (
         <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-800">
-          {m.userIdMissing}
+          {t(m.userIdMissing)}
         </p>
       )}
       <form noValidate onSubmit={placeOrder} className="mt-6 grid gap-6 lg:grid-cols-[1fr_380px]">
@@ -485,19 +518,22 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
           {unpaid && (
             <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-ink">
               <strong>
-                Your order {unpaid.orderID} ({formatRupees(unpaid.totalAmount)}) is saved and waiting for
-                payment.
+                {t('Your order {orderID} ({amount}) is saved and waiting for payment.', {
+                  orderID: unpaid.orderID,
+                  amount: formatRupees(unpaid.totalAmount),
+                })}
               </strong>{' '}
-              {checkoutLabels.placeOrder} pays this same order. If you change the address or your cart, it is
-              replaced by a new order.
+              {t(
+                'Place Order pays this same order. If you change the address or your cart, it is replaced by a new order.',
+              )}
             </p>
           )}
           <section aria-labelledby={`${formId}-addresses`} className="rounded-lg bg-white p-4 shadow-sm">
             <h2 id={`${formId}-addresses`} className="text-lg font-semibold text-brand-800">
-              Delivery address
+              {t('Delivery address')}
             </h2>
             {addresses.length === 0 ? (
-              <p className="mt-2 text-sm text-ink/80">No saved addresses yet. Add one below.</p>
+              <p className="mt-2 text-sm text-ink/80">{t('No saved addresses yet. Add one below.')}</p>
             ) : (
               <ul className="mt-3 grid gap-3 sm:grid-cols-2">
                 {addresses.map((a) => (
@@ -517,14 +553,14 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
                     <p>
                       {a.city}, {a.state} {a.postalCode}
                     </p>
-                    <p>Phone: {a.phoneNumber}</p>
+                    <p>{t('Phone: {phone}', { phone: a.phoneNumber })}</p>
                     <button
                       type="button"
                       onClick={() => deliverHere(a)}
                       aria-pressed={selected === a._id}
                       className="mt-2 rounded bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800"
                     >
-                      {checkoutLabels.deliverHere}
+                      {t(checkoutLabels.deliverHere)}
                     </button>
                   </li>
                 ))}
@@ -541,32 +577,34 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
                 onClick={() => setFormOpen((o) => !o)}
                 className="flex w-full items-center justify-between p-4 text-left text-lg font-semibold text-brand-800"
               >
-                {checkoutLabels.addAddress}
+                {t(checkoutLabels.addAddress)}
                 <span aria-hidden="true">{formOpen ? '−' : '+'}</span>
               </button>
             </h2>
             <div id={`${formId}-form`} hidden={!formOpen} className="grid gap-4 px-4 pb-4 sm:grid-cols-2">
-              {field('firstName', 'First name *', { autoComplete: 'given-name' })}
-              {field('lastName', 'Last name *', { autoComplete: 'family-name' })}
+              {field('firstName', t('First name *'), { autoComplete: 'given-name' })}
+              {field('lastName', t('Last name *'), { autoComplete: 'family-name' })}
               <div className="sm:col-span-2">
-                {field('address', 'Address *', { autoComplete: 'address-line1' })}
+                {field('address', t('Address *'), { autoComplete: 'address-line1' })}
               </div>
               <div className="sm:col-span-2">
-                {field('apartment', 'Apartment, suite, etc. (optional)', { autoComplete: 'address-line2' })}
+                {field('apartment', t('Apartment, suite, etc. (optional)'), {
+                  autoComplete: 'address-line2',
+                })}
               </div>
-              {field('postalCode', 'PIN code *', {
+              {field('postalCode', t('PIN code *'), {
                 inputMode: 'numeric',
                 autoComplete: 'postal-code',
               })}
-              {field('city', 'City *', { autoComplete: 'address-level2' })}
-              {field('state', 'State *', { autoComplete: 'address-level1' })}
-              {field('country', 'Country', {
+              {field('city', t('City *'), { autoComplete: 'address-level2' })}
+              {field('state', t('State *'), { autoComplete: 'address-level1' })}
+              {field('country', t('Country'), {
                 readOnly: true,
-                placeholder: 'Filled from the PIN code',
+                placeholder: t('Filled from the PIN code'),
                 autoComplete: 'country-name',
               })}
-              {field('email', 'Email *', { type: 'email', autoComplete: 'email' })}
-              {field('phoneNumber', 'Phone number *', {
+              {field('email', t('Email *'), { type: 'email', autoComplete: 'email' })}
+              {field('phoneNumber', t('Phone number *'), {
                 type: 'tel',
                 // The phone keypad: digits plus the '+' of '+91'.
                 inputMode: 'tel',
@@ -576,23 +614,25 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
           </section>
 
           <fieldset className="rounded-lg bg-white p-4 shadow-sm">
-            <legend className="sr-only">Payment option</legend>
+            <legend className="sr-only">{t('Payment option')}</legend>
             <p aria-hidden="true" className="text-lg font-semibold text-brand-800">
-              Payment option
+              {t('Payment option')}
             </p>
             <div className="mt-2 grid gap-2">
               {checkoutLabels.paymentOptions.map((option) => {
                 // PayPal is shown, as the spec lists it, but not offered; COD only where the shop's terms allow.
                 const note =
                   option === 'PayPal'
-                    ? codMessages.paypalOff
+                    ? t(codMessages.paypalOff)
                     : option === 'COD'
                       ? codTerms &&
                         (codNo ??
                           (codTerms.fee > 0
-                            ? `${checkoutLabels.codNote} ${codMessages.feeLine}: ${formatRupees(codTerms.fee / 100)}.`
-                            : checkoutLabels.codNote))
-                      : checkoutLabels.onlineNote
+                            ? t('Pay in cash when it is delivered. Cash on delivery fee: {fee}.', {
+                                fee: formatRupees(codTerms.fee / 100),
+                              })
+                            : t(checkoutLabels.codNote)))
+                      : t(checkoutLabels.onlineNote)
                 const disabled =
                   option === 'PayPal' || (option === 'COD' && codTerms !== null && !codTerms.enabled)
                 return (
@@ -614,7 +654,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
                       className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
                     />
                     <span>
-                      {checkoutLabels.paymentOptionNames[option]}
+                      {t(checkoutLabels.paymentOptionNames[option])}
                       {note && (
                         <span id={`${formId}-pay-${option}`} className="block text-sm text-ink/70">
                           {note}
@@ -633,25 +673,25 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
           className="h-fit rounded-lg bg-white p-4 shadow-sm lg:sticky lg:top-4"
         >
           <h2 id={`${formId}-summary`} className="text-lg font-semibold text-brand-800">
-            Your order
+            {t('Your order')}
           </h2>
           {items.length === 0 && cartLoading ? (
             <p role="status" className="mt-2 text-sm">
-              Loading your cart…
+              {t('Loading your cart…')}
             </p>
           ) : items.length === 0 ? (
             <p className="mt-2 text-sm">
-              Your cart is empty.{' '}
+              {t('Your cart is empty.')}{' '}
               <Link to="/Cart" className="text-brand-700 underline">
-                Go to your cart
+                {t('Go to your cart')}
               </Link>
             </p>
           ) : (
             <table className="mt-3 w-full text-sm">
               <thead className="sr-only">
                 <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Line total</th>
+                  <th scope="col">{t('Product')}</th>
+                  <th scope="col">{t('Line total')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -673,29 +713,32 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
                 {cart && cart.discount > 0 && (
                   <>
                     <tr>
-                      <td className="pt-2">Subtotal</td>
+                      <td className="pt-2">{t('Subtotal')}</td>
                       <td className="pt-2 text-right">{formatRupees(subtotal)}</td>
                     </tr>
                     <tr>
-                      <td>Coupon{cart.couponCode ? ` ${cart.couponCode}` : ''}</td>
+                      <td>
+                        {t('Coupon')}
+                        {cart.couponCode ? ` ${cart.couponCode}` : ''}
+                      </td>
                       <td className="text-right">{cart.discount}%</td>
                     </tr>
                   </>
                 )}
                 {codFee > 0 && (
                   <tr>
-                    <td className="pt-2">{codMessages.feeLine}</td>
+                    <td className="pt-2">{t(codMessages.feeLine)}</td>
                     <td className="pt-2 text-right">{formatRupees(codFee / 100)}</td>
                   </tr>
                 )}
                 <tr className="text-base font-bold">
-                  <td className="pt-3">{checkoutLabels.total}</td>
+                  <td className="pt-3">{t(checkoutLabels.total)}</td>
                   <td className="pt-3 text-right">{formatRupees(totalToPay)}</td>
                 </tr>
                 {codChosen && (
                   <tr>
                     <td colSpan={2} className="pt-1 text-sm text-ink/80">
-                      {checkoutLabels.codPayOnDelivery}
+                      {t(checkoutLabels.codPayOnDelivery)}
                     </td>
                   </tr>
                 )}
@@ -712,14 +755,16 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
           ) : null}
           {unserved && unservedTried && (
             <p role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-              {deliveryMessages.orderRefused(unserved)}
+              {t('We do not deliver to PIN {pin} yet. Please choose another delivery address.', {
+                pin: unserved,
+              })}
             </p>
           )}
           {problem && (
             <p role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
               {problem}{' '}
               <Link to="/Cart" className="font-semibold underline">
-                Review your cart
+                {t('Review your cart')}
               </Link>
             </p>
           )}
@@ -736,8 +781,10 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
                 className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800"
               >
                 <p className="font-semibold">
-                  {errorList.length === 1 ? 'One field needs' : `${errorList.length} fields need`} your
-                  attention:
+                  {t(
+                    '{count, plural, one {One field needs your attention:} other {# fields need your attention:}}',
+                    { count: errorList.length },
+                  )}
                 </p>
                 <ul className="mt-1 list-disc pl-5">
                   {errorList.map(([name, message]) => (
@@ -750,7 +797,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
                         }}
                         className="underline"
                       >
-                        {message}
+                        {t(message)}
                       </a>
                     </li>
                   ))}
@@ -764,13 +811,13 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
               disabled={placing}
               className="rounded bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
             >
-              {placing ? 'Placing order…' : checkoutLabels.placeOrder}
+              {placing ? t('Placing order…') : t(checkoutLabels.placeOrder)}
             </button>
             <Link
               to="/"
               className="rounded border border-brand-700 px-4 py-3 text-center font-semibold text-brand-700 hover:bg-brand-50"
             >
-              {checkoutLabels.cancel}
+              {t(checkoutLabels.cancel)}
             </Link>
           </div>
         </aside>

@@ -1,3 +1,4 @@
+import { msg } from '../../../contracts/languages.ts'
 import type { CheckoutResult, PaymentError } from './checkout-api.ts'
 import { paymentConstants } from './messages.ts'
 
@@ -48,7 +49,7 @@ export function loadRazorpayScript(): Promise<void> {
     script.onload = () => resolve()
     script.onerror = () => {
       loading = null
-      reject(new Error('The payment window could not be loaded. Check your connection and try again.'))
+      reject(new Error(msg('The payment window could not be loaded. Check your connection and try again.')))
     }
     document.body.appendChild(script)
   })
@@ -59,7 +60,7 @@ export function loadRazorpayScript(): Promise<void> {
 export async function openRazorpayCheckout(options: CheckoutOptions): Promise<CheckoutOutcome> {
   await loadRazorpayScript()
   const Razorpay = window.Razorpay
-  if (!Razorpay) throw new Error('The payment window could not be loaded.')
+  if (!Razorpay) throw new Error(msg('The payment window could not be loaded.'))
   return new Promise<CheckoutOutcome>((resolve) => {
     let settled = false
     const settle = (o: CheckoutOutcome) => {

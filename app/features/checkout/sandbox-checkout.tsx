@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { msg } from '../../../contracts/languages.ts'
 import { type SandboxMethod, sandboxBanks, sandboxMethods, sandboxUpi } from '../../../contracts/orders.ts'
+import { useT } from '../../i18n/i18n.tsx'
 import { formatRupees } from '../../lib/format.ts'
 import { type SandboxPick, sandboxFail, sandboxPay } from './checkout-api.ts'
 import { paymentTexts } from './messages.ts'
@@ -7,7 +9,11 @@ import type { CheckoutOptions, CheckoutOutcome } from './payment-checkout.ts'
 
 type Props = { options: CheckoutOptions; onDone: (outcome: CheckoutOutcome) => void }
 
-const methodLabels: Record<SandboxMethod, string> = { upi: 'UPI', card: 'Card', netbanking: 'Netbanking' }
+const methodLabels: Record<SandboxMethod, string> = {
+  upi: 'UPI',
+  card: msg('Card'),
+  netbanking: msg('Netbanking'),
+}
 const bankLabels: Record<(typeof sandboxBanks)[number], string> = {
   SBIN: 'State Bank of India',
   HDFC: 'HDFC Bank',
@@ -21,6 +27,7 @@ const bankLabels: Record<(typeof sandboxBanks)[number], string> = {
  * (payment id, order id, signature) or its error. The UPI ID failure@razorpay declines, as in test mode.
  */
 export function SandboxCheckout({ options, onDone }: Props) {
+  const t = useT()
   const ref = useRef<HTMLDialogElement>(null)
   const [busy, setBusy] = useState<'pay' | 'fail' | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
@@ -48,7 +55,7 @@ export function SandboxCheckout({ options, onDone }: Props) {
     try {
       finish({ kind: 'paid', result: await sandboxPay(options.order_id, pick()) })
     } catch (err) {
-      setProblem(err instanceof Error ? err.message : 'The payment could not be made.')
+      setProblem(err instanceof Error ? err.message : t('The payment could not be made.'))
       setBusy(null)
     }
   }
@@ -58,7 +65,7 @@ export function SandboxCheckout({ options, onDone }: Props) {
     try {
       finish({ kind: 'failed', error: (await sandboxFail(options.order_id, pick())).error })
     } catch {
-      finish({ kind: 'failed', error: { description: 'The payment was declined.' } })
+      finish({ kind: 'failed', error: { description: t('The payment was declined.') } })
     }
   }
 
@@ -79,11 +86,11 @@ export function SandboxCheckout({ options, onDone }: Props) {
       >
         {/* Large bold text: white on the theme colour meets the contrast rule for large text. */}
         <h2 id="sandbox-title" className="text-xl font-bold">
-          {paymentTexts.sandboxTitle}
+          {t(paymentTexts.sandboxTitle)}
         </h2>
         <button
           type="button"
-          aria-label="Close payment window"
+          aria-label={t('Close payment window')}
           disabled={Boolean(busy)}
           onClick={() => finish({ kind: 'dismissed' })}
           className="rounded px-2 text-2xl font-bold leading-none hover:bg-white/20"
@@ -95,10 +102,10 @@ export function SandboxCheckout({ options, onDone }: Props) {
         <p className="font-semibold">{options.name}</p>
         <p className="text-2xl font-bold">{formatRupees(options.amount / 100)}</p>
         <p className="text-sm text-ink/80">{options.description}</p>
-        <p className="break-all text-xs text-ink/70">Payment order: {options.order_id}</p>
-        <p className="rounded bg-brand-50 p-2 text-sm">{paymentTexts.sandboxNote}</p>
+        <p className="break-all text-xs text-ink/70">{t('Payment order: {id}', { id: options.order_id })}</p>
+        <p className="rounded bg-brand-50 p-2 text-sm">{t(paymentTexts.sandboxNote)}</p>
         <fieldset>
-          <legend className="text-sm font-semibold">{paymentTexts.payWith}</legend>
+          <legend className="text-sm font-semibold">{t(paymentTexts.payWith)}</legend>
           <div className="mt-1 grid grid-cols-3 gap-2">
             {sandboxMethods.map((m) => (
               <label
@@ -113,7 +120,7 @@ export function SandboxCheckout({ options, onDone }: Props) {
                   onChange={() => setMethod(m)}
                   className="sr-only"
                 />
-                {methodLabels[m]}
+                {t(methodLabels[m])}
               </label>
             ))}
           </div>
@@ -121,7 +128,7 @@ export function SandboxCheckout({ options, onDone }: Props) {
         {method === 'upi' && (
           <div>
             <label htmlFor={`${id}-vpa`} className="block text-sm font-medium">
-              UPI ID
+              {t('UPI ID')}
             </label>
             <input
               id={`${id}-vpa`}
@@ -133,14 +140,14 @@ export function SandboxCheckout({ options, onDone }: Props) {
               spellCheck={false}
               className="mt-1 w-full rounded border border-ink/30 px-3 py-2 text-base"
             />
-            <p className="mt-1 text-xs text-ink/70">{paymentTexts.upiHint}</p>
+            <p className="mt-1 text-xs text-ink/70">{t(paymentTexts.upiHint)}</p>
           </div>
         )}
-        {method === 'card' && <p className="text-sm text-ink/80">{paymentTexts.cardHint}</p>}
+        {method === 'card' && <p className="text-sm text-ink/80">{t(paymentTexts.cardHint)}</p>}
         {method === 'netbanking' && (
           <div>
             <label htmlFor={`${id}-bank`} className="block text-sm font-medium">
-              Bank
+              {t('Bank')}
             </label>
             <select
               id={`${id}-bank`}
@@ -169,7 +176,9 @@ export function SandboxCheckout({ options, onDone }: Props) {
             className="rounded px-4 py-3 text-xl font-bold text-white disabled:opacity-60"
             style={{ backgroundColor: color }}
           >
-            {busy === 'pay' ? 'Paying…' : `${paymentTexts.pay} ${formatRupees(options.amount / 100)}`}
+            {busy === 'pay'
+              ? t('Paying…')
+              : t('Pay {amount}', { amount: formatRupees(options.amount / 100) })}
           </button>
           <button
             type="button"
@@ -177,7 +186,7 @@ export function SandboxCheckout({ options, onDone }: Props) {
             disabled={Boolean(busy)}
             className="rounded border border-red-700 px-4 py-3 font-semibold text-red-700 disabled:opacity-60"
           >
-            {busy === 'fail' ? 'Declining…' : paymentTexts.fail}
+            {busy === 'fail' ? t('Declining…') : t(paymentTexts.fail)}
           </button>
         </div>
       </div>

@@ -1,19 +1,26 @@
+import { msg } from '../../../contracts/languages.ts'
+
 /** Labels of the temple, support and foundation pages (spec section 2). */
 export const contentText = {
-  selectTemple: 'Select your temple',
-  visitNow: 'Visit Now',
-  readMore: 'READ MORE',
-  aboutTemple: 'About Temple',
-  services: 'Services',
-  supportHours: '9:00 AM to 5:00 PM',
-  whatsappMessage: 'Hello! I need help with my order from the Kalaa Setu shop.',
+  selectTemple: msg('Select your temple'),
+  visitNow: msg('Visit Now'),
+  readMore: msg('READ MORE'),
+  aboutTemple: msg('About Temple'),
+  services: msg('Services'),
+  supportHours: msg('9:00 AM to 5:00 PM'),
+  whatsappMessage: msg('Hello! I need help with my order from the Kalaa Setu shop.'),
 } as const
 
 /** The Services grid of the temple detail page: all four open the temple's configured link in a new tab. */
-export const templeServices = ['Virtual tour', 'Live Aarti', 'Order Parshad', 'Book Guide'] as const
+export const templeServices = [
+  msg('Virtual tour'),
+  msg('Live Aarti'),
+  msg('Order Parshad'),
+  msg('Book Guide'),
+] as const
 
 /** Shown under each service while the temple has no services link yet. */
-export const templeServicesSoon = 'Not available yet'
+export const templeServicesSoon = msg('Not available yet')
 
 /** The temple cards, in the spec's order; the names are matched to the temples the server sends. */
 export const templeOrder = [

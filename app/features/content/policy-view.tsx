@@ -1,3 +1,5 @@
+import { useT } from '../../i18n/i18n.tsx'
+
 type Section = { _id: string; title: string; content: string }
 
 /** A policy page: the server's sanitised HTML sections under the page title. */
@@ -10,12 +12,15 @@ export function PolicyView({
   sections: Section[]
   updated?: string
 }) {
+  const t = useT()
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-brand-800">{title}</h1>
       {updated ? <p className="mt-1 text-sm text-ink/70">{updated}</p> : null}
       {sections.length === 0 ? (
-        <p className="mt-6">This page is being updated. Please contact support if you have a question.</p>
+        <p className="mt-6">
+          {t('This page is being updated. Please contact support if you have a question.')}
+        </p>
       ) : (
         sections.map((s) => (
           <section key={s._id} className="mt-6" data-testid="policy-section">

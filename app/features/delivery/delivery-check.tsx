@@ -1,32 +1,67 @@
 import { useEffect, useId, useState } from 'react'
 import type { DeliveryEstimate } from '../../../contracts/delivery.ts'
-import { deliveryMessages } from '../../../contracts/delivery.ts'
+import { deliveryMessages, shortDate } from '../../../contracts/delivery.ts'
+import { msg } from '../../../contracts/languages.ts'
+import { formatPaise } from '../../../contracts/money.ts'
+import { type ShopI18n, useI18n, useT } from '../../i18n/i18n.tsx'
 import { isPin, rememberPin, storedPin, useDeliveryEstimate } from './delivery-api.ts'
 
 export const deliveryText = {
-  check: 'Check delivery',
-  button: 'Check',
-  failed: 'We could not check delivery just now. Please try again.',
-  checking: 'Checking…',
+  check: msg('Check delivery'),
+  button: msg('Check'),
+  failed: msg('We could not check delivery just now. Please try again.'),
+  checking: msg('Checking…'),
 } as const
+
+/** 'Thu 26 Nov' in English, as the server words it; the page's locale in another language. */
+function dayIn({ language, locale }: ShopI18n, iso: string): string {
+  if (language === 'en') return shortDate(iso)
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${iso}T00:00:00Z`))
+}
+
+/** The delivery promise in the page's language, from the estimate's dates. */
+function windowText(i18n: ShopI18n, estimate: DeliveryEstimate): string {
+  const { from, to } = estimate
+  if (!from || !to) return estimate.text
+  return from === to
+    ? i18n.t('Delivery by {date}', { date: dayIn(i18n, to) })
+    : i18n.t('Delivery by {from} – {to}', { from: dayIn(i18n, from), to: dayIn(i18n, to) })
+}
+
+/** Cash on delivery at this PIN; a refusal the server words is shown as it comes. */
+function codText({ t }: ShopI18n, estimate: DeliveryEstimate): string {
+  if (!estimate.served) return t('We do not deliver to PIN {pin} yet.', { pin: estimate.pin })
+  if (estimate.cod.available)
+    return t('Cash on delivery available for orders up to {amount}', {
+      amount: formatPaise(Math.round(estimate.cod.maxTotal * 100)),
+    })
+  return estimate.cod.text
+}
 
 /** The answer for one PIN: dates and COD, or plainly that the shop does not deliver there. */
 export function DeliveryAnswer({ estimate }: { estimate: DeliveryEstimate }) {
+  const i18n = useI18n()
+  const { t } = i18n
   if (!estimate.served)
     return (
       <p className="font-semibold text-red-700" data-testid="delivery-unserved">
-        {deliveryMessages.notServed(estimate.pin)}
+        {t('We do not deliver to PIN {pin} yet.', { pin: estimate.pin })}
       </p>
     )
   const where = [estimate.district, estimate.state].filter(Boolean).join(', ')
   return (
     <div className="grid gap-0.5" data-testid="delivery-answer">
       <p className="font-semibold text-green-800" data-testid="delivery-dates">
-        {estimate.text}
-        {where ? <span className="font-normal text-ink/70"> to {where}</span> : null}
+        {windowText(i18n, estimate)}
+        {where ? <span className="font-normal text-ink/70"> {t('to {where}', { where })}</span> : null}
       </p>
       <p className={estimate.cod.available ? 'text-ink/80' : 'text-ink/70'} data-testid="delivery-cod">
-        {estimate.cod.text}
+        {codText(i18n, estimate)}
       </p>
     </div>
   )
@@ -37,6 +72,7 @@ export function DeliveryAnswer({ estimate }: { estimate: DeliveryEstimate }) {
  * so the next page already shows its dates.
  */
 export function DeliveryCheck({ className = '' }: { className?: string }) {
+  const t = useT()
   const id = useId()
   const [typed, setTyped] = useState('')
   const [pin, setPin] = useState('')
@@ -64,12 +100,12 @@ export function DeliveryCheck({ className = '' }: { className?: string }) {
     <form
       onSubmit={check}
       noValidate
-      aria-label={deliveryText.check}
+      aria-label={t(deliveryText.check)}
       className={`rounded-lg bg-white p-3 text-sm shadow-sm ring-1 ring-brand-100 ${className}`}
       data-testid="delivery-check"
     >
       <label htmlFor={`${id}-pin`} className="font-semibold text-brand-800">
-        {deliveryText.check}
+        {t(deliveryText.check)}
       </label>
       <div className="mt-1.5 flex gap-2">
         <input
@@ -80,7 +116,7 @@ export function DeliveryCheck({ className = '' }: { className?: string }) {
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
-          placeholder="PIN code"
+          placeholder={t('PIN code')}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-answer`}
           className="w-0 min-w-0 flex-1 rounded border border-brand-200 px-3 py-2 text-base focus:border-brand-600 focus:outline-none"
@@ -89,13 +125,13 @@ export function DeliveryCheck({ className = '' }: { className?: string }) {
           type="submit"
           className="rounded bg-ink px-4 py-2 font-semibold text-white hover:bg-brand-900"
         >
-          {deliveryText.button}
+          {t(deliveryText.button)}
         </button>
       </div>
       <div id={`${id}-answer`} aria-live="polite" className="mt-2 empty:mt-0">
-        {error ? <p className="font-medium text-red-700">{error}</p> : null}
-        {!error && answer.checking ? <p className="text-ink/70">{deliveryText.checking}</p> : null}
-        {!error && answer.failed ? <p className="text-red-700">{deliveryText.failed}</p> : null}
+        {error ? <p className="font-medium text-red-700">{t(error)}</p> : null}
+        {!error && answer.checking ? <p className="text-ink/70">{t(deliveryText.checking)}</p> : null}
+        {!error && answer.failed ? <p className="text-red-700">{t(deliveryText.failed)}</p> : null}
         {!error && answer.estimate ? <DeliveryAnswer estimate={answer.estimate} /> : null}
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { invoiceText } from '../../../contracts/invoices.ts'
 import type { Order } from '../../../contracts/orders.ts'
+import { useT } from '../../i18n/i18n.tsx'
 import { ApiError, downloadFile } from '../../lib/api.ts'
 import { toast } from '../../lib/toast.tsx'
 
@@ -19,6 +20,7 @@ export function InvoiceLinks({
   base: string
   className: string
 }) {
+  const t = useT()
   const [busy, setBusy] = useState<string | null>(null)
   const get = async (number: string, document: 'invoice' | 'credit-note') => {
     setBusy(document)
@@ -26,7 +28,7 @@ export function InvoiceLinks({
       await downloadFile(`${base}?document=${document}`, fileName(number))
     } catch (err) {
       toast.error(
-        err instanceof ApiError ? err.message : 'The document could not be downloaded. Please try again.',
+        err instanceof ApiError ? err.message : t('The document could not be downloaded. Please try again.'),
       )
     } finally {
       setBusy(null)
@@ -48,7 +50,7 @@ export function InvoiceLinks({
             onClick={() => get(number, document)}
             title={number}
           >
-            {busy === document ? 'Downloading…' : label}
+            {busy === document ? t('Downloading…') : t(label)}
           </button>
         ) : null,
       )}

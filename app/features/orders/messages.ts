@@ -1,26 +1,29 @@
+import { msg } from '../../../contracts/languages.ts'
+
 /** Order screen texts of the spec (sections 2 and 8), written once; tests import them. */
 export const orderMessages = {
-  empty: 'No orders found.',
-  notChanged: 'Your order status not changed yet.',
-  cancelled: 'Order canceled successfully!',
-  trackOrder: 'Track order',
-  cancel: 'Cancel',
-  previous: 'Previous',
-  next: 'Next',
-  view: 'View',
-  columns: ['Order no.', 'Date', 'Status', 'Total', 'Action'] as const,
+  empty: msg('No orders found.'),
+  notChanged: msg('Your order status not changed yet.'),
+  cancelled: msg('Order canceled successfully!'),
+  trackOrder: msg('Track order'),
+  cancel: msg('Cancel'),
+  previous: msg('Previous'),
+  next: msg('Next'),
+  view: msg('View'),
+  columns: [msg('Order no.'), msg('Date'), msg('Status'), msg('Total'), msg('Action')] as const,
 } as const
 
 /** The confirmation at the top of /Order-History after a verified payment. */
 export const confirmationTexts = {
-  heading: 'Thank you! Your order is confirmed.',
-  paid: (amount: string) => `We have received your payment of ${amount}.`,
-  payOnDelivery: (amount: string) => `You pay ${amount} in cash when it is delivered.`,
-  order: 'Order number',
-  amount: 'Amount paid',
-  amountOnDelivery: 'To pay on delivery',
-  deliverTo: 'Delivering to',
-  dismiss: 'Dismiss',
+  heading: msg('Thank you! Your order is confirmed.'),
+  /** Both read with the amount as `{amount}`. */
+  paid: msg('We have received your payment of {amount}.'),
+  payOnDelivery: msg('You pay {amount} in cash when it is delivered.'),
+  order: msg('Order number'),
+  amount: msg('Amount paid'),
+  amountOnDelivery: msg('To pay on delivery'),
+  deliverTo: msg('Delivering to'),
+  dismiss: msg('Dismiss'),
 } as const
 
 /** Order history page size (spec section 9). */

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Order } from '../../../contracts/orders.ts'
+import { useT } from '../../i18n/i18n.tsx'
 import { formatRupees } from '../../lib/format.ts'
 import { readStorage, storageKeys, writeStorage } from '../../lib/session.ts'
-import { confirmationTexts as t } from './messages.ts'
+import { confirmationTexts as texts } from './messages.ts'
 import { fetchOrder } from './orders-api.ts'
 
 /** Not a spec key: the order whose confirmation the customer dismissed (the spec's orderId key stays). */
@@ -14,6 +15,7 @@ export const confirmationDismissedKey = 'orderConfirmationDismissed'
  * is confirmed at the top of the list, and stays confirmed across reloads until the customer dismisses it.
  */
 export function OrderConfirmation({ orders }: { orders: Order[] | undefined }) {
+  const t = useT()
   const [order, setOrder] = useState<Order | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
 
@@ -57,35 +59,33 @@ export function OrderConfirmation({ orders }: { orders: Order[] | undefined }) {
           tabIndex={-1}
           className="font-serif text-xl font-bold text-green-900 focus:outline-none"
         >
-          {t.heading}
+          {t(texts.heading)}
         </h2>
         <button
           type="button"
           onClick={dismiss}
           className="shrink-0 rounded border border-green-800 px-3 py-1.5 text-sm font-semibold text-green-900 hover:bg-green-100"
         >
-          {t.dismiss}
+          {t(texts.dismiss)}
         </button>
       </div>
       <p className="mt-1">
-        {onDelivery
-          ? t.payOnDelivery(formatRupees(order.totalAmount))
-          : t.paid(formatRupees(order.totalAmount))}
+        {t(onDelivery ? texts.payOnDelivery : texts.paid, { amount: formatRupees(order.totalAmount) })}
       </p>
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="font-semibold">{t.order}</dt>
+        <dt className="font-semibold">{t(texts.order)}</dt>
         <dd>
           <Link to={`/orderDetails/${order._id}`} className="font-semibold text-brand-700 underline">
             {order.orderID}
           </Link>
         </dd>
-        <dt className="font-semibold">{onDelivery ? t.amountOnDelivery : t.amount}</dt>
+        <dt className="font-semibold">{t(onDelivery ? texts.amountOnDelivery : texts.amount)}</dt>
         <dd>{formatRupees(order.totalAmount)}</dd>
-        <dt className="font-semibold">{t.deliverTo}</dt>
+        <dt className="font-semibold">{t(texts.deliverTo)}</dt>
         <dd className="break-words">
           {name && <span className="block">{name}</span>}
           {place}
-          <span className="block">Phone: {s.phoneNumber}</span>
+          <span className="block">{t('Phone: {phone}', { phone: s.phoneNumber })}</span>
         </dd>
       </dl>
     </section>

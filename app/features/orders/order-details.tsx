@@ -5,6 +5,7 @@ import { codMessages } from '../../../contracts/cod.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import type { Order } from '../../../contracts/orders.ts'
 import { reviewText } from '../../../contracts/review-text.ts'
+import { useI18n } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { formatRupees } from '../../lib/format.ts'
 import { getUserId } from '../../lib/session.ts'
@@ -22,6 +23,7 @@ import {
   formatOrderDate,
   formatOrderDateTime,
   statusClass,
+  statusLabel,
 } from './status.ts'
 
 function Dialog({
@@ -56,6 +58,7 @@ function Dialog({
 
 /** Order details and tracking: items, total, address, history timeline, Track order and Cancel. */
 export function OrderDetails({ id, initial }: { id: string; initial: Order | null }) {
+  const { t, locale } = useI18n()
   const queryClient = useQueryClient()
   const query = useQuery({
     queryKey: [...ordersQueryKey, id],
@@ -75,7 +78,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
   if (!order) {
     return (
       <p className="py-6" role={query.isError ? 'alert' : 'status'}>
-        {query.isError ? 'Order not found.' : 'Loading…'}
+        {query.isError ? t('Order not found.') : t('Loading…')}
       </p>
     )
   }
@@ -92,7 +95,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
     try {
       const res = await cancelOrder(order._id)
       setChanged(res.data)
-      toast.success(m.cancelled)
+      toast.success(t(m.cancelled))
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey })
     } catch (err) {
       // The spec only logs a failed cancel; the view is refreshed so it shows the order as it is.
@@ -113,7 +116,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
   const payNow = async () => {
     const userId = getUserId()
     if (!userId) {
-      window.alert(checkoutMessages.customerIdMissing)
+      window.alert(t(checkoutMessages.customerIdMissing))
       return
     }
     setPaying(true)
@@ -131,7 +134,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
       } catch (err) {
         const serverMessage =
           err instanceof ApiError ? (err.body as { message?: string } | null)?.message : null
-        toast.error(serverMessage || checkoutMessages.paymentCreateFailed)
+        toast.error(serverMessage || t(checkoutMessages.paymentCreateFailed))
         return
       }
       const outcome = await paymentWindow.open(session, {
@@ -139,7 +142,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
         amount,
         currency: paymentConstants.currency,
         name: site.name,
-        description: `Order ${order.orderID}`,
+        description: t('Order {orderID}', { orderID: order.orderID }),
         order_id: session.id,
         prefill: {
           name: [order.shippingInfo.firstName, order.shippingInfo.lastName].filter(Boolean).join(' '),
@@ -156,14 +159,14 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
       try {
         const res = await verifyPayment(order._id, outcome.result)
         setChanged(res.payment.order)
-        toast.success(paymentTexts.paid)
+        toast.success(t(paymentTexts.paid))
         void queryClient.invalidateQueries({ queryKey: ordersQueryKey })
       } catch (err) {
         const reason = err instanceof ApiError ? err.message : undefined
         navigate('/payment-failed', { state: { reason, orderID: order.orderID } })
       }
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : checkoutMessages.paymentCreateFailed)
+      toast.error(err instanceof Error ? t(err.message) : t(checkoutMessages.paymentCreateFailed))
     } finally {
       setPaying(false)
     }
@@ -175,12 +178,17 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
     <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="font-serif text-2xl font-bold text-brand-800">Order {order.orderID}</h1>
-          <p className="mt-1 text-sm text-ink/80">Placed on {formatOrderDate(order.createdAt)}</p>
+          <h1 className="font-serif text-2xl font-bold text-brand-800">
+            {t('Order {orderID}', { orderID: order.orderID })}
+          </h1>
+          <p className="mt-1 text-sm text-ink/80">
+            {t('Placed on {date}', { date: formatOrderDate(order.createdAt, locale) })}
+          </p>
           <p className="mt-1">
-            Status: <strong className={statusClass(order.status)}>{order.status}</strong>
+            {t('Status:')}{' '}
+            <strong className={statusClass(order.status)}>{t(statusLabel(order.status))}</strong>
             <span className="ml-3 text-sm" data-testid="order-payment">
-              Payment: {customerPaymentLabel(order)}
+              {t('Payment: {label}', { label: t(customerPaymentLabel(order)) })}
             </span>
           </p>
         </div>
@@ -192,7 +200,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
               disabled={paying}
               className="rounded bg-leaf px-4 py-2 font-semibold text-white hover:opacity-90 disabled:opacity-60"
             >
-              {paying ? 'Opening payment…' : paymentTexts.payNow}
+              {paying ? t('Opening payment…') : t(paymentTexts.payNow)}
             </button>
           )}
           <button
@@ -200,7 +208,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
             onClick={track}
             className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
           >
-            {m.trackOrder}
+            {t(m.trackOrder)}
           </button>
           <InvoiceLinks
             order={order}
@@ -214,7 +222,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
               disabled={cancelling}
               className="rounded border border-red-700 px-4 py-2 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
             >
-              {m.cancel}
+              {t(m.cancel)}
             </button>
           )}
         </div>
@@ -222,7 +230,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
 
       <section aria-labelledby="order-items" className="rounded-lg bg-white p-4 shadow-sm">
         <h2 id="order-items" className="text-lg font-semibold text-brand-800">
-          Items
+          {t('Items')}
         </h2>
         <ul className="mt-2 divide-y divide-ink/10">
           {order.products.map((line) => (
@@ -251,9 +259,9 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
                   <Link
                     to={`/Productdetails/${line.product._id}?review=write#reviews`}
                     className="mt-1 inline-block text-sm font-medium text-brand-700 underline"
+                    aria-label={t('Write a review of {title}', { title: line.product.title })}
                   >
-                    {reviewText.writeReview}
-                    <span className="sr-only"> of {line.product.title}</span>
+                    {t(reviewText.writeReview)}
                   </Link>
                 ) : null}
               </div>
@@ -265,29 +273,32 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
           {order.discountAmount > 0 && (
             <>
               <div className="flex justify-between">
-                <dt>Subtotal</dt>
+                <dt>{t('Subtotal')}</dt>
                 <dd>{formatRupees(order.subtotal)}</dd>
               </div>
               <div className="flex justify-between">
                 <dt>
-                  Coupon {order.couponCode} ({order.couponDiscount}%)
+                  {t('Coupon {code} ({percent}%)', {
+                    code: order.couponCode ?? '',
+                    percent: order.couponDiscount,
+                  })}
                 </dt>
                 <dd>−{formatRupees(order.discountAmount)}</dd>
               </div>
             </>
           )}
           <div className="flex justify-between">
-            <dt>Shipping</dt>
+            <dt>{t('Shipping')}</dt>
             <dd>{formatRupees(0)}</dd>
           </div>
           {order.codFee > 0 && (
             <div className="flex justify-between">
-              <dt>{codMessages.feeLine}</dt>
+              <dt>{t(codMessages.feeLine)}</dt>
               <dd>{formatRupees(order.codFee)}</dd>
             </div>
           )}
           <div className="flex justify-between text-base font-bold">
-            <dt>Total</dt>
+            <dt>{t('Total')}</dt>
             <dd>{formatRupees(order.totalAmount)}</dd>
           </div>
         </dl>
@@ -296,7 +307,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
       <div className="grid gap-5 md:grid-cols-2">
         <section aria-labelledby="order-address" className="rounded-lg bg-white p-4 shadow-sm">
           <h2 id="order-address" className="text-lg font-semibold text-brand-800">
-            Shipping address
+            {t('Shipping address')}
           </h2>
           <address className="mt-2 not-italic leading-relaxed">
             {name && <span className="block font-medium">{name}</span>}
@@ -306,13 +317,13 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
               {s.city}, {s.state} {s.postalCode}
             </span>
             <span className="block">{s.country}</span>
-            <span className="block">Phone: {s.phoneNumber}</span>
+            <span className="block">{t('Phone: {phone}', { phone: s.phoneNumber })}</span>
           </address>
         </section>
 
         <section aria-labelledby="order-timeline" className="rounded-lg bg-white p-4 shadow-sm">
           <h2 id="order-timeline" className="text-lg font-semibold text-brand-800">
-            Order history
+            {t('Order history')}
           </h2>
           <ol className="mt-3 space-y-3 border-l-2 border-brand-200 pl-4">
             {order.orderHistory.map((h, i) => (
@@ -321,8 +332,8 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
                   aria-hidden="true"
                   className="absolute top-1.5 -left-[1.4rem] h-3 w-3 rounded-full border-2 border-white bg-brand-600"
                 />
-                <p className={`font-semibold ${statusClass(h.status)}`}>{h.status}</p>
-                <p className="text-sm text-ink/80">{formatOrderDateTime(h.changedAt)}</p>
+                <p className={`font-semibold ${statusClass(h.status)}`}>{t(statusLabel(h.status))}</p>
+                <p className="text-sm text-ink/80">{formatOrderDateTime(h.changedAt, locale)}</p>
                 {h.note ? <p className="text-sm">{h.note}</p> : null}
               </li>
             ))}
@@ -331,31 +342,31 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
       </div>
 
       <Link to="/Order-History" className="inline-block font-semibold text-brand-700 underline">
-        Back to my orders
+        {t('Back to my orders')}
       </Link>
 
       {paymentWindow.element}
 
       <Dialog open={trackOpen} labelledBy="track-title" onClose={() => setTrackOpen(false)}>
         <h2 id="track-title" className="text-lg font-semibold text-brand-800">
-          {m.trackOrder}
+          {t(m.trackOrder)}
         </h2>
-        <p className="mt-2">{m.notChanged}</p>
+        <p className="mt-2">{t(m.notChanged)}</p>
         <button
           type="button"
           onClick={() => setTrackOpen(false)}
           className="mt-4 rounded bg-brand-700 px-4 py-2 font-semibold text-white"
         >
-          OK
+          {t('OK')}
         </button>
       </Dialog>
 
       <Dialog open={confirmOpen} labelledBy="cancel-title" onClose={() => setConfirmOpen(false)}>
         <h2 id="cancel-title" className="text-lg font-semibold text-brand-800">
-          Cancel order {order.orderID}?
+          {t('Cancel order {orderID}?', { orderID: order.orderID })}
         </h2>
         {order.paymentInfo.status === 'Paid' && (
-          <p className="mt-2 text-sm">The amount you paid will be refunded to your payment method.</p>
+          <p className="mt-2 text-sm">{t('The amount you paid will be refunded to your payment method.')}</p>
         )}
         <div className="mt-4 flex flex-wrap gap-2">
           <button
@@ -363,14 +374,14 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
             onClick={cancel}
             className="rounded bg-red-700 px-4 py-2 font-semibold text-white"
           >
-            Yes, cancel order
+            {t('Yes, cancel order')}
           </button>
           <button
             type="button"
             onClick={() => setConfirmOpen(false)}
             className="rounded border border-ink/40 px-4 py-2 font-semibold"
           >
-            Keep order
+            {t('Keep order')}
           </button>
         </div>
       </Dialog>

@@ -2,19 +2,28 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { Order } from '../../../contracts/orders.ts'
+import { useI18n, useT } from '../../i18n/i18n.tsx'
 import { formatRupees } from '../../lib/format.ts'
 import { orderMessages as m, ORDERS_PER_PAGE } from './messages.ts'
 import { OrderConfirmation } from './order-confirmation.tsx'
 import { fetchOrders, ordersQueryKey } from './orders-api.ts'
-import { customerPaymentLabel, formatOrderDate, pageCount, paymentBadgeClass, statusClass } from './status.ts'
+import {
+  customerPaymentLabel,
+  formatOrderDate,
+  pageCount,
+  paymentBadgeClass,
+  statusClass,
+  statusLabel,
+} from './status.ts'
 
 /** The payment state beside the status: Paid, Awaiting payment, Expired unpaid, Refunded… */
 function PaymentBadge({ order }: { order: Order }) {
+  const t = useT()
   return (
     <span
       className={`inline-block rounded px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap ${paymentBadgeClass(order)}`}
     >
-      {customerPaymentLabel(order)}
+      {t(customerPaymentLabel(order))}
     </span>
   )
 }
@@ -22,6 +31,7 @@ function PaymentBadge({ order }: { order: Order }) {
 /** My orders: 10 a page with Previous and Next (spec sections 2 and 9). */
 export function OrderHistory({ initial }: { initial: Order[] | null }) {
   // Rendered on the server when the token cookie is valid; otherwise fetched with the stored token.
+  const { t, locale } = useI18n()
   const query = useQuery({ queryKey: ordersQueryKey, queryFn: fetchOrders, enabled: initial === null })
   const orders = initial ?? query.data
   const [page, setPage] = useState(1)
@@ -29,7 +39,7 @@ export function OrderHistory({ initial }: { initial: Order[] | null }) {
   if (!orders) {
     return (
       <p className="py-6" role={query.isError ? 'alert' : 'status'}>
-        {query.isError ? 'Your orders could not be loaded. Please try again.' : 'Loading…'}
+        {query.isError ? t('Your orders could not be loaded. Please try again.') : t('Loading…')}
       </p>
     )
   }
@@ -37,9 +47,9 @@ export function OrderHistory({ initial }: { initial: Order[] | null }) {
     return (
       <div className="py-6">
         <OrderConfirmation orders={orders} />
-        <p>{m.empty}</p>
+        <p>{t(m.empty)}</p>
         <Link to="/" className="mt-3 inline-block font-semibold text-brand-700 underline">
-          Continue shopping
+          {t('Continue shopping')}
         </Link>
       </div>
     )
@@ -53,35 +63,35 @@ export function OrderHistory({ initial }: { initial: Order[] | null }) {
     <div>
       <OrderConfirmation orders={orders} />
       {/* Below 640 px one card per order, so the total and View are never off-screen. */}
-      <ul className="space-y-3 sm:hidden" aria-label="Orders">
+      <ul className="space-y-3 sm:hidden" aria-label={t('Orders')}>
         {shown.map((o) => (
           <li key={o._id} className="rounded-lg bg-white p-4 shadow-sm">
             <div className="flex items-baseline justify-between gap-3">
               <p className="font-semibold break-all">
-                <span className="sr-only">{m.columns[0]} </span>
+                <span className="sr-only">{t(m.columns[0])} </span>
                 {o.orderID}
               </p>
               <p className="font-semibold whitespace-nowrap">
-                <span className="sr-only">{m.columns[3]} </span>
+                <span className="sr-only">{t(m.columns[3])} </span>
                 {formatRupees(o.totalAmount)}
               </p>
             </div>
             <p className="mt-1 text-sm text-ink/80">
-              <span className="sr-only">{m.columns[1]} </span>
-              {formatOrderDate(o.createdAt)}
+              <span className="sr-only">{t(m.columns[1])} </span>
+              {formatOrderDate(o.createdAt, locale)}
             </p>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
               <p className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="sr-only">{m.columns[2]} </span>
-                <span className={`font-semibold ${statusClass(o.status)}`}>{o.status}</span>
+                <span className="sr-only">{t(m.columns[2])} </span>
+                <span className={`font-semibold ${statusClass(o.status)}`}>{t(statusLabel(o.status))}</span>
                 <PaymentBadge order={o} />
               </p>
               <Link
                 to={`/orderDetails/${o._id}`}
                 className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700"
-                aria-label={`${m.view} order ${o.orderID}`}
+                aria-label={t('View order {orderID}', { orderID: o.orderID })}
               >
-                {m.view}
+                {t(m.view)}
               </Link>
             </div>
           </li>
@@ -93,7 +103,7 @@ export function OrderHistory({ initial }: { initial: Order[] | null }) {
             <tr>
               {m.columns.map((c) => (
                 <th key={c} scope="col" className="px-3 py-2 font-semibold">
-                  {c}
+                  {t(c)}
                 </th>
               ))}
             </tr>
@@ -102,9 +112,11 @@ export function OrderHistory({ initial }: { initial: Order[] | null }) {
             {shown.map((o) => (
               <tr key={o._id} className="border-t border-ink/10">
                 <td className="px-3 py-2 font-medium whitespace-nowrap">{o.orderID}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(o.createdAt)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(o.createdAt, locale)}</td>
                 <td className="px-3 py-2">
-                  <span className={`mr-2 font-semibold ${statusClass(o.status)}`}>{o.status}</span>
+                  <span className={`mr-2 font-semibold ${statusClass(o.status)}`}>
+                    {t(statusLabel(o.status))}
+                  </span>
                   <PaymentBadge order={o} />
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{formatRupees(o.totalAmount)}</td>
@@ -112,9 +124,9 @@ export function OrderHistory({ initial }: { initial: Order[] | null }) {
                   <Link
                     to={`/orderDetails/${o._id}`}
                     className="font-semibold text-brand-700 underline"
-                    aria-label={`${m.view} order ${o.orderID}`}
+                    aria-label={t('View order {orderID}', { orderID: o.orderID })}
                   >
-                    {m.view}
+                    {t(m.view)}
                   </Link>
                 </td>
               </tr>
@@ -122,25 +134,23 @@ export function OrderHistory({ initial }: { initial: Order[] | null }) {
           </tbody>
         </table>
       </div>
-      <nav aria-label="Order pages" className="mt-4 flex items-center justify-between gap-3">
+      <nav aria-label={t('Order pages')} className="mt-4 flex items-center justify-between gap-3">
         <button
           type="button"
           onClick={() => setPage(current - 1)}
           disabled={current <= 1}
           className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-40"
         >
-          {m.previous}
+          {t(m.previous)}
         </button>
-        <span className="text-sm">
-          Page {current} of {pages}
-        </span>
+        <span className="text-sm">{t('Page {page} of {pages}', { page: current, pages })}</span>
         <button
           type="button"
           onClick={() => setPage(current + 1)}
           disabled={current >= pages}
           className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-40"
         >
-          {m.next}
+          {t(m.next)}
         </button>
       </nav>
     </div>

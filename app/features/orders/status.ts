@@ -1,3 +1,4 @@
+import { msg } from '../../../contracts/languages.ts'
 import { paymentStatusLabel } from '../../../contracts/order-states.ts'
 
 /** Canceled (old records) and Cancelled show red, Delivered green (spec section 4). */
@@ -12,23 +13,43 @@ export function canCancel(status: string): boolean {
   return !['Shipped', 'Delivered', 'Cancelled', 'Canceled'].includes(status)
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-})
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-})
+/** What a customer reads for each stored fulfilment status (the stored words stay as they are). */
+const statusLabels: Record<string, string> = {
+  Pending: msg('Pending'),
+  Processing: msg('Processing'),
+  Shipped: msg('Shipped'),
+  Delivered: msg('Delivered'),
+  Cancelled: msg('Cancelled'),
+  // Old records spell it so.
+  Canceled: msg('Canceled'),
+}
 
-export const formatOrderDate = (iso: string) => dateFormat.format(new Date(iso))
-export const formatOrderDateTime = (iso: string) => dateTimeFormat.format(new Date(iso))
+/** The English label of a stored status, for `t()`; an unknown status shows as it is stored. */
+export const statusLabel = (status: string) => statusLabels[status] ?? status
+
+const dateOptions: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+}
+const dateTimeOptions: Intl.DateTimeFormatOptions = { ...dateOptions, hour: 'numeric', minute: '2-digit' }
+const formats = new Map<string, Intl.DateTimeFormat>()
+const formatFor = (locale: string, options: Intl.DateTimeFormatOptions, kind: string) => {
+  const key = `${kind}:${locale}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options)
+    formats.set(key, format)
+  }
+  return format
+}
+
+/** An order's date in the page's locale ('en-IN' or 'hi-IN'), in India's time. */
+export const formatOrderDate = (iso: string, locale = 'en-IN') =>
+  formatFor(locale, dateOptions, 'date').format(new Date(iso))
+export const formatOrderDateTime = (iso: string, locale = 'en-IN') =>
+  formatFor(locale, dateTimeOptions, 'time').format(new Date(iso))
 
 export function pageCount(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / perPage))
@@ -44,7 +65,7 @@ export function customerPaymentLabel(order: { status: string; paymentInfo: { sta
     (order.status === 'Cancelled' || order.status === 'Canceled') &&
     (payment === 'Pending' || payment === 'Failed' || payment === 'Pay on delivery')
   ) {
-    return 'Not paid'
+    return msg('Not paid')
   }
   return paymentStatusLabel(payment)
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { Marks, ProductProvenance } from '../../../contracts/provenance.ts'
-import { andList, markText, provenanceText } from './messages.ts'
+import { type Translate, useT } from '../../i18n/i18n.tsx'
+import { markTexts, provenanceTexts } from './messages.ts'
 
 /**
  * On a product page: who made it ('Made by …', each name linking to the artisan's page) and the
@@ -8,8 +9,10 @@ import { andList, markText, provenanceText } from './messages.ts'
  * (a <details>, so it works by tap, keyboard and screen reader without any script).
  */
 export function ProductProvenanceBlock({ provenance }: { provenance: ProductProvenance }) {
+  const t = useT()
+  const provenanceText = provenanceTexts(t)
   const { makers, marks } = provenance
-  const badges = markBadges(marks)
+  const badges = markBadges(marks, t)
   if (makers.length === 0 && badges.length === 0) return null
   return (
     <div className="grid gap-3 rounded-lg bg-white p-3 ring-1 ring-brand-100" data-testid="provenance">
@@ -18,14 +21,14 @@ export function ProductProvenanceBlock({ provenance }: { provenance: ProductProv
           <span className="font-semibold">{provenanceText.madeBy} </span>
           {makers.map((m, i) => (
             <span key={m.slug}>
-              {i > 0 ? (i === makers.length - 1 ? ' and ' : ', ') : null}
+              {i > 0 ? (i === makers.length - 1 ? ` ${provenanceText.and} ` : ', ') : null}
               <Link to={`/artisan/${m.slug}`} className="font-semibold text-brand-700 underline">
                 {m.name}
               </Link>
             </span>
           ))}
           <span className="block text-ink/75">
-            {[andList([...new Set(makers.map((m) => m.craft))]), sharedPlace(makers)]
+            {[provenanceText.andList([...new Set(makers.map((m) => m.craft))]), sharedPlace(makers)]
               .filter(Boolean)
               .join(', ')}
           </span>
@@ -83,7 +86,8 @@ const sharedPlace = (makers: ProductProvenance['makers']) => {
   return places.size === 1 ? [...places][0] : ''
 }
 
-function markBadges(marks: Marks) {
+function markBadges(marks: Marks, t: Translate) {
+  const markText = markTexts(t)
   const out: Array<{ key: string; title: string; numberLabel: string; number: string; explains: string }> = []
   if (marks.gi)
     out.push({

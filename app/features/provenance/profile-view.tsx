@@ -3,10 +3,11 @@ import { imageAt, responsiveImage } from '../../../contracts/images.ts'
 import type { ProductCardData } from '../../../contracts/product-card.ts'
 import type { ArtisanCard } from '../../../contracts/provenance.ts'
 import { placeLine } from '../../../contracts/provenance-place.ts'
+import { useT } from '../../i18n/i18n.tsx'
 import { titleLength } from '../catalogue/messages.ts'
 import { ProductCard } from '../catalogue/product-card.tsx'
 import { YoutubeVideo } from '../catalogue/youtube-video.tsx'
-import { provenanceText } from './messages.ts'
+import { provenanceTexts } from './messages.ts'
 
 export type ProfileData = {
   kind: 'artisan' | 'cluster'
@@ -36,13 +37,15 @@ export function ProfileView({
   productsHeading: string
   artisans?: ArtisanCard[]
 }) {
+  const t = useT()
+  const provenanceText = provenanceTexts(t)
   const place = placeLine(profile)
   const [first, ...more] = profile.photos
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mx-auto max-w-7xl px-4 pt-4 text-sm text-ink/80">
+      <nav aria-label={t('Breadcrumb')} className="mx-auto max-w-7xl px-4 pt-4 text-sm text-ink/80">
         <Link to="/" className="hover:underline">
-          Home
+          {t('Home')}
         </Link>
         {profile.state ? (
           <>

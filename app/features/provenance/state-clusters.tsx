@@ -1,9 +1,11 @@
 import type { ClusterCard } from '../../../contracts/provenance.ts'
-import { provenanceText } from './messages.ts'
+import { useT } from '../../i18n/i18n.tsx'
+import { provenanceTexts } from './messages.ts'
 import { PersonCard } from './profile-view.tsx'
 
 /** On a state's page: a row of its craft clusters, each linking to its page (nothing when it has none). */
 export function StateClusters({ state, clusters }: { state: string; clusters: ClusterCard[] }) {
+  const provenanceText = provenanceTexts(useT())
   if (clusters.length === 0) return null
   return (
     <section

@@ -11,6 +11,7 @@ import {
 } from '../../../contracts/review-text.ts'
 import type { OwnReview, ProductReviews, PublicReview, ReviewStanding } from '../../../contracts/reviews.ts'
 import { StarIcon } from '../../components/icons.tsx'
+import { type Translate, useT } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { toast } from '../../lib/toast.tsx'
 import { useSignedIn } from '../account/use-signed-in.ts'
@@ -26,7 +27,8 @@ import {
   writeReview,
 } from './reviews-api.ts'
 
-const failed = (e: unknown) => (e instanceof ApiError ? e.message : 'Something went wrong. Please try again.')
+const failed = (e: unknown, t: Translate) =>
+  e instanceof ApiError ? e.message : t('Something went wrong. Please try again.')
 
 /** The product page's reviews: the real rating, the published reviews, and the customer's own (decision 096). */
 export function ReviewsSection({
@@ -42,6 +44,7 @@ export function ReviewsSection({
   /** Opened from 'Write a review' on a delivered order. */
   openForm: boolean
 }) {
+  const t = useT()
   const signedIn = useSignedIn(standing !== null)
   const queryClient = useQueryClient()
   const mine = useQuery({
@@ -62,7 +65,7 @@ export function ReviewsSection({
       toast.success(res.message)
       await refresh()
     } catch (e) {
-      toast.error(failed(e))
+      toast.error(failed(e, t))
     }
   }
 
@@ -73,7 +76,7 @@ export function ReviewsSection({
       className="mx-auto max-w-7xl scroll-mt-20 px-4 py-8"
     >
       <h2 id="reviews-heading" className="font-serif text-2xl font-bold text-brand-800">
-        {reviewText.heading}
+        {t(reviewText.heading)}
       </h2>
       <div className="mt-2">
         <RatingLine rating={reviews.rating} size={20} />
@@ -83,8 +86,8 @@ export function ReviewsSection({
       ) : null}
       {reviews.reviews.length > 0 ? (
         <>
-          <nav aria-label="Sort reviews" className="mt-4 flex flex-wrap items-center gap-2 text-sm">
-            <span className="text-ink/80">Sort by</span>
+          <nav aria-label={t('Sort reviews')} className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+            <span className="text-ink/80">{t('Sort by')}</span>
             {reviewSorts.map((s) => (
               <SortLink key={s} sort={s} current={reviews.sort} />
             ))}
@@ -107,14 +110,14 @@ export function ReviewsSection({
             ))}
           </ul>
           {reviews.pages > 1 ? (
-            <nav aria-label="Review pages" className="mt-4 flex gap-3 text-sm">
+            <nav aria-label={t('Review pages')} className="mt-4 flex gap-3 text-sm">
               {reviews.page > 1 ? (
                 <Link
                   to={`?reviews=${reviews.sort}&reviewsPage=${reviews.page - 1}#reviews`}
                   preventScrollReset
                   className="text-brand-700 underline"
                 >
-                  Newer reviews
+                  {t('Newer reviews')}
                 </Link>
               ) : null}
               {reviews.page < reviews.pages ? (
@@ -123,7 +126,7 @@ export function ReviewsSection({
                   preventScrollReset
                   className="text-brand-700 underline"
                 >
-                  More reviews
+                  {t('More reviews')}
                 </Link>
               ) : null}
             </nav>
@@ -135,6 +138,7 @@ export function ReviewsSection({
 }
 
 function SortLink({ sort, current }: { sort: ReviewSort; current: ReviewSort }) {
+  const t = useT()
   const active = sort === current
   return (
     <Link
@@ -143,7 +147,7 @@ function SortLink({ sort, current }: { sort: ReviewSort; current: ReviewSort }) 
       aria-current={active ? 'true' : undefined}
       className={`rounded-full px-3 py-1.5 ring-1 ${active ? 'bg-brand-700 text-white ring-brand-700' : 'text-brand-700 ring-brand-200 hover:bg-white'}`}
     >
-      {reviewSortLabels[sort]}
+      {t(reviewSortLabels[sort])}
     </Link>
   )
 }
@@ -159,13 +163,14 @@ function ReviewItem({
   canMarkHelpful: boolean
   onHelpful: () => void
 }) {
+  const t = useT()
   return (
     <li className="py-4" data-testid="review">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <StarRating value={review.rating} size={16} />
         <span className="font-semibold">{review.reviewer}</span>
         <span className="rounded bg-leaf/10 px-2 py-0.5 text-xs font-semibold text-leaf">
-          {reviewText.verifiedBuyer}
+          {t(reviewText.verifiedBuyer)}
         </span>
         <time dateTime={review.createdAt} className="text-sm text-ink/70">
           {formatOrderDate(review.createdAt)}
@@ -179,7 +184,11 @@ function ReviewItem({
               <a href={src} target="_blank" rel="noopener">
                 <img
                   src={imageAt(src, 200)}
-                  alt={`Sent by ${review.reviewer}, ${i + 1} of ${review.photos.length}`}
+                  alt={t('Sent by {name}, {place} of {count}', {
+                    name: review.reviewer,
+                    place: i + 1,
+                    count: review.photos.length,
+                  })}
                   width={80}
                   height={80}
                   loading="lazy"
@@ -192,7 +201,7 @@ function ReviewItem({
       ) : null}
       {review.reply ? (
         <div className="mt-3 rounded border-l-4 border-brand-500 bg-brand-50 px-3 py-2 text-sm">
-          <p className="font-semibold text-brand-800">{reviewText.reply}</p>
+          <p className="font-semibold text-brand-800">{t(reviewText.reply)}</p>
           <p className="mt-1 whitespace-pre-line break-words">{review.reply}</p>
         </div>
       ) : null}
@@ -203,12 +212,14 @@ function ReviewItem({
             onClick={onHelpful}
             className="rounded-full px-3 py-1.5 ring-1 ring-brand-200 hover:bg-white"
           >
-            {reviewText.helpful}
+            {t(reviewText.helpful)}
             {helpful > 0 ? ` (${helpful})` : ''}
           </button>
         ) : helpful > 0 ? (
           <span>
-            {helpful} {helpful === 1 ? 'person found' : 'people found'} this helpful
+            {t('{count, plural, one {# person found} other {# people found}} this helpful', {
+              count: helpful,
+            })}
           </span>
         ) : null}
       </div>
@@ -233,6 +244,7 @@ function OwnReviewPanel({
   openForm: boolean
   onSaved: () => Promise<void>
 }) {
+  const t = useT()
   const review = standing.review
   const [editing, setEditing] = useState(false)
   const [openedFromOrder, setOpenedFromOrder] = useState(openForm)
@@ -243,10 +255,10 @@ function OwnReviewPanel({
       {review && !showForm ? (
         <>
           <p className="text-sm font-semibold text-brand-800">
-            Your review: <span data-testid="own-review-status">{statusWords[review.status]}</span>
+            {t('Your review:')} <span data-testid="own-review-status">{t(statusWords[review.status])}</span>
           </p>
           {review.status === 'hidden' && review.hideReason ? (
-            <p className="mt-1 text-sm text-ink/80">Reason: {review.hideReason}</p>
+            <p className="mt-1 text-sm text-ink/80">{t('Reason: {reason}', { reason: review.hideReason })}</p>
           ) : null}
           <div className="mt-2">
             <StarRating value={review.rating} size={16} />
@@ -257,7 +269,7 @@ function OwnReviewPanel({
             onClick={() => setEditing(true)}
             className="mt-3 rounded border border-brand-600 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
           >
-            {reviewText.editReview}
+            {t(reviewText.editReview)}
           </button>
         </>
       ) : null}
@@ -267,7 +279,7 @@ function OwnReviewPanel({
           onClick={() => setOpenedFromOrder(true)}
           className="rounded bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
         >
-          {reviewText.writeReview}
+          {t(reviewText.writeReview)}
         </button>
       ) : null}
       {showForm ? (
@@ -294,6 +306,7 @@ function ReviewForm({
   review: OwnReview | null
   onDone: (saved: boolean) => Promise<void>
 }) {
+  const t = useT()
   const id = useId()
   const [rating, setRating] = useState(review?.rating ?? 0)
   const [text, setText] = useState(review?.text ?? '')
@@ -313,7 +326,7 @@ function ReviewForm({
       return
     }
     if (chosen.length > room) {
-      setError(reviewText.tooManyPhotos)
+      setError(t(reviewText.tooManyPhotos))
       return
     }
     setError(null)
@@ -327,15 +340,17 @@ function ReviewForm({
       setPhotos(res.data.photos)
       toast.success(res.message)
     } catch (e) {
-      setError(failed(e))
+      setError(failed(e, t))
     }
   }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault()
-    if (rating < 1) return setError('Please choose a rating from 1 to 5 stars.')
+    if (rating < 1) return setError(t('Please choose a rating from 1 to 5 stars.'))
     if (text.trim().length < reviewLimits.minText)
-      return setError(`Please write at least ${reviewLimits.minText} characters about the product.`)
+      return setError(
+        t('Please write at least {count} characters about the product.', { count: reviewLimits.minText }),
+      )
     setBusy(true)
     setError(null)
     try {
@@ -345,7 +360,7 @@ function ReviewForm({
       toast.success(saved.message)
       await onDone(true)
     } catch (err) {
-      setError(failed(err))
+      setError(failed(err, t))
     } finally {
       setBusy(false)
     }
@@ -354,10 +369,10 @@ function ReviewForm({
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${id}-h`} id="write-review">
       <h3 id={`${id}-h`} ref={heading} tabIndex={-1} className="font-serif text-lg font-bold text-brand-800">
-        {review ? reviewText.editReview : reviewText.writeReview}
+        {t(review ? reviewText.editReview : reviewText.writeReview)}
       </h3>
       <fieldset className="mt-3">
-        <legend className="text-sm font-semibold">Your rating</legend>
+        <legend className="text-sm font-semibold">{t('Your rating')}</legend>
         <div className="mt-1 flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className="cursor-pointer p-1 text-saffron">
@@ -369,7 +384,9 @@ function ReviewForm({
                 onChange={() => setRating(n)}
                 className="peer sr-only"
               />
-              <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
+              <span className="sr-only">
+                {t('{count, plural, one {# star} other {# stars}}', { count: n })}
+              </span>
               <StarIcon
                 width={30}
                 height={30}
@@ -381,7 +398,7 @@ function ReviewForm({
         </div>
       </fieldset>
       <label htmlFor={`${id}-text`} className="mt-3 block text-sm font-semibold">
-        Your review
+        {t('Your review')}
       </label>
       <textarea
         id={`${id}-text`}
@@ -390,7 +407,7 @@ function ReviewForm({
         rows={4}
         maxLength={reviewLimits.maxText}
         className="mt-1 w-full rounded border border-ink/30 px-3 py-2"
-        placeholder="What did you like? How is it in use?"
+        placeholder={t('What did you like? How is it in use?')}
       />
       {photos.length > 0 ? (
         <ul className="mt-2 flex flex-wrap gap-2">
@@ -398,7 +415,7 @@ function ReviewForm({
             <li key={src} className="flex flex-col items-center gap-1">
               <img
                 src={imageAt(src, 200)}
-                alt={`Yours, ${i + 1} of ${photos.length}`}
+                alt={t('Yours, {place} of {count}', { place: i + 1, count: photos.length })}
                 width={64}
                 height={64}
                 className="h-16 w-16 rounded object-cover"
@@ -408,7 +425,7 @@ function ReviewForm({
                 onClick={() => dropPhoto(i + 1)}
                 className="text-xs text-red-800 underline"
               >
-                Remove photo {i + 1}
+                {t('Remove photo {place}', { place: i + 1 })}
               </button>
             </li>
           ))}
@@ -417,7 +434,7 @@ function ReviewForm({
       {room > 0 ? (
         <>
           <label htmlFor={`${id}-photos`} className="mt-3 block text-sm font-semibold">
-            Photos (up to {room}, optional)
+            {t('Photos (up to {count}, optional)', { count: room })}
           </label>
           <input
             id={`${id}-photos`}
@@ -440,14 +457,14 @@ function ReviewForm({
           disabled={busy}
           className="rounded bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
         >
-          {busy ? 'Sending…' : review ? 'Save review' : 'Send review'}
+          {busy ? t('Sending…') : review ? t('Save review') : t('Send review')}
         </button>
         <button
           type="button"
           onClick={() => onDone(false)}
           className="rounded px-4 py-2.5 text-brand-700 ring-1 ring-brand-200"
         >
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
     </form>

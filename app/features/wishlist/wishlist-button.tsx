@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { WishlistResponse } from '../../../contracts/cart.ts'
 import { HeartIcon } from '../../components/icons.tsx'
+import { useT } from '../../i18n/i18n.tsx'
 import { getAccessToken } from '../../lib/session.ts'
 import { toast } from '../../lib/toast.tsx'
 import { useSignedIn } from '../account/use-signed-in.ts'
@@ -14,6 +15,7 @@ import { addToWishlist, fetchWishlist, wishlistQueryKey } from './wishlist-api.t
  * when the product is in the wishlist the header already keeps fresh.
  */
 export function WishlistButton({ productId, className }: { productId: string; className?: string }) {
+  const t = useT()
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
   const signedIn = useSignedIn()
@@ -26,7 +28,7 @@ export function WishlistButton({ productId, className }: { productId: string; cl
   })
   const add = async () => {
     if (!getAccessToken()) {
-      toast.warning(wishlistMessages.loginRequired)
+      toast.warning(t(wishlistMessages.loginRequired))
       return
     }
     if (busy) return
@@ -37,7 +39,7 @@ export function WishlistButton({ productId, className }: { productId: string; cl
       void queryClient.invalidateQueries({ queryKey: wishlistQueryKey })
     } catch (err) {
       console.error(err)
-      toast.error(wishlistMessages.addFailed)
+      toast.error(t(wishlistMessages.addFailed))
     } finally {
       setBusy(false)
     }
@@ -46,7 +48,7 @@ export function WishlistButton({ productId, className }: { productId: string; cl
     <button
       type="button"
       onClick={add}
-      aria-label={saved ? 'In your wishlist' : 'Add to wishlist'}
+      aria-label={saved ? t('In your wishlist') : t('Add to wishlist')}
       aria-pressed={saved}
       aria-busy={busy}
       className={className ?? 'rounded-full bg-white/90 p-2 text-brand-700 shadow hover:text-brand-600'}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { WishlistItem } from '../../../contracts/cart.ts'
 import { imageAt } from '../../../contracts/images.ts'
+import { useI18n, useT } from '../../i18n/i18n.tsx'
 import { formatRs } from '../../lib/format.ts'
 import { TOAST_MS, toast } from '../../lib/toast.tsx'
 import { useSignedIn } from '../account/use-signed-in.ts'
@@ -11,15 +12,16 @@ import { cartMessages, wishlistColumns, wishlistMessages } from '../cart/message
 import { useWishlistQuery } from './use-wishlist.ts'
 import { removeFromWishlist, wishlistQueryKey } from './wishlist-api.ts'
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
+const dateOptions: Intl.DateTimeFormatOptions = {
   day: '2-digit',
   month: 'short',
   year: 'numeric',
   timeZone: 'Asia/Kolkata',
-})
+}
 
 /** The /wishlist screen: the table of saved products, each with add to cart. */
 export function WishlistView({ initialItems }: { initialItems: WishlistItem[] | null }) {
+  const t = useT()
   const signedIn = useSignedIn(initialItems !== null)
   const queryClient = useQueryClient()
   const query = useWishlistQuery(signedIn, { refetchOnMount: 'always' })
@@ -44,7 +46,7 @@ export function WishlistView({ initialItems }: { initialItems: WishlistItem[] | 
     try {
       await removeFromWishlist(productId)
       setRemoved((r) => new Set(r).add(productId))
-      toast.success(wishlistMessages.removed)
+      toast.success(t(wishlistMessages.removed))
       void queryClient.invalidateQueries({ queryKey: wishlistQueryKey })
     } catch (err) {
       console.error(err)
@@ -59,34 +61,34 @@ export function WishlistView({ initialItems }: { initialItems: WishlistItem[] | 
       await addToCart(productId)
       void queryClient.invalidateQueries({ queryKey: cartQueryKey })
       // When the success toast closes, the item leaves the wishlist (spec section 4).
-      toast.success(cartMessages.added, {
+      toast.success(t(cartMessages.added), {
         duration: TOAST_MS,
         onAutoClose: () => void remove(productId),
         onDismiss: () => void remove(productId),
       })
     } catch (err) {
       console.error(err)
-      toast.error(cartMessages.addFailed)
+      toast.error(t(cartMessages.addFailed))
     }
   }
 
   return (
     <section className="w-full">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="font-serif text-2xl font-bold text-brand-800 sm:text-3xl">Wishlist</h1>
+        <h1 className="font-serif text-2xl font-bold text-brand-800 sm:text-3xl">{t('Wishlist')}</h1>
         <Link
           to="/"
           className="rounded bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
         >
-          {wishlistMessages.shopNow}
+          {t(wishlistMessages.shopNow)}
         </Link>
       </div>
 
       {loading ? (
-        <p className="mt-6">{wishlistMessages.loading}</p>
+        <p className="mt-6">{t(wishlistMessages.loading)}</p>
       ) : items.length === 0 ? (
         <p className="mt-6 rounded-lg bg-white p-6 text-center text-lg shadow-sm ring-1 ring-brand-100">
-          {wishlistMessages.empty}
+          {t(wishlistMessages.empty)}
         </p>
       ) : (
         // Below 640 px each row becomes a small card (the headings are read out per cell instead).
@@ -96,7 +98,7 @@ export function WishlistView({ initialItems }: { initialItems: WishlistItem[] | 
               <tr>
                 {wishlistColumns.map((c) => (
                   <th key={c} scope="col" className="px-3 py-2.5 font-semibold">
-                    {c}
+                    {t(c)}
                   </th>
                 ))}
               </tr>
@@ -130,6 +132,7 @@ function WishlistRow({
   onAddToCart: () => void
   onRemove: () => void
 }) {
+  const { t, locale } = useI18n()
   const inStock = item.quantity > 0
   return (
     <tr
@@ -137,11 +140,11 @@ function WishlistRow({
       className="grid grid-cols-[4rem_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 p-3 sm:table-row sm:p-0"
     >
       <td className="col-start-3 row-start-1 self-start text-right text-xs text-ink/80 sm:px-3 sm:py-2 sm:text-left sm:text-sm">
-        <Label text="ID" />
+        <Label text={t('ID')} />
         {index + 1}
       </td>
       <td className="col-start-1 row-span-3 row-start-1 sm:px-3 sm:py-2">
-        <Label text="Image" />
+        <Label text={t('Image')} />
         <Link to={`/Product/${item.productId}`} className="block w-14" title={item.title}>
           {item.url ? (
             <img
@@ -160,42 +163,42 @@ function WishlistRow({
         </Link>
       </td>
       <td className="col-start-2 row-start-2 text-xs text-ink/80 sm:px-3 sm:py-2 sm:text-sm sm:whitespace-nowrap sm:text-ink">
-        <Label text="Date" />
-        {dateFormat.format(new Date(item.addedAt))}
+        <Label text={t('Date')} />
+        {new Intl.DateTimeFormat(locale, dateOptions).format(new Date(item.addedAt))}
       </td>
       <td className="col-start-2 row-start-1 min-w-0 font-semibold whitespace-nowrap text-brand-800 sm:px-3 sm:py-2">
         {/* Phones show the title in the card; the image's text already names it for screen readers. */}
         <span aria-hidden="true" className="block truncate text-sm font-medium text-ink sm:hidden">
           {item.title}
         </span>
-        <Label text="Price" />
+        <Label text={t('Price')} />
         {formatRs(item.price)}
       </td>
       <td className="col-start-2 row-start-3 whitespace-nowrap sm:px-3 sm:py-2">
-        <Label text="Status" />
+        <Label text={t('Status')} />
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-semibold ${inStock ? 'bg-green-100 text-leaf' : 'bg-red-100 text-red-800'}`}
         >
-          {inStock ? wishlistMessages.available : wishlistMessages.outOfStock}
+          {t(inStock ? wishlistMessages.available : wishlistMessages.outOfStock)}
         </span>
       </td>
       <td className="col-span-3 row-start-4 pt-2 sm:px-3 sm:py-2">
-        <Label text="Actions" />
+        <Label text={t('Actions')} />
         <div className="flex items-center gap-2">
           <button
             type="button"
             onClick={onAddToCart}
             className="rounded bg-brand-600 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700 sm:px-3 sm:py-1.5 sm:text-xs"
           >
-            Add to Cart
+            {t('Add to Cart')}
           </button>
           <button
             type="button"
             onClick={onRemove}
-            aria-label={`Remove ${item.title} from wishlist`}
+            aria-label={t('Remove {title} from wishlist', { title: item.title })}
             className="rounded px-2 py-2 text-sm font-medium text-ink/80 underline hover:text-red-700 sm:py-1.5 sm:text-xs"
           >
-            Remove
+            {t('Remove')}
           </button>
         </div>
       </td>

@@ -42,6 +42,9 @@ const blank: FormValues = {
   gstRate: String(defaultGstRate),
   shortDescription: '',
   description: '',
+  titleHi: '',
+  shortDescriptionHi: '',
+  descriptionHi: '',
   youtubeVideoLink: '',
   view360Link: '',
 }
@@ -59,6 +62,9 @@ const toForm = (p: AdminProduct): FormValues => ({
   gstRate: String(p.gstRate),
   shortDescription: p.shortDescription,
   description: p.description,
+  titleHi: p.titleHi,
+  shortDescriptionHi: p.shortDescriptionHi,
+  descriptionHi: p.descriptionHi,
   youtubeVideoLink: p.youtubeVideoLink ?? '',
   view360Link: p.view360Link ?? '',
 })
@@ -166,6 +172,19 @@ export default function ProductEditScreen() {
       help: shownIn.product.shortDescription,
     },
     { name: 'description', label: 'Full description', kind: 'html', help: shownIn.product.description },
+    { name: 'titleHi', label: 'Title in Hindi (optional)', kind: 'text', help: shownIn.product.hindi },
+    {
+      name: 'shortDescriptionHi',
+      label: 'Short description in Hindi (optional)',
+      kind: 'textarea',
+      help: shownIn.product.hindi,
+    },
+    {
+      name: 'descriptionHi',
+      label: 'Full description in Hindi (optional)',
+      kind: 'html',
+      help: shownIn.product.hindi,
+    },
     {
       name: 'youtubeVideoLink',
       label: 'YouTube video link (optional)',

@@ -48,6 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request, reply) => {
       const { account, accessToken, refreshToken, refreshTokenExpiresIn } = await accounts.signUp(
         request.body,
+        request.language,
       )
       return reply.status(201).send({
         success: true as const,
@@ -128,7 +129,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      await accounts.requestPasswordReset(request.body.email, request.ip)
+      await accounts.requestPasswordReset(request.body.email, request.ip, request.language)
       return { success: true as const, message: mailAnswers.resetRequested }
     },
   )

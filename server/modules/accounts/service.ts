@@ -1,4 +1,5 @@
 import { type Account, CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG } from '../../../contracts/accounts.ts'
+import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
 import { invitationDays, type SignedIn, type StaffRole, staffAnswers } from '../../../contracts/staff.ts'
 import type { Config } from '../../config.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
@@ -13,7 +14,7 @@ import {
 } from '../../http/errors.ts'
 import type { FileStore } from '../../lib/file-store.ts'
 import { writeAudit } from '../audit/repo.ts'
-import { mailAnswers, mailTexts } from '../mail/messages.ts'
+import { mailAnswers, mailTexts, mailTextsIn } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
 import { createAvatarStore, processAvatar } from './avatar.ts'
 import { type AttemptLimiter, type LimiterFactory, memoryLimiters } from './login-limiter.ts'
@@ -149,7 +150,10 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   /** Registration only ever creates customers; the welcome e-mail is written in the same transaction. */
-  async function register(input: { fullName: string; email: string; password: string }): Promise<Account> {
+  async function register(
+    input: { fullName: string; email: string; password: string },
+    language: Language = defaultLanguage,
+  ): Promise<Account> {
     const email = input.email.trim()
     if (await repo.userByEmail(email)) throw new ConflictError('An account with this e-mail already exists.')
     const passwordHash = await hashPassword(input.password)
@@ -164,7 +168,7 @@ export function createAccountsService(deps: AccountsDeps) {
         await deps.mail?.send(tx, {
           kind: 'account.welcome',
           to: user.email,
-          content: mailTexts.welcome(user.fullName, deps.mail.url('/')),
+          content: mailTextsIn(language).welcome(user.fullName, deps.mail.url('/')),
         })
         return user
       })
@@ -453,8 +457,11 @@ export function createAccountsService(deps: AccountsDeps) {
      * Registration followed by the customer's first sign-in: the password was chosen a moment ago, so no
      * check of it (and no sign-in attempt) is spent; registration keeps its own per-address request limit.
      */
-    async signUp(input: { fullName: string; email: string; password: string }) {
-      const account = await register(input)
+    async signUp(
+      input: { fullName: string; email: string; password: string },
+      language: Language = defaultLanguage,
+    ) {
+      const account = await register(input, language)
       return { account, ...(await issueTokens(await activeUser(account._id))) }
     },
 
@@ -600,7 +607,11 @@ export function createAccountsService(deps: AccountsDeps) {
      * Forgotten password: the same answer, after the same work (a token made, an e-mail rendered), whether
      * or not the address has an account, so the answer tells nobody which addresses are customers.
      */
-    async requestPasswordReset(emailInput: string, clientAddress: string) {
+    async requestPasswordReset(
+      emailInput: string,
+      clientAddress: string,
+      language: Language = defaultLanguage,
+    ) {
       const key = emailInput.trim().toLowerCase()
       const tooManyResets = (seconds: number) =>
         new TooManyRequestsError(
@@ -614,7 +625,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const token = newOpaqueToken()
       const resetUrl = deps.mail?.url(`/reset-password?token=${encodeURIComponent(token)}`) ?? ''
       const user = key ? await repo.userByEmail(key) : undefined
-      const content = mailTexts.passwordReset(user?.fullName ?? '', resetUrl, RESET_MINUTES)
+      const content = mailTextsIn(language).passwordReset(user?.fullName ?? '', resetUrl, RESET_MINUTES)
       if (!user || user.disabledAt || !deps.mail) {
         await deps.mail?.rehearse(content)
         return

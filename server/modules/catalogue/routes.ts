@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { categorySchema, productSchema, stateSchema } from '../../../contracts/catalogue.ts'
+import { categorySchema, type Product, productSchema, stateSchema } from '../../../contracts/catalogue.ts'
 import { isSortValue, sortOptions } from '../../../contracts/catalogue-sort.ts'
 import { productDetailSchema } from '../../../contracts/provenance.ts'
 import { failures, ok, publicAccess } from '../../http/route-kit.ts'
@@ -111,8 +111,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     async (request, reply) => {
       const { category, subcategory, state, sort, page, limit } = request.query
       const filter = { category, subcategory, state, sort: sort as 1 | 2 | 3 | 4 | 5 | 6 | undefined }
+      // Staff's Hindi titles for a visitor who chose Hindi (docs/decisions/097); such answers are never
+      // kept by a shared cache, which keys on the address alone.
+      const language = request.language
+      const inLanguage = <T extends Product>(list: T[]) => catalogue.inLanguage(list, language)
       if (page === undefined && limit === undefined) {
-        if (!category && !subcategory && !state && (sort === undefined || sort <= 2)) {
+        if (language === 'en' && !category && !subcategory && !state && (sort === undefined || sort <= 2)) {
           const body = await cache.body('api:products', async () => ({
             success: true,
             message: 'Products fetched',
@@ -123,12 +127,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         return {
           success: true as const,
           message: 'Products fetched',
-          data: await catalogue.filteredProducts(filter),
+          data: await inLanguage(await catalogue.filteredProducts(filter)),
         }
       }
       const result = await catalogue.productPage(filter, page ?? 1, limit ?? 24)
       const { items, ...pagination } = result
-      return { success: true as const, message: 'Products fetched', data: items, pagination }
+      return {
+        success: true as const,
+        message: 'Products fetched',
+        data: await inLanguage(items),
+        pagination,
+      }
     },
   )
 
@@ -149,7 +158,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const data = await catalogue.search(request.query.query)
+      const data = await catalogue.inLanguage(await catalogue.search(request.query.query), request.language)
       return {
         success: true as const,
         message:
@@ -175,7 +184,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request) => {
-      const product = await catalogue.product(request.query.id)
+      const [product] = await catalogue.inLanguage(
+        [await catalogue.product(request.query.id)],
+        request.language,
+      )
       // Who made it and its marks (decision 098) come beside the spec's fields.
       const provenance = await services.provenance.ofProduct(product._id)
       return { success: true as const, message: 'Product fetched', product: { ...product, ...provenance } }

@@ -1,5 +1,6 @@
 import type { Category, Product, State } from '../../../contracts/catalogue.ts'
 import { type SortValue, sameName, sortProducts } from '../../../contracts/catalogue-sort.ts'
+import type { Language } from '../../../contracts/languages.ts'
 import { discountPercent } from '../../../contracts/money.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { idPattern } from '../../db/ids.ts'
@@ -67,6 +68,7 @@ export type ProductPage = {
 export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) {
   const repo = createCatalogueRepo(deps.db)
 
+  type ProductHindi = Partial<Record<'title' | 'shortDescription' | 'description', string>>
   type Snapshot = {
     categories: Category[]
     activeCategoryIds: Set<string>
@@ -74,6 +76,8 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
     products: Product[]
     byId: Map<string, Product>
     cleanDescriptions: Map<string, string>
+    /** Staff's Hindi of the products' texts, by product (docs/decisions/097). */
+    hindi: Map<string, ProductHindi>
     sold: Map<string, number>
     /** Words of the catalogue for typo correction, built on the first search. */
     vocabulary?: string[]
@@ -172,6 +176,11 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       products: list,
       byId: new Map(list.map((p) => [p._id, p])),
       cleanDescriptions: new Map(),
+      hindi: new Map(
+        visible
+          .filter((p) => Object.keys(p.translations.hi ?? {}).length > 0)
+          .map((p) => [p.id, p.translations.hi ?? {}]),
+      ),
       sold: new Map(visible.map((p) => [p.id, p.soldCount])),
       synonyms,
       lookup,
@@ -223,6 +232,30 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       return (await snapshot()).products.map(listItem)
     },
     product: publicProduct,
+    /**
+     * Products as a customer reading `language` sees them: staff's Hindi title and descriptions where
+     * they wrote them, the English elsewhere (docs/decisions/097). Names used in addresses stay English.
+     */
+    async inLanguage<
+      T extends { _id: string; title: string; shortDescription?: string; description?: string },
+    >(items: T[], language: Language): Promise<T[]> {
+      if (language === 'en') return items
+      const { hindi } = await snapshot()
+      return items.map((p) => {
+        const h = hindi.get(p._id)
+        if (!h) return p
+        return {
+          ...p,
+          title: h.title || p.title,
+          ...(p.shortDescription === undefined
+            ? {}
+            : { shortDescription: h.shortDescription || p.shortDescription }),
+          ...(p.description === undefined
+            ? {}
+            : { description: h.description ? safeHtml(h.description) : p.description }),
+        }
+      })
+    },
     /**
      * Any product as its page would show it, for staff who may see the catalogue (decision 095): the
      * public product when customers can see it, else read afresh with why customers cannot. Never

@@ -43,7 +43,12 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     async (request, reply) =>
       sendPdf(
         reply,
-        await services.invoices.pdf(request.params.id, request.query.document, request.user!.id),
+        await services.invoices.pdf(
+          request.params.id,
+          request.query.document,
+          request.user!.id,
+          request.language,
+        ),
       ),
   )
 }

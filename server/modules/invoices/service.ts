@@ -9,6 +9,7 @@ import {
   type TaxedLine,
 } from '../../../contracts/gst.ts'
 import { type InvoiceSettings, invoiceText } from '../../../contracts/invoices.ts'
+import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { NotFoundError } from '../../http/errors.ts'
 import { writeAudit } from '../audit/repo.ts'
@@ -154,6 +155,7 @@ export function createInvoicesService(deps: { db: Db }) {
       idOrNumber: string,
       kind: DocumentKind,
       userId?: string,
+      language: Language = defaultLanguage,
     ): Promise<{ number: string; pdf: Buffer }> {
       const order = await repo.orderById(idOrNumber)
       if (!order || (userId !== undefined && order.userId !== userId)) {
@@ -162,7 +164,7 @@ export function createInvoicesService(deps: { db: Db }) {
       const doc = await repo.ofOrder(order.id, kind)
       if (!doc) throw new NotFoundError(kind === 'invoice' ? invoiceText.notIssued : invoiceText.noCreditNote)
       const invoice = doc.invoiceId ? await repo.ofOrder(order.id, 'invoice') : null
-      return { number: doc.number, pdf: await renderInvoicePdf(doc, invoice) }
+      return { number: doc.number, pdf: await renderInvoicePdf(doc, invoice, language) }
     },
 
     settings: {

@@ -1,9 +1,13 @@
+import { translatorFor } from '../../../app/i18n/registry.ts'
+import type { ShopI18n } from '../../../app/i18n/translate.ts'
+import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
 import { formatPaise } from '../../../contracts/money.ts'
 import { type StaffRole, staffRoleLabels } from '../../../contracts/staff.ts'
 
 /**
- * Every text of the shop's e-mails, in English. A second language is another object of the same shape
- * (`MailTexts`), chosen per recipient; the templates only ever read from here.
+ * Every text of the shop's e-mails. A customer's e-mail is written in the customer's language
+ * (`mailTextsIn`, docs/decisions/097: the language of the order, or of the request that asked for it);
+ * the staff's e-mails are in English, like the console. The templates only ever read from here.
  */
 
 export const shopName = 'Kalaa Setu'
@@ -27,11 +31,6 @@ export type OrderFacts = {
   invoiceNumber?: string | null
 }
 
-const invoiceReady = (order: OrderFacts) =>
-  order.invoiceNumber
-    ? [`Your GST tax invoice ${order.invoiceNumber} is ready: choose 'Download invoice' on your order page.`]
-    : []
-
 /** What one e-mail says, before it is laid out: the template turns it into HTML and plain text. */
 export type MailContent = {
   subject: string
@@ -43,145 +42,237 @@ export type MailContent = {
   /** The small print under the message (why they got it, how to stop it). */
   footnote?: string
   unsubscribeUrl?: string
+  /** The language the e-mail is written in; its frame (labels, footer) follows. English when absent. */
+  language?: Language
 }
 
 const money = (paise: number) => formatPaise(paise)
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
+
+/** The customer's e-mails in one language. */
+export function mailTextsIn(language: Language = defaultLanguage) {
+  return customerMails(translatorFor(language))
+}
+
+function customerMails({ t, language }: ShopI18n) {
+  const hello = (name: string) => (name.trim() ? t('Dear {name},', { name: name.trim() }) : t('Hello,'))
+  const invoiceReady = (order: OrderFacts) =>
+    order.invoiceNumber
+      ? [
+          t("Your GST tax invoice {number} is ready: choose 'Download invoice' on your order page.", {
+            number: order.invoiceNumber,
+          }),
+        ]
+      : []
+  const facts = (order: OrderFacts) => ({ number: order.orderNumber, total: money(order.total) })
+  return {
+    language,
+    orderLabels: {
+      item: t('Item'),
+      each: (price: string) => t('{price} each', { price }),
+      subtotal: t('Subtotal'),
+      coupon: (code: string, percent: number) => t('Coupon {code} ({percent}% off)', { code, percent }),
+      total: t('Total'),
+      codFee: t('Cash on delivery fee'),
+      deliverTo: t('Delivery address'),
+      orderNumber: t('Order number'),
+    },
+    footer: t('{shop}: handicraft, handloom and art from India, sold by a non-profit foundation.', {
+      shop: shopName,
+    }),
+    unsubscribe: t('Unsubscribe'),
+    openLink: t('Or open this link:'),
+
+    welcome: (name: string, shopUrl: string): MailContent => ({
+      language,
+      subject: t('Welcome to {shop}', { shop: shopName }),
+      preview: t('Your account is ready.'),
+      heading: t('Welcome to {shop}', { shop: shopName }),
+      paragraphs: [
+        hello(name),
+        t(
+          'Your account is ready. You can now save products to your wishlist, keep delivery addresses and follow your orders.',
+        ),
+        t('Every purchase supports the artisans and the work of the foundation.'),
+      ],
+      button: { label: t('Visit the shop'), href: shopUrl },
+      footnote: t('You received this e-mail because an account was created with this address.'),
+    }),
+
+    orderPlaced: (order: OrderFacts, orderUrl: string, minutes: number): MailContent => ({
+      language,
+      subject: t('Order {number}: awaiting payment', facts(order)),
+      preview: t('Pay {total} within {minutes} minutes to keep your items.', { ...facts(order), minutes }),
+      heading: t('Thank you for your order'),
+      paragraphs: [
+        hello(order.customerName),
+        t('We have received order {number} for {total}. It is waiting for payment.', facts(order)),
+        t(
+          'Your items are held for you for {minutes} minutes; if the order is not paid by then, it expires and the items go back on sale.',
+          { minutes },
+        ),
+      ],
+      button: { label: t('Pay or view the order'), href: orderUrl },
+      order,
+    }),
+
+    /** A cash-on-delivery order needs no payment now: the customer pays the courier. */
+    orderPlacedPayOnDelivery: (order: OrderFacts, orderUrl: string): MailContent => ({
+      language,
+      subject: t('Order {number} confirmed: pay on delivery', facts(order)),
+      preview: t('Pay {total} in cash when your order is delivered.', facts(order)),
+      heading: t('Thank you for your order'),
+      paragraphs: [
+        hello(order.customerName),
+        t(
+          'We have received order {number} for {total}. You pay on delivery: please keep {total} ready for the courier.',
+          facts(order),
+        ),
+        t('We will e-mail you again when it ships.'),
+      ],
+      button: { label: t('View your order'), href: orderUrl },
+      order,
+    }),
+
+    orderPaid: (order: OrderFacts, orderUrl: string): MailContent => ({
+      language,
+      subject: t('Order {number} confirmed: payment received', facts(order)),
+      preview: t('We received {total}. Your order is confirmed.', facts(order)),
+      heading: t('Your order is confirmed'),
+      paragraphs: [
+        hello(order.customerName),
+        t(
+          'We received your payment of {total} for order {number}. We will e-mail you again when it ships.',
+          facts(order),
+        ),
+        ...invoiceReady(order),
+      ],
+      button: { label: t('View your order'), href: orderUrl },
+      order,
+    }),
+
+    orderShipped: (order: OrderFacts, orderUrl: string): MailContent => ({
+      language,
+      subject: t('Order {number} has shipped', facts(order)),
+      preview: t('Your order is on its way.'),
+      heading: t('Your order is on its way'),
+      paragraphs: [
+        hello(order.customerName),
+        t('Order {number} has left us and is on its way to you.', facts(order)),
+        ...(order.shippingLink ? [t('Follow the parcel with the courier’s tracking link below.')] : []),
+      ],
+      button: order.shippingLink
+        ? { label: t('Track your parcel'), href: order.shippingLink }
+        : { label: t('View your order'), href: orderUrl },
+    }),
+
+    orderDelivered: (order: OrderFacts, orderUrl: string): MailContent => ({
+      language,
+      subject: t('Order {number} has been delivered', facts(order)),
+      preview: t('Your order has arrived.'),
+      heading: t('Your order has been delivered'),
+      paragraphs: [
+        hello(order.customerName),
+        t(
+          'Order {number} has been delivered. We hope you enjoy it, and thank you for supporting the artisans.',
+          facts(order),
+        ),
+        ...invoiceReady(order),
+      ],
+      button: { label: t('View your order'), href: orderUrl },
+    }),
+
+    orderCancelled: (
+      order: OrderFacts,
+      orderUrl: string,
+      reason: string,
+      refundDue: boolean,
+    ): MailContent => ({
+      language,
+      subject: t('Order {number} has been cancelled', facts(order)),
+      preview: t(reason),
+      heading: t('Your order has been cancelled'),
+      paragraphs: [
+        hello(order.customerName),
+        t('Order {number} has been cancelled.', facts(order)),
+        t(reason),
+        refundDue
+          ? t(
+              'Your payment of {total} is being refunded; we will e-mail you when the refund is made.',
+              facts(order),
+            )
+          : t('No payment was taken for this order.'),
+      ],
+      button: { label: t('View your order'), href: orderUrl },
+    }),
+
+    orderRefunded: (order: OrderFacts, orderUrl: string): MailContent => ({
+      language,
+      subject: t('Refund of {total} for order {number}', facts(order)),
+      preview: t('We have refunded {total}.', facts(order)),
+      heading: t('Your refund is on its way'),
+      paragraphs: [
+        hello(order.customerName),
+        t('We have refunded {total} for order {number} to the card or account you paid with.', facts(order)),
+        t('Banks usually show a refund within 5 to 7 working days.'),
+      ],
+      button: { label: t('View your order'), href: orderUrl },
+    }),
+
+    passwordReset: (name: string, resetUrl: string, minutes: number): MailContent => ({
+      language,
+      subject: t('Reset your {shop} password', { shop: shopName }),
+      preview: t('The link works once, within {minutes} minutes.', { minutes }),
+      heading: t('Reset your password'),
+      paragraphs: [
+        hello(name),
+        t(
+          'Someone (we hope you) asked to reset the password of your account. Choose a new password with the button below.',
+        ),
+        t(
+          'The link works once, within {minutes} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+          { minutes },
+        ),
+      ],
+      button: { label: t('Choose a new password'), href: resetUrl },
+      footnote: t('For your safety, all your sign-ins end when the password is changed.'),
+    }),
+
+    newsletterConfirm: (confirmUrl: string): MailContent => ({
+      language,
+      subject: t('Confirm your {shop} newsletter subscription', { shop: shopName }),
+      preview: t('One click to confirm.'),
+      heading: t('Please confirm your subscription'),
+      paragraphs: [
+        t(
+          'Thank you for signing up for our newsletter. Please confirm that this is your address with the button below.',
+        ),
+        t('If you did not sign up, ignore this e-mail and you will hear nothing more from us.'),
+      ],
+      button: { label: t('Confirm my subscription'), href: confirmUrl },
+    }),
+
+    contactReply: (name: string, reply: string, original: string): MailContent => ({
+      language,
+      subject: t('Re: your message to {shop}', { shop: shopName }),
+      preview: reply.slice(0, 90),
+      heading: t('A reply from {shop}', { shop: shopName }),
+      paragraphs: [
+        hello(name),
+        ...reply.split(/\n{2,}/),
+        '—',
+        t('Your message: “{message}”', { message: original }),
+      ],
+      footnote: t('Reply to this e-mail to write back to us.'),
+    }),
+  }
+}
+export type MailTexts = ReturnType<typeof customerMails>
+
 const hello = (name: string) => (name.trim() ? `Dear ${name.trim()},` : 'Hello,')
 
+/** The staff's e-mails, in English like the console. */
 export const mailTexts = {
-  orderLabels: {
-    item: 'Item',
-    each: (price: string) => `${price} each`,
-    subtotal: 'Subtotal',
-    coupon: (code: string, percent: number) => `Coupon ${code} (${percent}% off)`,
-    total: 'Total',
-    codFee: 'Cash on delivery fee',
-    deliverTo: 'Delivery address',
-    orderNumber: 'Order number',
-  },
-  footer: `${shopName}: handicraft, handloom and art from India, sold by a non-profit foundation.`,
-  unsubscribe: 'Unsubscribe',
-
-  welcome: (name: string, shopUrl: string): MailContent => ({
-    subject: `Welcome to ${shopName}`,
-    preview: 'Your account is ready.',
-    heading: `Welcome to ${shopName}`,
-    paragraphs: [
-      hello(name),
-      'Your account is ready. You can now save products to your wishlist, keep delivery addresses and follow your orders.',
-      'Every purchase supports the artisans and the work of the foundation.',
-    ],
-    button: { label: 'Visit the shop', href: shopUrl },
-    footnote: 'You received this e-mail because an account was created with this address.',
-  }),
-
-  orderPlaced: (order: OrderFacts, orderUrl: string, minutes: number): MailContent => ({
-    subject: `Order ${order.orderNumber}: awaiting payment`,
-    preview: `Pay ${money(order.total)} within ${minutes} minutes to keep your items.`,
-    heading: 'Thank you for your order',
-    paragraphs: [
-      hello(order.customerName),
-      `We have received order ${order.orderNumber} for ${money(order.total)}. It is waiting for payment.`,
-      `Your items are held for you for ${minutes} minutes; if the order is not paid by then, it expires and the items go back on sale.`,
-    ],
-    button: { label: 'Pay or view the order', href: orderUrl },
-    order,
-  }),
-
-  /** A cash-on-delivery order needs no payment now: the customer pays the courier. */
-  orderPlacedPayOnDelivery: (order: OrderFacts, orderUrl: string): MailContent => ({
-    subject: `Order ${order.orderNumber} confirmed: pay on delivery`,
-    preview: `Pay ${money(order.total)} in cash when your order is delivered.`,
-    heading: 'Thank you for your order',
-    paragraphs: [
-      hello(order.customerName),
-      `We have received order ${order.orderNumber} for ${money(order.total)}. You pay on delivery: please keep ${money(order.total)} ready for the courier.`,
-      'We will e-mail you again when it ships.',
-    ],
-    button: { label: 'View your order', href: orderUrl },
-    order,
-  }),
-
-  orderPaid: (order: OrderFacts, orderUrl: string): MailContent => ({
-    subject: `Order ${order.orderNumber} confirmed: payment received`,
-    preview: `We received ${money(order.total)}. Your order is confirmed.`,
-    heading: 'Your order is confirmed',
-    paragraphs: [
-      hello(order.customerName),
-      `We received your payment of ${money(order.total)} for order ${order.orderNumber}. We will e-mail you again when it ships.`,
-      ...invoiceReady(order),
-    ],
-    button: { label: 'View your order', href: orderUrl },
-    order,
-  }),
-
-  orderShipped: (order: OrderFacts, orderUrl: string): MailContent => ({
-    subject: `Order ${order.orderNumber} has shipped`,
-    preview: 'Your order is on its way.',
-    heading: 'Your order is on its way',
-    paragraphs: [
-      hello(order.customerName),
-      `Order ${order.orderNumber} has left us and is on its way to you.`,
-      ...(order.shippingLink ? ['Follow the parcel with the courier’s tracking link below.'] : []),
-    ],
-    button: order.shippingLink
-      ? { label: 'Track your parcel', href: order.shippingLink }
-      : { label: 'View your order', href: orderUrl },
-  }),
-
-  orderDelivered: (order: OrderFacts, orderUrl: string): MailContent => ({
-    subject: `Order ${order.orderNumber} has been delivered`,
-    preview: 'Your order has arrived.',
-    heading: 'Your order has been delivered',
-    paragraphs: [
-      hello(order.customerName),
-      `Order ${order.orderNumber} has been delivered. We hope you enjoy it, and thank you for supporting the artisans.`,
-      ...invoiceReady(order),
-    ],
-    button: { label: 'View your order', href: orderUrl },
-  }),
-
-  orderCancelled: (order: OrderFacts, orderUrl: string, reason: string, refundDue: boolean): MailContent => ({
-    subject: `Order ${order.orderNumber} has been cancelled`,
-    preview: reason,
-    heading: 'Your order has been cancelled',
-    paragraphs: [
-      hello(order.customerName),
-      `Order ${order.orderNumber} has been cancelled.`,
-      reason,
-      refundDue
-        ? `Your payment of ${money(order.total)} is being refunded; we will e-mail you when the refund is made.`
-        : 'No payment was taken for this order.',
-    ],
-    button: { label: 'View your order', href: orderUrl },
-  }),
-
-  orderRefunded: (order: OrderFacts, orderUrl: string): MailContent => ({
-    subject: `Refund of ${money(order.total)} for order ${order.orderNumber}`,
-    preview: `We have refunded ${money(order.total)}.`,
-    heading: 'Your refund is on its way',
-    paragraphs: [
-      hello(order.customerName),
-      `We have refunded ${money(order.total)} for order ${order.orderNumber} to the card or account you paid with.`,
-      'Banks usually show a refund within 5 to 7 working days.',
-    ],
-    button: { label: 'View your order', href: orderUrl },
-  }),
-
-  passwordReset: (name: string, resetUrl: string, minutes: number): MailContent => ({
-    subject: `Reset your ${shopName} password`,
-    preview: `The link works once, within ${minutes} minutes.`,
-    heading: 'Reset your password',
-    paragraphs: [
-      hello(name),
-      'Someone (we hope you) asked to reset the password of your account. Choose a new password with the button below.',
-      `The link works once, within ${minutes} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.`,
-    ],
-    button: { label: 'Choose a new password', href: resetUrl },
-    footnote: 'For your safety, all your sign-ins end when the password is changed.',
-  }),
-
   /** A new colleague: the link sets their first password (a reset link that works for days). */
   staffInvitation: (
     name: string,
@@ -216,25 +307,6 @@ export const mailTexts = {
     ],
     button: { label: 'Open the shop console', href: consoleUrl },
     footnote: 'You received this e-mail because your account was made a staff account of the shop.',
-  }),
-
-  newsletterConfirm: (confirmUrl: string): MailContent => ({
-    subject: `Confirm your ${shopName} newsletter subscription`,
-    preview: 'One click to confirm.',
-    heading: 'Please confirm your subscription',
-    paragraphs: [
-      'Thank you for signing up for our newsletter. Please confirm that this is your address with the button below.',
-      'If you did not sign up, ignore this e-mail and you will hear nothing more from us.',
-    ],
-    button: { label: 'Confirm my subscription', href: confirmUrl },
-  }),
-
-  contactReply: (name: string, reply: string, original: string): MailContent => ({
-    subject: `Re: your message to ${shopName}`,
-    preview: reply.slice(0, 90),
-    heading: `A reply from ${shopName}`,
-    paragraphs: [hello(name), ...reply.split(/\n{2,}/), '—', `Your message: “${original}”`],
-    footnote: 'Reply to this e-mail to write back to us.',
   }),
 
   staffNewOrder: (order: OrderFacts, consoleUrl: string): MailContent => ({
@@ -273,6 +345,5 @@ export const mailTexts = {
     button: { label: 'Open the product', href: consoleUrl },
   }),
 }
-export type MailTexts = typeof mailTexts
 
 export { mailAnswers } from '../../../contracts/mail-text.ts'

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { Language } from '../../../contracts/languages.ts'
 import type { OutboxItem } from '../../../contracts/mail.ts'
 import type { Config } from '../../config.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { newId } from '../../db/ids.ts'
 import { NotFoundError } from '../../http/errors.ts'
 import { writeAudit } from '../audit/repo.ts'
-import { type MailContent, mailTexts, type OrderFacts } from './messages.ts'
+import { type MailContent, mailTexts, mailTextsIn, type OrderFacts } from './messages.ts'
 import { createMailRepo, type OutboxRow } from './repo.ts'
 import { renderMail } from './template.ts'
 import { type MailTransport, smtpTransport } from './transport.ts'
@@ -131,29 +132,33 @@ export function createMailService(deps: MailDeps) {
     async orderEvent(
       tx: DbOrTx,
       event: OrderMailEvent,
-      order: { id: string; to: string; facts: OrderFacts; reason?: string; refundDue?: boolean },
+      order: {
+        id: string
+        to: string
+        facts: OrderFacts
+        reason?: string
+        refundDue?: boolean
+        /** The language the customer ordered in: their e-mails about it are in it. */
+        language?: Language
+      },
     ) {
       const orderUrl = url(`/OrderDetails/${order.id}`)
       const f = order.facts
+      const texts = mailTextsIn(order.language)
       const content =
         event === 'placed'
           ? f.payOnDelivery
-            ? mailTexts.orderPlacedPayOnDelivery(f, orderUrl)
-            : mailTexts.orderPlaced(f, orderUrl, deps.config.RESERVATION_MINUTES)
+            ? texts.orderPlacedPayOnDelivery(f, orderUrl)
+            : texts.orderPlaced(f, orderUrl, deps.config.RESERVATION_MINUTES)
           : event === 'paid'
-            ? mailTexts.orderPaid(f, orderUrl)
+            ? texts.orderPaid(f, orderUrl)
             : event === 'shipped'
-              ? mailTexts.orderShipped(f, orderUrl)
+              ? texts.orderShipped(f, orderUrl)
               : event === 'delivered'
-                ? mailTexts.orderDelivered(f, orderUrl)
+                ? texts.orderDelivered(f, orderUrl)
                 : event === 'cancelled'
-                  ? mailTexts.orderCancelled(
-                      f,
-                      orderUrl,
-                      order.reason ?? 'Cancelled',
-                      order.refundDue ?? false,
-                    )
-                  : mailTexts.orderRefunded(f, orderUrl)
+                  ? texts.orderCancelled(f, orderUrl, order.reason ?? 'Cancelled', order.refundDue ?? false)
+                  : texts.orderRefunded(f, orderUrl)
       await service.send(tx, { kind: `order.${event}`, to: order.to, content })
       // Staff hear of an order once it is theirs to ship: paid online, or placed for cash on delivery.
       if (event === 'placed' && f.payOnDelivery) {

@@ -15,8 +15,9 @@ import {
 } from '@react-email/components'
 import { render } from '@react-email/render'
 import { type FC, createElement as h, type ReactNode } from 'react'
+import { locales } from '../../../contracts/languages.ts'
 import { formatPaise } from '../../../contracts/money.ts'
-import { type MailContent, mailTexts, type OrderFacts, shopName } from './messages.ts'
+import { type MailContent, type MailTexts, mailTextsIn, type OrderFacts, shopName } from './messages.ts'
 
 // The storefront's colours (app/app.css), written out: e-mail clients read no stylesheet of ours.
 const brand = { page: '#fdf6ee', line: '#f1cda3', accent: '#a8431a', dark: '#6e2b17', ink: '#2b1d14' }
@@ -56,8 +57,8 @@ const styles = {
 // Row's props type makes children a required prop; as a plain component it takes them as arguments.
 const TableRow = Row as unknown as FC<{ children?: ReactNode }>
 
-function orderBlock(order: OrderFacts): ReactNode {
-  const l = mailTexts.orderLabels
+function orderBlock(order: OrderFacts, texts: MailTexts): ReactNode {
+  const l = texts.orderLabels
   const line = (left: ReactNode, right: string, strong = false, key?: string) =>
     h(
       TableRow,
@@ -102,9 +103,10 @@ function orderBlock(order: OrderFacts): ReactNode {
 }
 
 function Mail({ content, shopUrl }: { content: MailContent; shopUrl: string }) {
+  const texts = mailTextsIn(content.language)
   return h(
     Html,
-    { lang: 'en' },
+    { lang: locales[texts.language] },
     h(Head, null, h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' })),
     h(Preview, null, content.preview),
     h(
@@ -123,7 +125,7 @@ function Mail({ content, shopUrl }: { content: MailContent; shopUrl: string }) {
           { style: styles.card },
           h(Heading, { as: 'h1', style: styles.heading }, content.heading),
           ...content.paragraphs.map((p, i) => h(Text, { key: `p-${i}`, style: styles.text }, p)),
-          content.order ? orderBlock(content.order) : null,
+          content.order ? orderBlock(content.order, texts) : null,
           content.button
             ? h(
                 Section,
@@ -132,7 +134,7 @@ function Mail({ content, shopUrl }: { content: MailContent; shopUrl: string }) {
                 h(
                   Text,
                   { style: styles.small },
-                  'Or open this link: ',
+                  `${texts.openLink} `,
                   h(
                     Link,
                     { href: content.button.href, style: { color: brand.accent, wordBreak: 'break-all' } },
@@ -143,16 +145,12 @@ function Mail({ content, shopUrl }: { content: MailContent; shopUrl: string }) {
             : null,
         ),
         content.footnote ? h(Text, { style: styles.small }, content.footnote) : null,
-        h(Text, { style: styles.small }, mailTexts.footer),
+        h(Text, { style: styles.small }, texts.footer),
         content.unsubscribeUrl
           ? h(
               Text,
               { style: styles.small },
-              h(
-                Link,
-                { href: content.unsubscribeUrl, style: { color: brand.accent } },
-                mailTexts.unsubscribe,
-              ),
+              h(Link, { href: content.unsubscribeUrl, style: { color: brand.accent } }, texts.unsubscribe),
             )
           : null,
       ),

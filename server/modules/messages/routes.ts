@@ -28,7 +28,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      await services.messages.contact(request.body)
+      await services.messages.contact(request.body, request.language)
       return { success: true as const, message: messageTexts.contactThanks }
     },
   )
@@ -47,7 +47,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      await services.messages.subscribe(request.body)
+      await services.messages.subscribe(request.body, request.language)
       return { success: true as const, message: messageTexts.newsletterThanks }
     },
   )

@@ -1,10 +1,11 @@
 import type { z } from 'zod'
+import { defaultLanguage, isLanguage, type Language } from '../../../contracts/languages.ts'
 import type { contactInputSchema, newsletterInputSchema } from '../../../contracts/messages.ts'
 import type { Db } from '../../db/client.ts'
 import { NotFoundError, ValidationError } from '../../http/errors.ts'
 import { hashToken, newOpaqueToken } from '../accounts/tokens.ts'
 import { writeAudit } from '../audit/repo.ts'
-import { type MailContent, mailAnswers, mailTexts } from '../mail/messages.ts'
+import { type MailContent, mailAnswers, mailTexts, mailTextsIn } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
 import { createMessagesRepo } from './repo.ts'
 
@@ -27,7 +28,7 @@ export function createMessagesService(deps: { db: Db; mail?: MailService }) {
 
   const service = {
     /** Saves the message and tells the shop's notification address, in one transaction. */
-    async contact(input: z.output<typeof contactInputSchema>) {
+    async contact(input: z.output<typeof contactInputSchema>, language: Language = defaultLanguage) {
       await deps.db.transaction(async (tx) => {
         await createMessagesRepo(tx).insert({
           kind: 'contact',
@@ -36,6 +37,7 @@ export function createMessagesService(deps: { db: Db; mail?: MailService }) {
           phone: input.phone || null,
           email: input.email,
           message: input.message,
+          language,
         })
         const from = [input.firstName, input.lastName].filter(Boolean).join(' ')
         await deps.mail?.notifyStaff(
@@ -50,7 +52,7 @@ export function createMessagesService(deps: { db: Db; mail?: MailService }) {
      * Sends a confirmation link; the address is subscribed once it is followed. A confirmed address gets
      * nothing more; the visitor is thanked either way (nothing to learn from the answer).
      */
-    async subscribe(input: z.output<typeof newsletterInputSchema>) {
+    async subscribe(input: z.output<typeof newsletterInputSchema>, language: Language = defaultLanguage) {
       const token = newOpaqueToken()
       await deps.db.transaction(async (tx) => {
         const r = createMessagesRepo(tx)
@@ -63,7 +65,7 @@ export function createMessagesService(deps: { db: Db; mail?: MailService }) {
           await deps.mail.send(tx, {
             kind: 'newsletter.confirm',
             to: input.email,
-            content: mailTexts.newsletterConfirm(confirmUrl),
+            content: mailTextsIn(language).newsletterConfirm(confirmUrl),
           })
         }
       })
@@ -125,7 +127,11 @@ export function createMessagesService(deps: { db: Db; mail?: MailService }) {
           kind: 'contact.reply',
           to: message.email,
           replyTo,
-          content: mailTexts.contactReply(name, body, message.message ?? ''),
+          content: mailTextsIn(isLanguage(message.language) ? message.language : undefined).contactReply(
+            name,
+            body,
+            message.message ?? '',
+          ),
         })
         const reply = await r.insertReply({ messageId, authorId: actorId, body, outboxId: sent.id })
         await r.update(messageId, { status: 'read' })

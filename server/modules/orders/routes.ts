@@ -37,6 +37,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         request.user!.id,
         request.body,
         request.headers['idempotency-key'],
+        request.language,
       )
       return reply.status(created ? 201 : 200).send({
         success: true,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import { translatorFor } from '../../../app/i18n/registry.ts'
 import {
   couponMessages,
   couponServerMessages,
@@ -9,6 +10,7 @@ import {
 } from '../../../contracts/cart-rules.ts'
 import { type CodTerms, codMessages, codMethod, codRefusal } from '../../../contracts/cod.ts'
 import type { ExtraCharge } from '../../../contracts/gst.ts'
+import { defaultLanguage, isLanguage, type Language } from '../../../contracts/languages.ts'
 import { formatPaise } from '../../../contracts/money.ts'
 import {
   canMovePayment,
@@ -219,6 +221,7 @@ export function createOrdersService(deps: {
     const customer = await r.customerOf(row.userId)
     if (!customer) return
     const items = await r.itemsOf(row.id)
+    const orderLanguage = isLanguage(row.language) ? row.language : defaultLanguage
     const facts: OrderFacts = {
       orderNumber: row.orderNumber,
       customerName: customer.fullName,
@@ -235,12 +238,18 @@ export function createOrdersService(deps: {
         [row.shippingAddress, row.shippingApartment].filter(Boolean).join(', '),
         `${row.shippingCity}, ${row.shippingState} ${row.shippingPostalCode}`,
         row.shippingCountry,
-        `Phone ${row.shippingPhone}`,
+        translatorFor(orderLanguage).t('Phone {phone}', { phone: row.shippingPhone }),
       ].filter(Boolean),
       shippingLink: row.shippingLink,
       invoiceNumber: (await r.withDetails([row]))[0]?.documents.invoice ?? null,
     }
-    await mail.orderEvent(tx, event, { id: row.id, to: customer.email, facts, ...extra })
+    await mail.orderEvent(tx, event, {
+      id: row.id,
+      to: customer.email,
+      facts,
+      language: orderLanguage,
+      ...extra,
+    })
   }
 
   async function releaseStock(r: OrdersRepo, orderId: string) {
@@ -314,6 +323,7 @@ export function createOrdersService(deps: {
       userId: string,
       input: PlaceOrderInput,
       idempotencyKey?: string,
+      language: Language = defaultLanguage,
     ): Promise<{ order: Order; created: boolean }> {
       if (input.customerId !== userId) throw new ForbiddenError('You can only place orders for yourself.')
       const key = idempotencyKey ?? input.idempotencyKey
@@ -416,6 +426,7 @@ export function createOrdersService(deps: {
               {
                 orderNumber: await nextOrderNumber(txRepo, now),
                 userId,
+                language,
                 status: 'Pending',
                 subtotal,
                 discountAmount,

@@ -19,8 +19,15 @@ export type ProductNames = {
  */
 export function productValues(input: ProductInput, names: ProductNames) {
   const description = cleanHtml(input.description ?? '')
+  const hindi = {
+    title: input.titleHi?.trim() ?? '',
+    shortDescription: input.shortDescriptionHi?.trim() ?? '',
+    description: cleanHtml(input.descriptionHi ?? ''),
+  }
   const searchText = [
     input.title,
+    // A Hindi title finds the product too.
+    hindi.title,
     names.category?.title,
     names.subcategory?.title,
     names.state?.name,
@@ -50,5 +57,10 @@ export function productValues(input: ProductInput, names: ProductNames) {
     ...(input.hsnCode === undefined ? {} : { hsnCode: input.hsnCode }),
     ...(input.gstRate === undefined ? {} : { gstRate: Number(input.gstRate) }),
     searchText,
+    ...(input.titleHi === undefined &&
+    input.shortDescriptionHi === undefined &&
+    input.descriptionHi === undefined
+      ? {}
+      : { translations: { hi: Object.fromEntries(Object.entries(hindi).filter(([, text]) => text)) } }),
   }
 }

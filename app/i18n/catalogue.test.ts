@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs'
+import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { describe, expect, it } from 'vitest'
+import { catalogueFile, loadTranslations } from '../../server/lib/i18n.ts'
+import { extractMessages, placeholders } from './extract.ts'
+import { parsePo, writePo } from './po.ts'
+
+// The shop speaks English and Hindi everywhere (docs/decisions/097): a message the code uses must have its
+// Hindi, and the catalogue must hold nothing the code no longer says. `npm run i18n:extract` updates it.
+const entries = parsePo(readFileSync(catalogueFile, 'utf8'))
+const catalogue = new Map(entries.map((e) => [e.id, e.text]))
+const found = extractMessages()
+
+describe('the Hindi catalogue', () => {
+  it('translates every message the code uses', () => {
+    const missing = [
+      ...new Set(found.filter((f) => !catalogue.get(f.id)).map((f) => `${f.id}  (${f.where})`)),
+    ]
+    expect(missing).toEqual([])
+  })
+
+  it('holds no message the code no longer uses', () => {
+    const used = new Set(found.map((f) => f.id))
+    expect(entries.filter((e) => !used.has(e.id)).map((e) => e.id)).toEqual([])
+  })
+
+  it('keeps every placeholder of the English in the Hindi, and every message is valid ICU', () => {
+    const wrong = entries
+      .filter((e) => e.text && placeholders(e.id).join() !== placeholders(e.text).join())
+      .map((e) => `${e.id} → ${e.text}`)
+    expect(wrong).toEqual([])
+    for (const e of entries) {
+      expect(() => compileMessage(e.id), e.id).not.toThrow()
+      expect(() => compileMessage(e.text), e.text).not.toThrow()
+    }
+  })
+
+  it('translates with placeholders and plurals in both languages', () => {
+    const { en, hi } = loadTranslations()
+    const cart = 'Cart ({count, plural, one {# item} other {# items}})'
+    expect(en.t(cart, { count: 1 })).toBe('Cart (1 item)')
+    expect(en.t(cart, { count: 1200 })).toBe('Cart (1,200 items)')
+    expect(hi.t(cart, { count: 3 })).toMatch(/^[^{}]*3[^{}]*$/)
+    expect(hi.t(cart, { count: 3 })).not.toBe(en.t(cart, { count: 3 }))
+    expect(hi.t('Search')).not.toBe('Search')
+    expect(hi.t('a text no catalogue has')).toBe('a text no catalogue has')
+  })
+})
+
+describe('PO files', () => {
+  it('read back what they write, quotes, line breaks and all', () => {
+    const written = writePo(
+      ['a header'],
+      [
+        { id: 'Say "hi"\nthen go', text: 'कहो "नमस्ते"\nफिर जाओ', comments: [': app/x.tsx:1'] },
+        { id: 'Back\\slash', text: 'बैक\\स्लैश', comments: [] },
+      ],
+    )
+    expect(parsePo(written).map(({ id, text }) => ({ id, text }))).toEqual([
+      { id: 'Say "hi"\nthen go', text: 'कहो "नमस्ते"\nफिर जाओ' },
+      { id: 'Back\\slash', text: 'बैक\\स्लैश' },
+    ])
+  })
+
+  it('names the line it cannot read', () => {
+    expect(() => parsePo('msgid "a"\nmsgstr "b"\nnonsense')).toThrow(/line 3/)
+  })
+})

@@ -1,0 +1,20 @@
+import { compileMessage } from '@lingui/message-utils/compileMessage'
+import type { Language } from '../../contracts/languages.ts'
+import type { PoEntry } from './po.ts'
+
+export type CompiledMessages = Record<string, ReturnType<typeof compileMessage>>
+
+/**
+ * The messages a language needs at run time, compiled ahead so the browser carries no ICU parser.
+ * English needs only its messages with placeholders or plurals: a plain English text is its own message.
+ */
+export function compileCatalogue(language: Language, entries: PoEntry[]): CompiledMessages {
+  const out: CompiledMessages = {}
+  for (const { id, text } of entries) {
+    if (language === 'en') {
+      const compiled = compileMessage(id)
+      if (!(compiled.length === 1 && compiled[0] === id)) out[id] = compiled
+    } else if (text) out[id] = compileMessage(text)
+  }
+  return out
+}
