@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { extractMessages } from '../app/i18n/extract.ts'
+import { extractMessages, onlyOnServer, serverOnly } from '../app/i18n/extract.ts'
 import { type PoEntry, parsePo, writePo } from '../app/i18n/po.ts'
 import { catalogueFile } from '../server/lib/i18n.ts'
 
@@ -15,7 +15,7 @@ for (const f of found) byId.set(f.id, [...(byId.get(f.id) ?? []), f.where])
 const entries: PoEntry[] = [...byId.entries()].map(([id, where]) => ({
   id,
   text: existing.get(id)?.text ?? '',
-  comments: [`: ${where.slice(0, 3).join(' ')}`],
+  comments: [`: ${where.slice(0, 3).join(' ')}`, ...(onlyOnServer(where) ? [serverOnly] : [])],
 }))
 const removed = [...existing.keys()].filter((id) => !byId.has(id))
 const untranslated = entries.filter((e) => !e.text)

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { describe, expect, it } from 'vitest'
 import { catalogueFile, loadTranslations } from '../../server/lib/i18n.ts'
-import { extractMessages, placeholders } from './extract.ts'
+import { extractMessages, onlyOnServer, placeholders, serverOnly } from './extract.ts'
 import { parsePo, writePo } from './po.ts'
 
 // The shop speaks English and Hindi everywhere (docs/decisions/097): a message the code uses must have its
@@ -22,6 +22,20 @@ describe('the Hindi catalogue', () => {
   it('holds no message the code no longer uses', () => {
     const used = new Set(found.map((f) => f.id))
     expect(entries.filter((e) => !used.has(e.id)).map((e) => e.id)).toEqual([])
+  })
+
+  it('marks the messages only the server says, which pages then do not carry', () => {
+    const places = new Map<string, string[]>()
+    for (const f of found) places.set(f.id, [...(places.get(f.id) ?? []), f.where])
+    const wrong = entries
+      .filter((e) => onlyOnServer(places.get(e.id) ?? []) !== e.comments.includes(serverOnly))
+      .map((e) => e.id)
+    expect(wrong).toEqual([])
+    const { hi } = loadTranslations()
+    const onPages = JSON.parse(hi.messagesJson)
+    expect(Object.keys(onPages)).toContain('Search')
+    expect(Object.keys(onPages)).not.toContain('Order {number}: awaiting payment')
+    expect(hi.t('Order {number}: awaiting payment', { number: 'KS-1' })).toBe('ऑर्डर KS-1: भुगतान की प्रतीक्षा है')
   })
 
   it('keeps every placeholder of the English in the Hindi, and every message is valid ICU', () => {

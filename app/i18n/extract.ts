@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from '@babel/parser'
 
+export { serverOnly } from './po.ts'
+
 /**
  * Finds every message the code asks to translate: the text of each `t('…')` and `msg('…')` call (a string
  * or a template without placeholders), and the server's answers (below). Run by the catalogue's test and
@@ -90,6 +92,9 @@ function isMessageProperty(node: Node): boolean {
   const key = node.key as Node | undefined
   return node.type === 'ObjectProperty' && key?.type === 'Identifier' && key.name === 'message'
 }
+
+/** Whether every place that uses a message is server code. */
+export const onlyOnServer = (where: string[]) => where.every((w) => w.startsWith('server/'))
 
 /** The names of an ICU message's placeholders ({name}, {count, plural, …}), sorted. */
 export function placeholders(message: string): string[] {

@@ -4,6 +4,9 @@
  */
 export type PoEntry = { id: string; text: string; comments: string[] }
 
+/** Said of a catalogue entry that only the server uses (an API answer, an e-mail, a PDF): pages never carry it. */
+export const serverOnly = 'server only'
+
 const unquote = (s: string) =>
   s.replace(/\\(["\\nt])/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c))
 const quote = (s: string) =>

@@ -14,7 +14,14 @@ export const catalogueFile = new URL('../../app/i18n/locales/hi.po', import.meta
 export function loadTranslations(file: URL | string = catalogueFile): Translations {
   const entries = parsePo(readFileSync(file, 'utf8'))
   const translations = Object.fromEntries(
-    languages.map((language) => [language, makeI18n(language, compileCatalogue(language, entries))]),
+    languages.map((language) => {
+      // The server translates with everything; a page carries only what pages say (docs/decisions/097).
+      const forPages = JSON.stringify(compileCatalogue(language, entries, { browser: true })).replaceAll(
+        '<',
+        '\\u003c',
+      )
+      return [language, makeI18n(language, compileCatalogue(language, entries), forPages)]
+    }),
   ) as Translations
   registerTranslators(translations)
   return translations
