@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router'
 import type { AuditPage } from '../../../contracts/admin-audit.ts'
 import { useAdmin } from '../../features/admin/admin-api.ts'
+import { filterSetter } from '../../features/admin/filter-params.ts'
 import { when } from '../../features/admin/format.ts'
 import { FilterSelect, inputClass, Loading, LoadProblem, Pager, PageTitle } from '../../features/admin/ui.tsx'
 
@@ -42,14 +43,7 @@ export default function AuditScreen() {
     if (v) filters.set(k, v)
   }
   const list = useAdmin<AuditPage>(`/audit?${filters}`)
-  const set = (key: string, value: string) =>
-    setParams((old) => {
-      const next = new URLSearchParams(old)
-      if (value) next.set(key, value)
-      else next.delete(key)
-      if (key !== 'page') next.delete('page')
-      return next
-    })
+  const set = filterSetter(setParams)
   return (
     <div>
       <PageTitle

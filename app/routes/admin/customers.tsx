@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router'
 import type { AdminCustomerPage } from '../../../contracts/admin-people.ts'
 import { useAdmin } from '../../features/admin/admin-api.ts'
+import { filterSetter } from '../../features/admin/filter-params.ts'
 import { whenShort } from '../../features/admin/format.ts'
 import {
   Badge,
@@ -22,17 +23,7 @@ export default function CustomersScreen() {
   if (search) filters.set('q', search)
   if (params.get('page')) filters.set('page', params.get('page')!)
   const list = useAdmin<AdminCustomerPage>(`/customers?${filters}`)
-  const set = (key: string, value: string) =>
-    setParams(
-      (old) => {
-        const next = new URLSearchParams(old)
-        if (value) next.set(key, value)
-        else next.delete(key)
-        if (key !== 'page') next.delete('page')
-        return next
-      },
-      { replace: true },
-    )
+  const set = filterSetter(setParams)
   return (
     <div>
       <PageTitle

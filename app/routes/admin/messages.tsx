@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { AdminMessagePage } from '../../../contracts/admin-messages.ts'
 import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
+import { filterSetter } from '../../features/admin/filter-params.ts'
 import { when } from '../../features/admin/format.ts'
 import { MessageThread } from '../../features/admin/message-thread.tsx'
 import {
@@ -28,14 +29,7 @@ export default function MessagesScreen() {
   const list = useAdmin<AdminMessagePage>(`/messages?${filters}`)
   const queryClient = useQueryClient()
   const [answering, setAnswering] = useState<string | null>(null)
-  const set = (key: string, value: string) =>
-    setParams((old) => {
-      const next = new URLSearchParams(old)
-      if (value) next.set(key, value)
-      else next.delete(key)
-      if (key !== 'page') next.delete('page')
-      return next
-    })
+  const set = filterSetter(setParams)
   return (
     <div>
       <PageTitle

@@ -5,6 +5,7 @@ import type { AdminOrderPage } from '../../../contracts/admin-orders.ts'
 import { orderQueues, paymentStatuses, paymentStatusLabel } from '../../../contracts/order-states.ts'
 import { useAdmin } from '../../features/admin/admin-api.ts'
 import { CsvDownloadButton } from '../../features/admin/csv-download.tsx'
+import { filterSetter } from '../../features/admin/filter-params.ts'
 import { money, when } from '../../features/admin/format.ts'
 import { OrderBulkActions, type Ticked } from '../../features/admin/order-bulk.tsx'
 import {
@@ -46,17 +47,7 @@ export default function OrdersScreen() {
     })
   const rows = list.data?.items ?? []
   const pageTicked = rows.length > 0 && rows.every((o) => ticked.has(o._id))
-  const set = (key: string, value: string) =>
-    setParams(
-      (old) => {
-        const next = new URLSearchParams(old)
-        if (value) next.set(key, value)
-        else next.delete(key)
-        if (key !== 'page') next.delete('page')
-        return next
-      },
-      { replace: true },
-    )
+  const set = filterSetter(setParams)
   return (
     <div>
       <PageTitle

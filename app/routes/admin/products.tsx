@@ -5,6 +5,7 @@ import type { CategoryRow, StateRow } from '../../../contracts/admin-content.ts'
 import type { AdminProductItem, AdminProductPage } from '../../../contracts/admin-products.ts'
 import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
 import { CsvDownloadButton } from '../../features/admin/csv-download.tsx'
+import { filterSetter } from '../../features/admin/filter-params.ts'
 import { money } from '../../features/admin/format.ts'
 import { type BulkOutcome, BulkOutcomePanel, ProductBulkBar } from '../../features/admin/product-bulk-bar.tsx'
 import {
@@ -64,19 +65,11 @@ export default function ProductsScreen() {
     await queryClient.invalidateQueries({ queryKey: ['admin'] })
   }
 
+  const setFilter = filterSetter(setParams)
   const set = (key: string, value: string) => {
     // Other filters show other products: what was ticked is let go rather than changed unseen.
     setTicked(new Set())
-    setParams(
-      (old) => {
-        const next = new URLSearchParams(old)
-        if (value) next.set(key, value)
-        else next.delete(key)
-        if (key !== 'page') next.delete('page')
-        return next
-      },
-      { replace: true },
-    )
+    setFilter(key, value)
   }
 
   async function approve(p: AdminProductItem, isApproved: boolean) {

@@ -10,6 +10,7 @@ import {
 import { imageAt } from '../../../contracts/images.ts'
 import { reviewLimits } from '../../../contracts/review-text.ts'
 import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
+import { filterSetter } from '../../features/admin/filter-params.ts'
 import { when } from '../../features/admin/format.ts'
 import {
   Badge,
@@ -33,17 +34,7 @@ export default function ReviewsScreen() {
   const [params, setParams] = useSearchParams()
   const q = params.get('q') ?? ''
   const search = useDebounced(q)
-  const set = (key: string, value: string) =>
-    setParams(
-      (old) => {
-        const next = new URLSearchParams(old)
-        if (value) next.set(key, value)
-        else next.delete(key)
-        if (key !== 'page') next.delete('page')
-        return next
-      },
-      { replace: true },
-    )
+  const set = filterSetter(setParams)
   const filters = new URLSearchParams()
   if (search) filters.set('q', search)
   for (const k of ['status', 'rating', 'productId', 'page']) {
