@@ -50,7 +50,7 @@ test('on a phone, the formatting toolbar wraps, every button 44 px, and the prod
 }) => {
   await signInAsStaff(page, await createAdminWithCli('phone-editor'))
   await page.goto('/admin/products/new')
-  const toolbar = page.getByRole('toolbar', { name: 'Formatting' })
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' }).first()
   await expect(toolbar).toBeVisible()
   const boxes = await toolbar
     .getByRole('button')

@@ -35,7 +35,7 @@ test('a description written with the formatting editor is saved and shows the sa
   await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Handloom' })
   await page.getByLabel(/^SKU/).fill(`IKAT-${Date.now().toString(36)}`)
 
-  const toolbar = page.getByRole('toolbar', { name: 'Formatting' })
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' }).first()
   const bold = toolbar.getByRole('button', { name: 'Bold' })
   await page.getByRole('textbox', { name: 'Full description' }).click()
   await page.keyboard.type('Woven on a pit loom in ')
@@ -159,7 +159,7 @@ test('the formatting editor is fetched only by a console form with a formatted t
     .getByRole('button', { name: /^Edit / })
     .first()
     .click()
-  await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible()
+  await expect(page.getByRole('toolbar', { name: 'Formatting' }).first()).toBeVisible()
   expect(scripts.some((s) => editorChunk.test(s))).toBe(true)
 })
 
@@ -212,7 +212,7 @@ test('the open editor, its link box and a notice are readable by assistive techn
     .getByRole('button', { name: /^Edit / })
     .first()
     .click()
-  const toolbar = page.getByRole('toolbar', { name: 'Formatting' })
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' }).first()
   await expect(toolbar).toBeVisible()
   // Clicking the field's label puts the cursor in the text.
   await page.getByText('Answer', { exact: true }).click()
@@ -264,7 +264,7 @@ test('nothing moves when the editor arrives: until then the answer is a text box
   const before = await helpOffset()
   expect(before).toBeGreaterThan(0)
   release()
-  await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeVisible()
+  await expect(page.getByRole('toolbar', { name: 'Formatting' }).first()).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Answer' })).toHaveJSProperty('tagName', 'DIV')
   expect(await helpOffset()).toBe(before)
   await page.getByRole('button', { name: 'Cancel' }).click()

@@ -32,7 +32,8 @@ test('an admin signs in, creates a product with pictures, approves it, and finds
   await page.getByLabel(/^SKU/).fill(`PAT-${Date.now().toString(36)}`)
   await page.getByLabel(/^Short description/).fill('Hand-painted on cloth by artists of Raghurajpur, Odisha.')
   // Staff who know HTML can still type it (the formatting buttons have their own test).
-  await page.getByRole('button', { name: 'Edit as HTML' }).click()
+  // The form's first formatted text is the English description (its Hindi one follows).
+  await page.getByRole('button', { name: 'Edit as HTML' }).first().click()
   await page.getByLabel(/^Full description/).fill('<p>Natural colours on <b>tussar</b> silk.</p>')
 
   // A wrong value is refused with a message at the field.
