@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import {
   Links,
   Meta,
@@ -89,6 +89,10 @@ export default function App() {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, retry: 1 } } }),
   )
+  // Says the page's code has taken over (its buttons answer from now on); browser tests wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <QueryClientProvider client={queryClient}>
       <Header categories={data.headerCategories} signedInGuess={data.signedIn} isAdmin={data.isAdmin} />

@@ -126,6 +126,11 @@ export async function payOrderByApi(
   expect(verified.ok(), await verified.text()).toBeTruthy()
 }
 
+/** Waits until the page's code has hydrated it: a tap before then reaches only the server's HTML. */
+export async function hydrated(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+}
+
 /**
  * How many pixels a page is wider than the width the test set. A phone browser zooms out to fit a
  * wide page, so window.innerWidth grows with the page: never measure against it.

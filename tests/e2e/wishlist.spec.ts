@@ -1,6 +1,6 @@
 import { cartMessages, wishlistColumns, wishlistMessages } from '../../app/features/cart/messages.ts'
 import { apiAddToWishlist, apiCart, apiWishlist, listedProducts } from './cart-helpers.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 test('signed out, the wishlist button warns and makes no call', async ({ page, request }) => {
   const [product] = await listedProducts(request)
@@ -20,6 +20,7 @@ test('the whole wishlist flow', async ({ signedInPage: page, customer, request }
   // Add from a product page: the heart fills and the header count follows.
   await page.goto(`/Productdetails/${a!._id}`)
   await expect(page.getByTestId('wishlist-count')).toHaveText('0')
+  await hydrated(page)
   await page.getByRole('button', { name: 'Add to wishlist' }).first().click()
   await expect(page.getByTestId('wishlist-count')).toHaveText('1', { timeout: 5000 })
   await expect(page.getByRole('button', { name: 'In your wishlist' }).first()).toBeVisible()
