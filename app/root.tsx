@@ -33,9 +33,9 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, nonce, viewer, i18n } = appLoadContext(context)
-  let categories: Awaited<ReturnType<typeof services.catalogue.categories>> = []
+  let categories: Awaited<ReturnType<typeof services.catalogue.categoriesIn>> = []
   try {
-    categories = await services.catalogue.categories()
+    categories = await services.catalogue.categoriesIn(i18n.language)
   } catch (err) {
     // Header and footer categories failing must not take the page down (spec section 8: logged only).
     services.log.error({ err }, 'categories for header and footer failed to load')

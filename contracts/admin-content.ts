@@ -9,6 +9,21 @@ const when = z.string().meta({ format: 'date-time' })
 const stamps = { createdAt: when, updatedAt: when }
 const position = z.number().int().meta({ description: 'Smaller comes first' })
 const activeStatus = z.string().meta({ description: 'active or inactive' })
+/** Staff's Hindi of some of a row's texts (docs/decisions/097); a text left out shows in English. */
+const hindi = <const F extends string>(...fields: F[]) =>
+  z
+    .object({
+      hi: z
+        .object(
+          Object.fromEntries(fields.map((f) => [f, z.string().optional()])) as Record<
+            F,
+            z.ZodOptional<z.ZodString>
+          >,
+        )
+        .optional(),
+    })
+    .meta({ description: 'Hindi texts by field; English where one is missing' })
+
 const picture = z.string().meta({ description: 'An uploaded picture (/uploads/…-800.webp) or a web address' })
 
 export const categoryRowSchema = z.object({
@@ -19,6 +34,7 @@ export const categoryRowSchema = z.object({
   isHeaderCategory: z.boolean(),
   isCollectionCategory: z.boolean(),
   position,
+  translations: hindi('title'),
   ...stamps,
 })
 export type CategoryRow = z.infer<typeof categoryRowSchema>
@@ -28,6 +44,7 @@ export const subcategoryRowSchema = z.object({
   categoryId: z.string(),
   title: z.string(),
   position,
+  translations: hindi('title'),
   ...stamps,
 })
 export type SubcategoryRow = z.infer<typeof subcategoryRowSchema>
@@ -37,6 +54,7 @@ export const stateRowSchema = z.object({
   name: z.string(),
   image: picture.nullable(),
   position,
+  translations: hindi('name'),
   ...stamps,
 })
 export type StateRow = z.infer<typeof stateRowSchema>
@@ -83,6 +101,7 @@ export const faqRowSchema = z.object({
   question: z.string(),
   answer: z.string().meta({ description: 'Sanitised HTML' }),
   position,
+  translations: hindi('question', 'answer'),
   ...stamps,
 })
 export type FaqRow = z.infer<typeof faqRowSchema>
@@ -93,6 +112,7 @@ export const policySectionRowSchema = z.object({
   title: z.string(),
   content: z.string().meta({ description: 'Sanitised HTML' }),
   position,
+  translations: hindi('title', 'content'),
   ...stamps,
 })
 export type PolicySectionRow = z.infer<typeof policySectionRowSchema>
@@ -121,6 +141,7 @@ export type SearchSynonymRow = z.infer<typeof searchSynonymRowSchema>
 
 export const returnPolicySchema = z.object({
   content: z.string().meta({ description: 'Sanitised HTML' }),
+  contentHi: z.string().meta({ description: 'Its Hindi, sanitised HTML; empty: the English shows' }),
   updatedAt: when.nullable(),
 })
 export type ReturnPolicy = z.infer<typeof returnPolicySchema>

@@ -27,6 +27,13 @@ const optionalText = (label: string, max = 200) =>
     .nullish()
     .transform((v) => (v ? v : null))
 
+/**
+ * Staff's optional Hindi of a text (docs/decisions/097): an empty box shows the English to Hindi readers.
+ * Left as it is when not sent at all.
+ */
+const hindiText = (label: string, max = 200) =>
+  z.string().trim().max(max, `The Hindi ${label} can be at most ${max} characters.`).optional()
+
 const webLink = (label: string) =>
   z
     .string()
@@ -224,15 +231,22 @@ export const categoryInputSchema = z.object({
   isHeaderCategory: z.boolean().default(false),
   isCollectionCategory: z.boolean().default(false),
   position,
+  titleHi: hindiText('title', 100),
 })
 
 export const subcategoryInputSchema = z.object({
   categoryId: z.string({ error: 'Choose a category.' }).regex(/^[0-9a-f]{24}$/, 'Choose a category.'),
   title: text('title', 100),
   position,
+  titleHi: hindiText('title', 100),
 })
 
-export const stateInputSchema = z.object({ name: text('name', 100), image: optionalImage, position })
+export const stateInputSchema = z.object({
+  name: text('name', 100),
+  image: optionalImage,
+  position,
+  nameHi: hindiText('name', 100),
+})
 
 /** One search word: letters (any script, with their vowel signs) and digits, lower-case, NFC. */
 const searchWord = /^[\p{L}\p{M}\p{N}]{2,40}$/u
@@ -314,6 +328,8 @@ export const faqInputSchema = z.object({
   question: text('question', 500),
   answer: text('answer', 20_000),
   position,
+  questionHi: hindiText('question', 500),
+  answerHi: hindiText('answer', 20_000),
 })
 
 export const policySectionInputSchema = z.object({
@@ -321,9 +337,14 @@ export const policySectionInputSchema = z.object({
   title: text('title', 200),
   content: text('text', 50_000),
   position,
+  titleHi: hindiText('title', 200),
+  contentHi: hindiText('text', 50_000),
 })
 
-export const returnPolicyInputSchema = z.object({ content: text('return policy', 100_000) })
+export const returnPolicyInputSchema = z.object({
+  content: text('return policy', 100_000),
+  contentHi: hindiText('return policy', 100_000),
+})
 
 export const templeInputSchema = z.object({
   name: text('name', 200),

@@ -48,3 +48,13 @@ export type Category = z.infer<typeof categorySchema>
 
 export const stateSchema = z.object({ _id: z.string(), State: z.string(), image: z.string().nullable() })
 export type State = z.infer<typeof stateSchema>
+
+/**
+ * Categories and states as pages show them (decision 097): `label` is the name in the reader's language;
+ * the English name stays the page's address (/product/{categoriesTitle}, /StateProduct/{State}).
+ */
+export type LabelledCategory = Omit<Category, 'subcategories'> & {
+  label: string
+  subcategories: Array<Category['subcategories'][number] & { label: string }>
+}
+export type LabelledState = State & { label: string }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { Category } from '../../contracts/catalogue.ts'
+import type { LabelledCategory } from '../../contracts/catalogue.ts'
 import { NewsletterForm } from '../features/messages/newsletter-form.tsx'
 import { useT } from '../i18n/i18n.tsx'
 import { site } from '../lib/site.ts'
@@ -8,7 +8,7 @@ import { MailIcon, PhoneIcon, SocialIcon } from './icons.tsx'
 import { Logo } from './logo.tsx'
 
 /** Footer of every page; `categories` are the first 4 active ones (spec section 9). */
-export function Footer({ categories }: { categories: Category[] }) {
+export function Footer({ categories }: { categories: LabelledCategory[] }) {
   const t = useT()
   return (
     <footer className="mt-12 bg-brand-900 text-brand-100">
@@ -70,7 +70,7 @@ export function Footer({ categories }: { categories: Category[] }) {
             {categories.map((c) => (
               <li key={c._id}>
                 <Link to={categoryHref(c.categoriesTitle)} className="hover:underline">
-                  {c.categoriesTitle}
+                  {c.label}
                 </Link>
               </li>
             ))}

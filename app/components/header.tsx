@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import type { Category } from '../../contracts/catalogue.ts'
+import type { LabelledCategory } from '../../contracts/catalogue.ts'
 import {
   type Language,
   languageNames,
@@ -56,7 +56,7 @@ function CountBadge({ count, label }: { count: number; label: string }) {
   )
 }
 
-type HeaderProps = { categories: Category[]; signedInGuess: boolean; isAdmin?: boolean }
+type HeaderProps = { categories: LabelledCategory[]; signedInGuess: boolean; isAdmin?: boolean }
 
 /** The shop's header with live cart and wishlist counts (needs the query client's provider). */
 export function Header(props: HeaderProps) {
@@ -173,7 +173,7 @@ export function HeaderView({
                 to={categoryHref(c.categoriesTitle)}
                 className="flex items-center gap-0.5 rounded px-2 py-2 text-sm font-medium text-ink hover:text-brand-700"
               >
-                {c.categoriesTitle}
+                {c.label}
                 {c.subcategories.length > 0 ? <ChevronDown width={14} height={14} /> : null}
               </Link>
               {c.subcategories.length > 0 ? (
@@ -184,7 +184,7 @@ export function HeaderView({
                         to={subcategoryHref(c.categoriesTitle, s.subCategoryTitle)}
                         className="block px-4 py-2 text-sm hover:bg-brand-50 hover:text-brand-700"
                       >
-                        {s.subCategoryTitle}
+                        {s.label}
                       </Link>
                     </li>
                   ))}

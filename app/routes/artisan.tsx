@@ -27,10 +27,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
+  const { services, publicUrl, i18n } = appLoadContext(context)
   try {
     const { artisan, products } = await services.provenance.artisan(params.slug)
-    return { publicUrl, artisan, products: products.map(toCard) }
+    const [cards, stateLabel] = await Promise.all([
+      services.catalogue.inLanguage(products, i18n.language),
+      services.catalogue.nameIn('state', artisan.state ?? '', i18n.language),
+    ])
+    return { publicUrl, artisan: { ...artisan, stateLabel }, products: cards.map(toCard) }
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 404) return notFoundPage(publicUrl)
     throw err

@@ -24,7 +24,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, publicUrl, i18n } = appLoadContext(context)
   const { t } = i18n
-  const categories = await safeLoad(services.log, 'categories', () => services.catalogue.categories(), [])
+  const categories = await safeLoad(
+    services.log,
+    'categories',
+    () => services.catalogue.categoriesIn(i18n.language),
+    [],
+  )
   const category = categories.find((c) => sameName(c.categoriesTitle, params.categoryName))
   const sub = params.subcategory
     ? category?.subcategories.find((s) => sameName(s.subCategoryTitle, params.subcategory ?? ''))
@@ -46,7 +51,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     { items: [], page, limit: listingPageSize, total: 0, pages: 1 },
   )
-  const heading = sub ? `${sub.subCategoryTitle}` : category.categoriesTitle
+  // Shown in the reader's language; the address keeps the English names (decision 097).
+  const heading = sub ? sub.label : category.label
   const categoryPath = `/product/${encodeURIComponent(category.categoriesTitle)}`
   const canonicalPath = sub ? `${categoryPath}/${encodeURIComponent(sub.subCategoryTitle)}` : categoryPath
   return {
@@ -55,11 +61,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     heading,
     intro: sub
       ? t("{subcategory} from our {category} collection, made by hand by India's artisans.", {
-          subcategory: sub.subCategoryTitle,
-          category: category.categoriesTitle,
+          subcategory: sub.label,
+          category: category.label,
         })
       : t('Handmade {category} from artisans across India, bought directly from the makers.', {
-          category: category.categoriesTitle.toLowerCase(),
+          category: category.label.toLowerCase(),
         }),
     products: result.items.map(toCard),
     sort,
@@ -68,8 +74,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     total: result.total,
     breadcrumb: [
       { label: t('Home'), to: '/' },
-      sub ? { label: category.categoriesTitle, to: categoryPath } : { label: category.categoriesTitle },
-      ...(sub ? [{ label: sub.subCategoryTitle }] : []),
+      sub ? { label: category.label, to: categoryPath } : { label: category.label },
+      ...(sub ? [{ label: sub.label }] : []),
     ],
   }
 }

@@ -27,10 +27,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
+  const { services, publicUrl, i18n } = appLoadContext(context)
   try {
     const { cluster, artisans, products } = await services.provenance.cluster(params.slug)
-    return { publicUrl, cluster, artisans, products: products.map(toCard) }
+    const [cards, stateLabel] = await Promise.all([
+      services.catalogue.inLanguage(products, i18n.language),
+      services.catalogue.nameIn('state', cluster.state ?? '', i18n.language),
+    ])
+    return { publicUrl, cluster: { ...cluster, stateLabel }, artisans, products: cards.map(toCard) }
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 404) return notFoundPage(publicUrl)
     throw err

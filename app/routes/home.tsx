@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { Link } from 'react-router'
-import type { Category, Product, State } from '../../contracts/catalogue.ts'
+import type { LabelledCategory, LabelledState, Product } from '../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet, responsiveImage } from '../../contracts/images.ts'
 import { type ProductCardData, toCard } from '../../contracts/product-card.ts'
 import { saleBannerText } from '../../contracts/sale-banner.ts'
@@ -46,8 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [sliders, banners, categories, states, bestSelling, handicraft, newArrivals] = await Promise.all([
     safeLoad(log, 'sliders', () => content.sliders(), []),
     safeLoad(log, 'banners', () => content.banners(), []),
-    safeLoad(log, 'categories', () => catalogue.categories(), [] as Category[]),
-    safeLoad(log, 'states', () => catalogue.states(), [] as State[]),
+    safeLoad(log, 'categories', () => catalogue.categoriesIn(i18n.language), [] as LabelledCategory[]),
+    safeLoad(log, 'states', () => catalogue.statesIn(i18n.language), [] as LabelledState[]),
     safeLoad(log, 'products', async () => inLanguage(await catalogue.bestSelling(10)), [] as Product[]),
     safeLoad(
       log,
@@ -169,14 +169,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     />
                   ) : null}
                   <div className="flex flex-col items-start gap-1 p-3 sm:flex-row sm:items-center sm:justify-between sm:gap-2">
-                    <h3 className="font-serif font-bold text-brand-800">{c.categoriesTitle}</h3>
+                    <h3 className="font-serif font-bold text-brand-800">{c.label}</h3>
                     <Link
                       to={`/product/${encodeURIComponent(c.categoriesTitle)}`}
                       onClick={() => window.scrollTo({ top: 0 })}
                       className="shrink-0 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
                     >
                       {t(catalogueText.viewMore)}
-                      <span className="sr-only"> {c.categoriesTitle}</span>
+                      <span className="sr-only"> {c.label}</span>
                     </Link>
                   </div>
                 </li>
@@ -193,7 +193,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-4 sm:grid-cols-3" data-testid="statecraft">
               {states.map((s) => (
                 <li key={s._id}>
-                  <StateTile name={s.State} image={s.image} />
+                  <StateTile name={s.State} label={s.label} image={s.image} />
                 </li>
               ))}
             </ul>
@@ -275,7 +275,7 @@ function ProductRail({
   )
 }
 
-function ShopByCategory({ categories }: { categories: Category[] }) {
+function ShopByCategory({ categories }: { categories: LabelledCategory[] }) {
   const t = useT()
   if (categories.length === 0) return null
   return (
@@ -303,9 +303,7 @@ function ShopByCategory({ categories }: { categories: Category[] }) {
                   />
                 ) : null}
               </span>
-              <span className="text-sm font-medium text-ink group-hover:text-brand-700">
-                {c.categoriesTitle}
-              </span>
+              <span className="text-sm font-medium text-ink group-hover:text-brand-700">{c.label}</span>
             </Link>
           </li>
         ))}

@@ -18,8 +18,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
-  const documents = await safeLoad(services.log, 'privacy policy', () => services.content.privacy(), [])
+  const { services, publicUrl, i18n } = appLoadContext(context)
+  const documents = await safeLoad(
+    services.log,
+    'privacy policy',
+    () => services.content.privacy(i18n.language),
+    [],
+  )
   return { publicUrl, sections: documents.flatMap((d) => d.sections) }
 }
 

@@ -138,9 +138,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         : null,
       safeLoad(services.log, 'makers and marks', () => services.provenance.ofProduct(product._id), null),
     ])
+    // The category and state as the reader names them; their addresses keep the English (decision 097).
+    const names = {
+      category: await services.catalogue.nameIn('category', product.categories ?? '', i18n.language),
+      state: await services.catalogue.nameIn('state', product.state ?? '', i18n.language),
+    }
     const result = {
       publicUrl,
       product,
+      names,
       related: related.map(toCard),
       reviews,
       standing,
@@ -156,6 +162,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     return {
       publicUrl,
       product: null,
+      names: { category: '', state: '' },
       related: [],
       reviews: null,
       standing: null,
@@ -180,7 +187,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     if (failed) toast.error(t(catalogueText.productFetchFailed))
   }, [failed, t])
   if ('notFound' in loaderData) return <NotFoundView />
-  const { product, related, reviews, standing, writeReview, hiddenBecause, provenance } = loaderData
+  const { product, names, related, reviews, standing, writeReview, hiddenBecause, provenance } = loaderData
   if (!product) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -231,7 +238,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <>
             {' / '}
             <Link to={`/product/${encodeURIComponent(product.categories)}`} className="hover:underline">
-              {product.categories}
+              {names.category || product.categories}
             </Link>
           </>
         ) : null}
@@ -320,7 +327,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                     to={`/StateProduct/${encodeURIComponent(product.state)}`}
                     className="text-brand-700 underline"
                   >
-                    {product.state}
+                    {names.state || product.state}
                   </Link>
                 </dd>
               </>

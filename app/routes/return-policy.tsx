@@ -20,8 +20,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
-  const policy = await safeLoad(services.log, 'return policy', () => services.content.returnPolicy(), null)
+  const { services, publicUrl, i18n } = appLoadContext(context)
+  const policy = await safeLoad(
+    services.log,
+    'return policy',
+    () => services.content.returnPolicy(i18n.language),
+    null,
+  )
   return { publicUrl, html: policy?.ReturnPolicy ?? '' }
 }
 

@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
-  const states = await safeLoad(services.log, 'states', () => services.catalogue.states(), [])
+  const { services, publicUrl, i18n } = appLoadContext(context)
+  const states = await safeLoad(services.log, 'states', () => services.catalogue.statesIn(i18n.language), [])
   return { publicUrl, states: states.slice(0, maxStates) }
 }
 
@@ -37,7 +37,7 @@ export default function StateLanding({ loaderData }: Route.ComponentProps) {
       <ul className="mt-6 grid gap-4 sm:grid-cols-3">
         {loaderData.states.map((s, i) => (
           <li key={s._id}>
-            <StateTile name={s.State} image={s.image} eager={i === 0} />
+            <StateTile name={s.State} label={s.label} image={s.image} eager={i === 0} />
           </li>
         ))}
       </ul>

@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, publicUrl, i18n } = appLoadContext(context)
   const { t } = i18n
-  const states = await safeLoad(services.log, 'states', () => services.catalogue.states(), [])
+  const states = await safeLoad(services.log, 'states', () => services.catalogue.statesIn(i18n.language), [])
   const state = states.find((s) => sameName(s.State, params.statename))
   if (!state) return notFoundPage(publicUrl)
   const url = new URL(request.url)
@@ -50,12 +50,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     publicUrl,
     canonicalPath: page > 1 ? `${path}?page=${page}` : path,
-    heading: t('Crafts of {state}', { state: state.State }),
+    // Shown in the reader's language; the address keeps the English name (decision 097).
+    heading: t('Crafts of {state}', { state: state.label }),
     intro: t('Handicraft, handloom and art made in {state}, bought directly from its artisans.', {
-      state: state.State,
+      state: state.label,
     }),
     products: result.items.map(toCard),
-    stateName: state.State,
+    stateName: state.label,
     clusters,
     sort,
     page: result.page,
@@ -64,7 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     breadcrumb: [
       { label: t('Home'), to: '/' },
       { label: t('State Wise'), to: '/StateProduct' },
-      { label: state.State },
+      { label: state.label },
     ],
   }
 }

@@ -24,8 +24,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
-  const faqs = await safeLoad(services.log, 'faqs', () => services.content.faqs(), [])
+  const { services, publicUrl, i18n } = appLoadContext(context)
+  const faqs = await safeLoad(services.log, 'faqs', () => services.content.faqs(i18n.language), [])
   return { publicUrl, faqs }
 }
 

@@ -20,8 +20,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
-  const documents = await safeLoad(services.log, 'terms policy', () => services.content.terms(), [])
+  const { services, publicUrl, i18n } = appLoadContext(context)
+  const documents = await safeLoad(
+    services.log,
+    'terms policy',
+    () => services.content.terms(i18n.language),
+    [],
+  )
   return { publicUrl, sections: documents.flatMap((d) => d.sections) }
 }
 

@@ -81,6 +81,8 @@ export const categories = pgTable('categories', {
   isHeaderCategory: boolean('is_header_category').notNull().default(false),
   isCollectionCategory: boolean('is_collection_category').notNull().default(false),
   position: integer('position').notNull().default(0),
+  // Staff's Hindi of the title (decision 097): shown to Hindi readers; the English title stays the address.
+  translations: jsonb('translations').$type<Translations<'title'>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -94,6 +96,7 @@ export const subcategories = pgTable(
       .references(() => categories.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     position: integer('position').notNull().default(0),
+    translations: jsonb('translations').$type<Translations<'title'>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -105,6 +108,8 @@ export const states = pgTable('states', {
   name: text('name').notNull(),
   image: text('image'),
   position: integer('position').notNull().default(0),
+  // Staff's Hindi of the name; the English name stays the address (/StateProduct/{name}).
+  translations: jsonb('translations').$type<Translations<'name'>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -437,6 +442,7 @@ export const faqs = pgTable('faqs', {
   question: text('question').notNull(),
   answer: text('answer').notNull(),
   position: integer('position').notNull().default(0),
+  translations: jsonb('translations').$type<Translations<'question' | 'answer'>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -450,6 +456,7 @@ export const policySections = pgTable(
     title: text('title').notNull().default(''),
     content: text('content').notNull(),
     position: integer('position').notNull().default(0),
+    translations: jsonb('translations').$type<Translations<'title' | 'content'>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,6 +4,11 @@
  * temple.tsx, temple-details.tsx, root.tsx and the footer): when a page changes, change its line here.
  */
 export const shownIn = {
+  /** The optional Hindi boxes of categories, states, questions and policies (decision 097). */
+  hindi: {
+    name: 'Shown instead of the English name to customers who chose हिन्दी in the header; where it is empty they see the English. The page’s web address keeps the English name.',
+    text: 'Shown instead of the English to customers who chose हिन्दी in the header; where it is empty they see the English.',
+  },
   product: {
     form: 'Once approved, the product is listed in its category, its subcategory, its state and in search, and has a page of its own.',
     title: 'Shown on the product’s card in every list and as the big heading of its page.',

@@ -4,9 +4,20 @@ import { MapPinIcon } from '../../components/icons.tsx'
 
 /**
  * A state's own picture linking to its products; scrolls to the top as the spec's cards do. A state
- * without a picture shows a plain tile, never another state's picture (decision 095).
+ * without a picture shows a plain tile, never another state's picture (decision 095). `label` is its name
+ * in the reader's language; the English `name` is the address (decision 097).
  */
-export function StateTile({ name, image, eager }: { name: string; image: string | null; eager?: boolean }) {
+export function StateTile({
+  name,
+  label = name,
+  image,
+  eager,
+}: {
+  name: string
+  label?: string
+  image: string | null
+  eager?: boolean
+}) {
   return (
     <Link
       to={`/StateProduct/${encodeURIComponent(name)}`}
@@ -34,7 +45,7 @@ export function StateTile({ name, image, eager }: { name: string; image: string 
         </div>
       )}
       <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink/85 to-transparent px-4 pt-10 pb-3 font-serif text-xl font-bold text-white">
-        {name}
+        {label}
       </span>
     </Link>
   )

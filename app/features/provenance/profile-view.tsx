@@ -16,6 +16,8 @@ export type ProfileData = {
   village: string
   district: string
   state: string | null
+  /** The state's name in the reader's language; `state` is its address (decision 097). */
+  stateLabel?: string
   story: string
   photos: string[]
   videoLink: string | null
@@ -39,7 +41,7 @@ export function ProfileView({
 }) {
   const t = useT()
   const provenanceText = provenanceTexts(t)
-  const place = placeLine(profile)
+  const place = placeLine({ ...profile, state: profile.stateLabel || profile.state })
   const [first, ...more] = profile.photos
   return (
     <>
@@ -51,7 +53,7 @@ export function ProfileView({
           <>
             {' / '}
             <Link to={`/StateProduct/${encodeURIComponent(profile.state)}`} className="hover:underline">
-              {profile.state}
+              {profile.stateLabel || profile.state}
             </Link>
           </>
         ) : null}

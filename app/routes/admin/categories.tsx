@@ -19,6 +19,7 @@ const categories: ResourceConfig<CategoryRow> = {
   schema: categoryInputSchema,
   fields: [
     { name: 'title', label: 'Title', kind: 'text', help: shownIn.category.title },
+    { name: 'titleHi', label: 'Hindi title (optional)', kind: 'text', help: shownIn.hindi.name },
     { name: 'status', label: 'Status', kind: 'select', options: statusOptions },
     {
       name: 'image',
@@ -54,6 +55,7 @@ const categories: ResourceConfig<CategoryRow> = {
     isHeaderCategory: false,
     isCollectionCategory: false,
     position: '0',
+    titleHi: '',
   },
   toForm: (r) => ({
     title: r.title,
@@ -62,6 +64,7 @@ const categories: ResourceConfig<CategoryRow> = {
     isHeaderCategory: r.isHeaderCategory,
     isCollectionCategory: r.isCollectionCategory,
     position: String(r.position),
+    titleHi: r.translations.hi?.title ?? '',
   }),
   summary: (r) => ({
     title: r.title,
@@ -101,12 +104,14 @@ export default function CategoriesScreen() {
         ],
       },
       { name: 'title', label: 'Title', kind: 'text' },
+      { name: 'titleHi', label: 'Hindi title (optional)', kind: 'text', help: shownIn.hindi.name },
       { name: 'position', label: 'Position (smaller comes first)', kind: 'number' },
     ],
-    blank: { categoryId: '', title: '', position: '0' },
+    blank: { categoryId: '', title: '', titleHi: '', position: '0' },
     toForm: (r) => ({
       categoryId: r.categoryId,
       title: r.title,
+      titleHi: r.translations.hi?.title ?? '',
       position: String(r.position),
     }),
     summary: (r) => ({ title: r.title, lines: [`in ${titleOf.get(r.categoryId) ?? '?'}`] }),

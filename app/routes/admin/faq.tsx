@@ -13,12 +13,22 @@ const config: ResourceConfig<FaqRow> = {
   fields: [
     { name: 'question', label: 'Question', kind: 'text', wide: true, help: shownIn.faq.question },
     { name: 'answer', label: 'Answer', kind: 'html', help: shownIn.faq.answer },
+    {
+      name: 'questionHi',
+      label: 'Hindi question (optional)',
+      kind: 'text',
+      wide: true,
+      help: shownIn.hindi.text,
+    },
+    { name: 'answerHi', label: 'Hindi answer (optional)', kind: 'html', help: shownIn.hindi.text },
     { name: 'position', label: 'Position (smaller comes first)', kind: 'number', help: shownIn.faq.position },
   ],
-  blank: { question: '', answer: '', position: '0' },
+  blank: { question: '', answer: '', questionHi: '', answerHi: '', position: '0' },
   toForm: (r) => ({
     question: r.question,
     answer: r.answer,
+    questionHi: r.translations.hi?.question ?? '',
+    answerHi: r.translations.hi?.answer ?? '',
     position: String(r.position),
   }),
   summary: (r) => ({

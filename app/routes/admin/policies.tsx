@@ -26,12 +26,16 @@ const sections = (kind: 'privacy' | 'terms'): ResourceConfig<PolicySectionRow> =
       help: shownIn.policy.position,
     },
     { name: 'content', label: 'Text', kind: 'html' },
+    { name: 'titleHi', label: 'Hindi section title (optional)', kind: 'text', help: shownIn.hindi.text },
+    { name: 'contentHi', label: 'Hindi text (optional)', kind: 'html', help: shownIn.hindi.text },
   ],
-  blank: { kind, title: '', content: '', position: '0' },
+  blank: { kind, title: '', content: '', titleHi: '', contentHi: '', position: '0' },
   toForm: (r) => ({
     kind,
     title: r.title,
     content: r.content,
+    titleHi: r.translations.hi?.title ?? '',
+    contentHi: r.translations.hi?.content ?? '',
     position: String(r.position),
   }),
   summary: (r) => ({
@@ -51,31 +55,40 @@ function ReturnPolicyEditor() {
   const saved = useAdmin<ReturnPolicy>('/return-policy')
   const queryClient = useQueryClient()
   const [draft, setDraft] = useState<string | null>(null)
+  const [draftHi, setDraftHi] = useState<string | null>(null)
   const [error, setError] = useState<string | undefined>()
+  const [errorHi, setErrorHi] = useState<string | undefined>()
   const [saving, setSaving] = useState(false)
   if (saved.isPending) return <Loading />
   if (saved.isError) return <LoadProblem error={saved.error} retry={() => saved.refetch()} />
   const value = draft ?? saved.data.content
+  const valueHi = draftHi ?? saved.data.contentHi
   return (
     <form
       noValidate
       className="grid gap-3"
       onSubmit={async (e) => {
         e.preventDefault()
-        const checked = returnPolicyInputSchema.safeParse({ content: value })
+        const body = { content: value, contentHi: valueHi }
+        const checked = returnPolicyInputSchema.safeParse(body)
         if (!checked.success) {
-          setError(checked.error.issues[0]?.message)
+          const issue = (field: string) => checked.error.issues.find((i) => i.path[0] === field)?.message
+          setError(issue('content'))
+          setErrorHi(issue('contentHi'))
           return
         }
         setError(undefined)
+        setErrorHi(undefined)
         setSaving(true)
         try {
-          await adminSend('/return-policy', 'PUT', { content: value })
+          await adminSend('/return-policy', 'PUT', body)
           toast.success('Return policy saved')
           setDraft(null)
+          setDraftHi(null)
           await queryClient.invalidateQueries({ queryKey: ['admin', '/return-policy'] })
         } catch (err) {
           setError(serverFieldErrors(err).content)
+          setErrorHi(serverFieldErrors(err).contentHi)
           toast.error(problemText(err), { duration: 8000 })
         } finally {
           setSaving(false)
@@ -91,6 +104,18 @@ function ReturnPolicyEditor() {
             invalid={p['aria-invalid']}
             value={value}
             onChange={setDraft}
+          />
+        )}
+      </Field>
+      <Field label="Hindi return policy (optional)" error={errorHi} help={shownIn.hindi.text} wide>
+        {(p, { labelId }) => (
+          <RichTextField
+            id={p.id}
+            labelId={labelId}
+            describedBy={p['aria-describedby']}
+            invalid={p['aria-invalid']}
+            value={valueHi}
+            onChange={setDraftHi}
           />
         )}
       </Field>

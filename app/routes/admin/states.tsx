@@ -12,6 +12,7 @@ const config: ResourceConfig<StateRow> = {
   schema: stateInputSchema,
   fields: [
     { name: 'name', label: 'Name', kind: 'text', help: shownIn.state.name },
+    { name: 'nameHi', label: 'Hindi name (optional)', kind: 'text', help: shownIn.hindi.name },
     { name: 'position', label: 'Position (smaller comes first)', kind: 'number' },
     {
       name: 'image',
@@ -22,8 +23,13 @@ const config: ResourceConfig<StateRow> = {
       help: shownIn.state.image,
     },
   ],
-  blank: { name: '', image: '', position: '0' },
-  toForm: (r) => ({ name: r.name, image: r.image ?? '', position: String(r.position) }),
+  blank: { name: '', nameHi: '', image: '', position: '0' },
+  toForm: (r) => ({
+    name: r.name,
+    nameHi: r.translations.hi?.name ?? '',
+    image: r.image ?? '',
+    position: String(r.position),
+  }),
   summary: (r) => ({
     title: r.name,
     picture: r.image,

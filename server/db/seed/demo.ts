@@ -33,6 +33,7 @@ import {
   TEMPLES,
   TERMS,
 } from './data/content.ts'
+import { hindiOf } from './data/hindi-names.ts'
 import { PRODUCTS } from './data/products.ts'
 import { STATES } from './data/states.ts'
 import { drawProduct, productLayers } from './images/products.ts'
@@ -135,6 +136,7 @@ export function buildDemo(now: Date, withImages: boolean) {
       isHeaderCategory: c.isHeaderCategory,
       isCollectionCategory: c.isCollectionCategory,
       position: ci,
+      translations: hindiOf(c.title, 'title'),
     })
     const cover = COVER_SHAPES[c.coverMotif] ?? { title: c.title }
     jobs.push({
@@ -144,7 +146,13 @@ export function buildDemo(now: Date, withImages: boolean) {
     })
     c.subcategories.forEach((s, si) => {
       const sid = newId()
-      subRows.push({ id: sid, categoryId: id, title: s.title, position: si })
+      subRows.push({
+        id: sid,
+        categoryId: id,
+        title: s.title,
+        position: si,
+        translations: hindiOf(s.title, 'title'),
+      })
       subByKey.set(s.key, { id: sid, title: s.title, cat: c, sub: s })
     })
   })
@@ -155,7 +163,13 @@ export function buildDemo(now: Date, withImages: boolean) {
     const id = newId()
     stateIdByName.set(s.name, id)
     const file = `states/${id}`
-    stateRows.push({ id, name: s.name, image: upload(`${file}-800.webp`), position: i })
+    stateRows.push({
+      id,
+      name: s.name,
+      image: upload(`${file}-800.webp`),
+      position: i,
+      translations: hindiOf(s.name, 'name'),
+    })
     jobs.push({ file, widths: widthsOf('states'), svg: () => stateSvg(s) })
   })
 

@@ -1,6 +1,12 @@
-import type { Category, Product, State } from '../../../contracts/catalogue.ts'
+import type {
+  Category,
+  LabelledCategory,
+  LabelledState,
+  Product,
+  State,
+} from '../../../contracts/catalogue.ts'
 import { type SortValue, sameName, sortProducts } from '../../../contracts/catalogue-sort.ts'
-import type { Language } from '../../../contracts/languages.ts'
+import { type Language, translated } from '../../../contracts/languages.ts'
 import { discountPercent } from '../../../contracts/money.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { idPattern } from '../../db/ids.ts'
@@ -219,6 +225,53 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
     return { ...found, description: clean }
   }
 
+  /** The public categories with each name in `language` as `label` (decision 097). */
+  async function categoriesIn(language: Language): Promise<LabelledCategory[]> {
+    const { categories, lookup } = await snapshot()
+    return categories.map((c) => ({
+      ...c,
+      label: translated(c.categoriesTitle, lookup.category.get(c._id)?.translations, 'title', language),
+      subcategories: c.subcategories.map((s) => ({
+        ...s,
+        label: translated(s.subCategoryTitle, lookup.subcategory.get(s._id)?.translations, 'title', language),
+      })),
+    }))
+  }
+
+  /** The states with each name in `language` as `label`. */
+  async function statesIn(language: Language): Promise<LabelledState[]> {
+    const { states, lookup } = await snapshot()
+    return states.map((s) => ({
+      ...s,
+      label: translated(s.State, lookup.state.get(s._id)?.translations, 'name', language),
+    }))
+  }
+
+  /**
+   * A category's, subcategory's or state's name in `language`, from its English name (any case); the
+   * name itself when none matches. A subcategory is looked for in the category named with it.
+   */
+  async function nameIn(
+    kind: 'category' | 'subcategory' | 'state',
+    english: string,
+    language: Language,
+    category?: string,
+  ): Promise<string> {
+    if (language === 'en' || !english) return english
+    if (kind === 'state') {
+      return (await statesIn(language)).find((s) => sameName(s.State, english))?.label ?? english
+    }
+    const categories = await categoriesIn(language)
+    if (kind === 'category')
+      return categories.find((c) => sameName(c.categoriesTitle, english))?.label ?? english
+    const within = category ? categories.filter((c) => sameName(c.categoriesTitle, category)) : categories
+    for (const c of within) {
+      const sub = c.subcategories.find((s) => sameName(s.subCategoryTitle, english))
+      if (sub) return sub.label
+    }
+    return english
+  }
+
   return {
     snapshot,
     filteredProducts,
@@ -228,6 +281,9 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
     async states() {
       return (await snapshot()).states
     },
+    categoriesIn,
+    statesIn,
+    nameIn,
     async products() {
       return (await snapshot()).products.map(listItem)
     },

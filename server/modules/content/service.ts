@@ -1,3 +1,4 @@
+import { type Language, translated } from '../../../contracts/languages.ts'
 import type { Db } from '../../db/client.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
 import { safeHtml } from './html.ts'
@@ -31,15 +32,21 @@ export type Temple = {
 export function createContentService(deps: { db: Db; cache: CatalogueCache }) {
   const repo = createContentRepo(deps.db)
 
-  const policy = (kind: 'privacy' | 'terms') =>
-    deps.cache.get(`content:policy:${kind}`, async (): Promise<PolicyDocument[]> => {
+  // Policies and answers in a reader's language: staff's Hindi where they wrote it, else the English
+  // (decision 097). Each language is its own cache entry.
+  const policy = (kind: 'privacy' | 'terms', language: Language) =>
+    deps.cache.get(`content:policy:${kind}:${language}`, async (): Promise<PolicyDocument[]> => {
       const rows = await repo.policySections(kind)
       if (rows.length === 0) return []
       return [
         {
           _id: `${kind}-policy`,
           kind,
-          sections: rows.map((r) => ({ _id: r.id, title: r.title, content: safeHtml(r.content) })),
+          sections: rows.map((r) => ({
+            _id: r.id,
+            title: translated(r.title, r.translations, 'title', language),
+            content: safeHtml(translated(r.content, r.translations, 'content', language)),
+          })),
         },
       ]
     })
@@ -82,20 +89,28 @@ export function createContentService(deps: { db: Db; cache: CatalogueCache }) {
         })),
       )
     },
-    faqs(): Promise<Faq[]> {
-      return deps.cache.get('content:faqs', async () =>
-        (await repo.faqs()).map((f) => ({ _id: f.id, question: f.question, answer: safeHtml(f.answer) })),
+    faqs(language: Language = 'en'): Promise<Faq[]> {
+      return deps.cache.get(`content:faqs:${language}`, async () =>
+        (await repo.faqs()).map((f) => ({
+          _id: f.id,
+          question: translated(f.question, f.translations, 'question', language),
+          answer: safeHtml(translated(f.answer, f.translations, 'answer', language)),
+        })),
       )
     },
     /** Privacy policy: one document holding its sections (spec: data[].sections). */
-    privacy: () => policy('privacy'),
-    terms: () => policy('terms'),
+    privacy: (language: Language = 'en') => policy('privacy', language),
+    terms: (language: Language = 'en') => policy('terms', language),
     /** The return policy as one HTML text (spec: data.ReturnPolicy); its sections are joined. */
-    returnPolicy(): Promise<ReturnPolicy> {
-      return deps.cache.get('content:policy:return', async () => {
+    returnPolicy(language: Language = 'en'): Promise<ReturnPolicy> {
+      return deps.cache.get(`content:policy:return:${language}`, async () => {
         const rows = await repo.policySections('return')
         const html = rows
-          .map((r) => (r.title ? `<h2>${escapeText(r.title)}</h2>${r.content}` : r.content))
+          .map((r) => {
+            const title = translated(r.title, r.translations, 'title', language)
+            const content = translated(r.content, r.translations, 'content', language)
+            return title ? `<h2>${escapeText(title)}</h2>${content}` : content
+          })
           .join('\n')
         return { _id: rows[0]?.id ?? 'return-policy', ReturnPolicy: safeHtml(html) }
       })

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { Translations } from '../../../../contracts/languages.ts'
 import type { DbOrTx } from '../../../db/client.ts'
 import { policySections } from '../../../db/schema.ts'
 import type { ResourceDef } from './resources.ts'
@@ -37,11 +38,16 @@ export function createContentRepo(db: DbOrTx) {
         .limit(1)
         .then((r) => r[0] ?? null)
     },
-    setPolicyContent(id: string, content: string) {
-      return db.update(policySections).set({ content }).where(eq(policySections.id, id))
+    setPolicyContent(id: string, content: string, translations?: Translations<'title' | 'content'>) {
+      return db
+        .update(policySections)
+        .set({ content, ...(translations ? { translations } : {}) })
+        .where(eq(policySections.id, id))
     },
-    insertReturnPolicy(content: string) {
-      return db.insert(policySections).values({ kind: 'return', title: 'Return Policy', content })
+    insertReturnPolicy(content: string, translations: Translations<'title' | 'content'> = {}) {
+      return db
+        .insert(policySections)
+        .values({ kind: 'return', title: 'Return Policy', content, translations })
     },
   }
 }

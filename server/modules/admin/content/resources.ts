@@ -74,6 +74,25 @@ const productsUsing = async (db: DbOrTx, column: AnyPgColumn, id: string, what: 
   return `${rows.length} product${rows.length === 1 ? ' uses' : 's use'} this ${what}. Move them to another ${what} first, or set it inactive.`
 }
 
+/**
+ * Moves a form's Hindi boxes (`titleHi`, …) into the row's `translations` (decision 097), empty ones left
+ * out so the English shows; a form that sends none of them leaves the saved Hindi as it is.
+ */
+export function withHindi(input: Row, fields: string[], html: string[] = []): Row {
+  const row: Row = { ...input }
+  let sent = false
+  const hi: Record<string, string> = {}
+  for (const field of fields) {
+    const key = `${field}Hi`
+    if (!(key in row)) continue
+    sent = true
+    const text = typeof row[key] === 'string' ? (row[key] as string).trim() : ''
+    delete row[key]
+    if (text) hi[field] = html.includes(field) ? cleanHtml(text) : text
+  }
+  return sent ? { ...row, translations: Object.keys(hi).length ? { hi } : {} } : row
+}
+
 /** The end date is the last day a coupon works, to midnight in India. */
 const endOfIndianDay = (date: string) => new Date(`${date}T23:59:59.999+05:30`)
 
@@ -85,7 +104,7 @@ export const resources: ResourceDef[] = [
     table: categories,
     input: categoryInputSchema,
     row: categoryRowSchema,
-    toRow: (i) => ({ ...i, position: i.position ?? 0 }),
+    toRow: (i) => withHindi({ ...i, position: i.position ?? 0 }, ['title']),
     list: (db) => byPosition(categories, db, categories.title),
     blockDelete: (db, id) => productsUsing(db, products.categoryId, id, 'category'),
   },
@@ -96,7 +115,7 @@ export const resources: ResourceDef[] = [
     table: subcategories,
     input: subcategoryInputSchema,
     row: subcategoryRowSchema,
-    toRow: (i) => ({ ...i, position: i.position ?? 0 }),
+    toRow: (i) => withHindi({ ...i, position: i.position ?? 0 }, ['title']),
     list: (db) => byPosition(subcategories, db, subcategories.title),
     blockDelete: (db, id) => productsUsing(db, products.subcategoryId, id, 'subcategory'),
   },
@@ -107,7 +126,7 @@ export const resources: ResourceDef[] = [
     table: states,
     input: stateInputSchema,
     row: stateRowSchema,
-    toRow: (i) => ({ ...i, position: i.position ?? 0 }),
+    toRow: (i) => withHindi({ ...i, position: i.position ?? 0 }, ['name']),
     list: (db) => byPosition(states, db, states.name),
     blockDelete: (db, id) => productsUsing(db, products.stateId, id, 'state'),
   },
@@ -171,7 +190,12 @@ export const resources: ResourceDef[] = [
     table: faqs,
     input: faqInputSchema,
     row: faqRowSchema,
-    toRow: (i) => ({ ...i, answer: cleanHtml(String(i.answer)), position: i.position ?? 0 }),
+    toRow: (i) =>
+      withHindi(
+        { ...i, answer: cleanHtml(String(i.answer)), position: i.position ?? 0 },
+        ['question', 'answer'],
+        ['answer'],
+      ),
     list: (db) => byPosition(faqs, db, faqs.createdAt),
   },
   {
@@ -181,7 +205,12 @@ export const resources: ResourceDef[] = [
     table: policySections,
     input: policySectionInputSchema,
     row: policySectionRowSchema,
-    toRow: (i) => ({ ...i, content: cleanHtml(String(i.content)), position: i.position ?? 0 }),
+    toRow: (i) =>
+      withHindi(
+        { ...i, content: cleanHtml(String(i.content)), position: i.position ?? 0 },
+        ['title', 'content'],
+        ['content'],
+      ),
     list: (db) =>
       db
         .select()

@@ -127,26 +127,34 @@ export function createAdminContentService(deps: {
   const returnPolicy = {
     async get() {
       const row = await repo.returnPolicy()
-      return { content: row?.content ?? '', updatedAt: row?.updatedAt.toISOString() ?? null }
+      return {
+        content: row?.content ?? '',
+        contentHi: row?.translations.hi?.content ?? '',
+        updatedAt: row?.updatedAt.toISOString() ?? null,
+      }
     },
     async save(actor: Actor, input: z.output<typeof returnPolicyInputSchema>) {
       const content = cleanHtml(input.content)
       if (!content) {
         throw new ValidationError('Enter the return policy.', { content: 'Enter the return policy.' })
       }
+      // The Hindi is left as it is when the form does not send it (decision 097).
+      const contentHi = input.contentHi === undefined ? undefined : cleanHtml(input.contentHi)
+      const translations =
+        contentHi === undefined ? undefined : contentHi ? { hi: { content: contentHi } } : {}
       await db.transaction(async (tx) => {
         const r = createContentRepo(tx)
         const row = await r.returnPolicy()
-        if (row) await r.setPolicyContent(row.id, content)
-        else await r.insertReturnPolicy(content)
+        if (row) await r.setPolicyContent(row.id, content, translations)
+        else await r.insertReturnPolicy(content, translations)
         await audit(
           tx,
           actor,
           'policy.return.update',
           'policy',
           row?.id ?? null,
-          row ? { content: row.content } : null,
-          { content },
+          row ? { content: row.content, translations: row.translations } : null,
+          { content, ...(translations ? { translations } : {}) },
         )
       })
       cache.invalidate()
