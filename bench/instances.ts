@@ -81,7 +81,7 @@ export async function instanceRows(): Promise<string[][]> {
     const cases: Array<[string, string, Record<string, string>]> = [
       ['GET /api/v1/Product/products (gzip)', '/api/v1/Product/products', gzip],
       [`GET ${listing} (listing page)`, listing, gzip],
-      ['GET / signed in (rendered per customer)', '/', { ...gzip, cookie: `accessToken=${token}` }],
+      ['GET / signed in (same cached page as visitors)', '/', { ...gzip, cookie: `accessToken=${token}` }],
     ]
     for (const [what, urlPath, headers] of cases) {
       // Interleaved, so both figures see the same machine state.

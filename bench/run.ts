@@ -165,8 +165,8 @@ async function allSections() {
   await load('GET /api/v1/Product/products', '/api/v1/Product/products')
   await load('GET /api/v1/Product/products (gzip)', '/api/v1/Product/products', { 'accept-encoding': 'gzip' })
   await load('GET / (home page, server-rendered)', '/', { 'accept-encoding': 'gzip' })
-  // A signed-in customer's page is rendered for every request (the page cache serves only visitors).
-  await load('GET / (rendered per request, as for a signed-in customer)', '/', {
+  // A signed-in customer gets the same cached page as a visitor (decision 007); the browser fills in what is theirs.
+  await load('GET / (signed-in customer, same page as visitors)', '/', {
     'accept-encoding': 'gzip',
     cookie: 'accessToken=bench',
   })

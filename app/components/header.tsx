@@ -9,7 +9,7 @@ import {
   switchLanguageHref,
 } from '../../contracts/languages.ts'
 import { signOut } from '../features/account/sign-out.ts'
-import { useSignedIn } from '../features/account/use-signed-in.ts'
+import { useIsStaff, useSignedIn } from '../features/account/use-signed-in.ts'
 import { useHeaderCounts } from '../features/cart/use-header-counts.ts'
 import { useI18n } from '../i18n/i18n.tsx'
 import { site } from '../lib/site.ts'
@@ -70,10 +70,11 @@ export function Header(props: HeaderProps) {
 export function HeaderView({
   categories,
   signedInGuess,
-  isAdmin = false,
+  isAdmin: isAdminGuess = false,
   counts,
 }: HeaderProps & { counts: { cart: number; wishlist: number } | null }) {
   const signedIn = useSignedIn(signedInGuess)
+  const isAdmin = useIsStaff(isAdminGuess)
   const navigate = useNavigate()
   const { t, language } = useI18n()
   const drawer = useRef<HTMLDialogElement>(null)

@@ -91,16 +91,30 @@ export function clearSession() {
   notifySessionChange()
 }
 
-/** Reads the exp claim of a JWT; null when the token is malformed. */
-export function tokenExpiry(token: string): number | null {
+/** The claims of a JWT, unverified (the server checks every call); null when the token is malformed. */
+function tokenClaims(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1]
   if (!part) return null
   try {
     const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')))
-    return typeof json.exp === 'number' ? json.exp : null
+    return json && typeof json === 'object' ? json : null
   } catch {
     return null
   }
+}
+
+/** Reads the exp claim of a JWT; null when the token is malformed. */
+export function tokenExpiry(token: string): number | null {
+  const exp = tokenClaims(token)?.exp
+  return typeof exp === 'number' ? exp : null
+}
+
+/**
+ * Whether the stored token is a staff member's: only to show the header's way into the console. The
+ * console's every call is checked by the server, so a forged claim opens nothing.
+ */
+export function isStaffToken(token: string | null): boolean {
+  return token !== null && tokenClaims(token)?.role === 'admin'
 }
 
 export function isTokenExpired(token: string, nowSeconds = Date.now() / 1000): boolean {

@@ -5,10 +5,12 @@ import type { CatalogueCache } from '../lib/cache.ts'
 import { retryAfterSeconds } from './unavailable.ts'
 
 /**
- * Rendered pages for anonymous visitors, kept in memory (docs/decisions/007).
+ * Rendered public pages, kept in memory (docs/decisions/007).
  *
- * Public catalogue and content pages are the same for every visitor who is not signed in, so the
- * HTML rendered for one is kept and served to the next. Each response still gets its own CSP
+ * Public catalogue and content pages are the same for everyone, signed in or not: they are rendered
+ * as for a visitor, and what is personal (the header's account menu and counts, wishlist hearts, a
+ * customer's own review) is filled in by the browser from the API. So the HTML rendered once is kept
+ * and served to everyone who asks next. Each response still gets its own CSP
  * nonce: the nonce of the render is swapped for the request's own. Every catalogue write drops
  * the whole cache (the same signal that clears the catalogue cache), and entries also expire.
  */
@@ -28,14 +30,13 @@ type CspResponse = import('node:http').ServerResponse & { cspNonce?: string }
 const publicPage =
   /^\/(?:$|\?|product\/|StateProduct(?:$|[/?])|Productdetails\/|artisan\/|cluster\/|temple(?:details)?(?:$|\?)|Support(?:$|\?)|ContactUs(?:$|\?)|AboutUs(?:$|\?)|Privacy(?:$|\?)|TermsCondition(?:$|\?)|ReturnPolicy(?:$|\?))/i
 
-// Read from the raw header, so the check does not depend on the cookie plugin's place in the chain.
-const signedIn = /(?:^|;\s*)accessToken=/
-
-// A staff preview (decision 095) is never kept, whoever asks for it.
-const previewQuery = /[?&]preview=/i
+// Rendered for each request, whoever asks: a staff preview (decision 095), and the page an Add To Cart
+// sent before the page's code ran comes back to, which answers the customer who sent it (`?cart=`,
+// app/features/cart/cart-notice.ts; decision 018).
+const personalQuery = /[?&](?:preview|cart)=/i
 
 export function isCacheablePage(url: string): boolean {
-  if (url.length > 300 || url.includes('.data') || previewQuery.test(url)) return false
+  if (url.length > 300 || url.includes('.data') || personalQuery.test(url)) return false
   return publicPage.test(url)
 }
 
@@ -115,8 +116,6 @@ export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !isCacheablePage(request.url)) return
     if (request.headers['x-page-cache-fill'] === fillToken) return
-    // A signed-in visitor's page shows their account state: always rendered for them.
-    if (signedIn.test(request.headers.cookie ?? '')) return
     // One copy of each page per language (docs/decisions/097).
     const key = `${request.language} ${request.url}`
     const hit = entries.get(key)

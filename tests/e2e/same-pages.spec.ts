@@ -1,0 +1,41 @@
+import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
+import { apiAddToCart, apiAddToWishlist, listedProducts } from './cart-helpers.ts'
+import { expect, hydrated, registerCustomer, signInBrowser, test } from './fixtures.ts'
+
+// Public pages are the same for everyone (decision 007): a signed-in customer is served the cached
+// page rendered for visitors, and the browser fills in what is theirs.
+test('a signed-in customer gets the shared page, then sees their own account, counts and hearts', async ({
+  page,
+  request,
+}) => {
+  const customer = await registerCustomer(request, 'Kavya Raghunathan')
+  const [first, second] = (await listedProducts(request)).filter((p) => p.quantity > 0)
+  await apiAddToCart(request, customer.accessToken, first!._id)
+  await apiAddToWishlist(request, customer.accessToken, second!._id)
+  await signInBrowser(page, customer)
+
+  // Twice, so the second is certainly served from the page cache.
+  await page.goto(`/Productdetails/${second!._id}`)
+  const response = await page.goto(`/Productdetails/${second!._id}`)
+  expect(response?.headers()['x-page-cache']).toBe('hit')
+  const html = await response!.text()
+  expect(html).not.toContain(customer.fullName)
+  expect(html).not.toContain(customer.email)
+
+  await hydrated(page)
+  await expect(page.getByTestId('account-control')).toHaveAccessibleName('My account')
+  await expect(page.getByTestId('cart-count')).toHaveText('1')
+  await expect(page.getByTestId('wishlist-count')).toHaveText('1')
+  await expect(page.getByRole('link', { name: 'Cart (1 item)' })).toBeVisible()
+})
+
+test('staff get the shared page too, with their way into the console', async ({ page }) => {
+  await signInAsStaff(page, await createAdminWithCli('same-page'))
+  await page.goto('/AboutUs')
+  const response = await page.goto('/AboutUs')
+  expect(response?.headers()['x-page-cache']).toBe('hit')
+  await hydrated(page)
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('link', { name: 'Shop console' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+})
