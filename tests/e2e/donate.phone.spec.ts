@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { givingMessages } from '../../contracts/donations.ts'
-import { formatRupees } from '../../contracts/money.ts'
 import { paymentTexts } from '../../app/features/checkout/messages.ts'
 import { givingTexts } from '../../app/features/giving/messages.ts'
+import { givingMessages } from '../../contracts/donations.ts'
+import { formatRupees } from '../../contracts/money.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { expect, horizontalOverflow, hydrated, registerCustomer, signInBrowser, test } from './fixtures.ts'
 
