@@ -15,6 +15,7 @@ import { createCodService } from './modules/cod/service.ts'
 import { createContentService } from './modules/content/service.ts'
 import { createCouponsService } from './modules/coupons/service.ts'
 import { createDeliveryService } from './modules/delivery/service.ts'
+import { createDonationsService } from './modules/donations/service.ts'
 import { createInvoicesService } from './modules/invoices/service.ts'
 import { createMailService } from './modules/mail/service.ts'
 import { createMessagesService } from './modules/messages/service.ts'
@@ -64,6 +65,9 @@ export function createServices(deps: ServiceDeps) {
     peers: () => ({ coupons, cart, payments, addresses, mail, cod, invoices, delivery }),
   })
   const payments = createPaymentsService({ ...deps, orders })
+  // Donations are paid through the payments module (decisions 100 and 101).
+  const donations = createDonationsService({ db: deps.db, mail })
+  payments.registerPayable('donation', donations.payable)
   const pincode = createPincodeService(deps)
   const messages = createMessagesService({ ...deps, mail })
   const reviews = createReviewsService({ ...deps, catalogue })
@@ -96,6 +100,7 @@ export function createServices(deps: ServiceDeps) {
     wishlist,
     coupons,
     payments,
+    donations,
     pincode,
     admin,
     messages,

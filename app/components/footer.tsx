@@ -51,6 +51,11 @@ export function Footer({ categories }: { categories: LabelledCategory[] }) {
               </Link>
             </li>
             <li>
+              <Link to="/donate" className="hover:underline">
+                {t('Donate')}
+              </Link>
+            </li>
+            <li>
               <a href="/AboutUs#team" className="hover:underline">
                 {t('Our Team')}
               </a>

@@ -1,8 +1,10 @@
+import { Link } from 'react-router'
 import { responsiveImage } from '../../contracts/images.ts'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { notFoundMeta, notFoundPage } from '../features/catalogue/load.ts'
 import { metaDescription, seo } from '../features/catalogue/seo.ts'
 import { contentText, templeServices, templeServicesSoon } from '../features/content/messages.ts'
+import { givingTexts } from '../features/giving/messages.ts'
 import { useT } from '../i18n/i18n.tsx'
 import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
@@ -58,6 +60,12 @@ export default function TempleDetails({ loaderData }: Route.ComponentProps) {
           {t(contentText.aboutTemple)}
         </h2>
         <div className="prose-shop mt-2" dangerouslySetInnerHTML={{ __html: temple.about }} />
+        <Link
+          to={`/donate?for=${encodeURIComponent(temple.slug)}`}
+          className="mt-4 inline-block rounded bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          {t(givingTexts.forTemple)}
+        </Link>
       </section>
       <section className="mx-auto max-w-4xl px-4 pb-12" aria-labelledby="temple-services">
         <h2 id="temple-services" className="font-serif text-2xl font-bold text-brand-800">

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { Translations } from '../../contracts/languages.ts'
+import { type PaymentPurpose, paymentPurposes } from '../../contracts/payments.ts'
 import { newId } from './ids.ts'
 
 // Money is integer paise everywhere in the database; the API shows rupees.
@@ -400,13 +402,19 @@ export const orderHistory = pgTable(
   (t) => [index('order_history_order_idx').on(t.orderId, t.changedAt)],
 )
 
+/**
+ * What a payment pays (decision 100): an order (order_id), or another module's payable, such as a seva
+ * booking or a donation (payable_id, that module's own id). Exactly one of the two is set.
+ */
+export type { PaymentPurpose }
+
 export const payments = pgTable(
   'payments',
   {
     id: id(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: paymentPurposes }).notNull().default('order'),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    payableId: text('payable_id'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -426,6 +434,11 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_order_idx').on(t.providerOrderId),
     index('payments_order_idx').on(t.orderId),
+    index('payments_payable_idx').on(t.purpose, t.payableId),
+    check(
+      'payments_pays_one_thing',
+      sql`(${t.purpose} = 'order' and ${t.orderId} is not null and ${t.payableId} is null) or (${t.purpose} in ('booking', 'donation') and ${t.orderId} is null and ${t.payableId} is not null)`,
+    ),
   ],
 )
 
@@ -622,6 +635,14 @@ export const shopSettings = pgTable('shop_settings', {
   invoicePrefix: text('invoice_prefix').notNull().default('KS'),
   // The delivery promise by PIN (decision 086): dispatch days, zones, PIN codes not served; null = defaults.
   delivery: jsonb('delivery'),
+  // Donation receipts (decision 101): the foundation as registered under section 80G; empty until set.
+  donationName: text('donation_name').notNull().default(''),
+  donationAddress: text('donation_address').notNull().default(''),
+  donationPan: text('donation_pan').notNull().default(''),
+  registration80g: text('registration_80g').notNull().default(''),
+  registration80gIssued: text('registration_80g_issued').notNull().default(''),
+  registration80gFrom: text('registration_80g_from').notNull().default(''),
+  registration80gUntil: text('registration_80g_until').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -825,5 +846,54 @@ export const productMakers = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.artisanId] }),
     index('product_makers_artisan_idx').on(t.artisanId),
+  ],
+)
+
+/**
+ * A gift to the foundation's work or to a temple (decision 101), paid online through the payments module
+ * (purpose 'donation'). It gets its receipt number, in a gap-free series per financial year, in the
+ * transaction that records its payment; the donor's 80G details are kept only when they asked for a receipt.
+ */
+export const donations = pgTable(
+  'donations',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    cause: text('cause', { enum: ['road-safety', 'culture', 'temple'] }).notNull(),
+    templeId: text('temple_id').references(() => temples.id, { onDelete: 'set null' }),
+    // The temple's name when the gift was made, for the receipt and the console.
+    templeName: text('temple_name'),
+    amount: integer('amount').notNull(),
+    donorName: text('donor_name').notNull(),
+    donorEmail: text('donor_email').notNull(),
+    donorPhone: text('donor_phone').notNull(),
+    wants80g: boolean('wants_80g').notNull().default(false),
+    donorAddress: text('donor_address'),
+    donorPan: text('donor_pan'),
+    language: text('language').notNull().default('en'),
+    status: text('status', { enum: ['pending', 'failed', 'paid'] })
+      .notNull()
+      .default('pending'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paymentReference: text('payment_reference'),
+    receiptNumber: text('receipt_number'),
+    financialYear: text('financial_year'),
+    receiptSerial: integer('receipt_serial'),
+    // The foundation's details printed on the receipt, as they were when it was issued.
+    issuer: jsonb('issuer').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('donations_receipt_idx').on(t.receiptNumber),
+    uniqueIndex('donations_serial_idx').on(t.financialYear, t.receiptSerial),
+    index('donations_user_idx').on(t.userId),
+    index('donations_paid_idx').on(t.paidAt),
+    check(
+      'donations_80g_details',
+      sql`not ${t.wants80g} or (${t.donorPan} is not null and ${t.donorAddress} is not null)`,
+    ),
   ],
 )

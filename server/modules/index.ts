@@ -9,6 +9,7 @@ import { codModule } from './cod/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { couponRoutes } from './coupons/routes.ts'
 import { deliveryModule } from './delivery/routes.ts'
+import { donationsRoutes } from './donations/routes.ts'
 import { invoicesRoutes } from './invoices/routes.ts'
 import { messagesRoutes } from './messages/routes.ts'
 import { ordersRoutes } from './orders/routes.ts'
@@ -29,6 +30,7 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   ordersRoutes as never,
   invoicesRoutes as never,
   paymentsRoutes as never,
+  donationsRoutes as never,
   codModule as never,
   deliveryModule as never,
   pincodeRoutes as never,

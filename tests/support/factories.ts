@@ -320,3 +320,44 @@ export async function insertOutboxMail(app: TestApp, over: Partial<typeof mailOu
 export function sign(secret: string, data: string) {
   return createHmac('sha256', secret).update(data).digest('hex')
 }
+
+/** A donor's details for the donate form (decision 101); `over` changes any of them. */
+export const donationPayload = (over: Record<string, unknown> = {}) => ({
+  for: 'road-safety',
+  amount: 1100,
+  name: 'Asha Verma',
+  email: 'asha.donor@example.in',
+  phone: '9876543210',
+  wants80g: false,
+  ...over,
+})
+
+/** Starts a donation as the donate page does; answers the unpaid donation. */
+export async function makeDonation(app: TestApp, who: Person, over: Record<string, unknown> = {}) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/donations',
+    headers: who.auth,
+    payload: donationPayload(over),
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json().data as { _id: string; amount: number; status: string; receiptNumber: string | null }
+}
+
+/** Pays a donation in the sandbox the way the donate page does: open, the dialog's Pay, verify. */
+export async function payDonation(app: TestApp, who: Person, donationId: string) {
+  const session = await app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/payable/create',
+    headers: who.auth,
+    payload: { purpose: 'donation', payableId: donationId },
+  })
+  expect(session.statusCode, session.body).toBe(200)
+  const paid = await app.services.payments.sandboxPay(who.id, { razorpay_order_id: session.json().id })
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/payable/verify',
+    headers: who.auth,
+    payload: { purpose: 'donation', payableId: donationId, ...checkoutResult(paid.result) },
+  })
+}

@@ -4,6 +4,7 @@ import { mayOpen, type StaffArea, type StaffRole } from '../../../contracts/staf
 export const adminNav: ReadonlyArray<{ to: string; label: string; area: StaffArea; end?: true }> = [
   { to: '/admin', label: 'Overview', area: 'dashboard', end: true },
   { to: '/admin/orders', label: 'Orders', area: 'orders' },
+  { to: '/admin/donations', label: 'Donations', area: 'orders' },
   { to: '/admin/products', label: 'Products', area: 'catalogue' },
   { to: '/admin/reviews', label: 'Reviews', area: 'catalogue' },
   { to: '/admin/artisans', label: 'Artisans', area: 'catalogue' },

@@ -3,6 +3,7 @@ import type { MailSettings } from '../../../contracts/mail.ts'
 import { useAdmin } from '../../features/admin/admin-api.ts'
 import { CodSettingsForm } from '../../features/admin/cod-settings-form.tsx'
 import { DeliverySettingsForm } from '../../features/admin/delivery-settings-form.tsx'
+import { DonationSettingsForm } from '../../features/admin/donation-settings.tsx'
 import { InvoiceSettingsForm } from '../../features/admin/invoice-settings.tsx'
 import { useSettingsSave } from '../../features/admin/settings-save.ts'
 import { shownIn } from '../../features/admin/shop-places.ts'
@@ -87,6 +88,7 @@ export default function SettingsScreen() {
       <CodSettingsForm />
       <DeliverySettingsForm />
       <InvoiceSettingsForm />
+      <DonationSettingsForm />
     </div>
   )
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { StaffArea } from '../../../contracts/staff.ts'
 import { consoleArea } from '../../plugins/auth.ts'
 import type { Services } from '../../services.ts'
+import { donationsAdminRoutes } from '../donations/routes.ts'
 import { invoiceAdminRoutes } from '../invoices/routes.ts'
 import { auditRoutes } from './audit/routes.ts'
 import { contentRoutes } from './content/routes.ts'
@@ -31,6 +32,8 @@ const domains: Array<[FastifyPluginAsync<{ services: Services }>, StaffArea]> = 
   [messageRoutes as never, 'orders'],
   [mailRoutes as never, 'orders'],
   [invoiceAdminRoutes as never, 'orders'],
+  // Donations, their receipts and the Form 10BD file (decision 101).
+  [donationsAdminRoutes as never, 'orders'],
   [staffRoutes as never, 'staff'],
 ]
 

@@ -67,6 +67,7 @@ const otherActions = {
   'settings.delivery': 'settings',
   'settings.mail': 'settings',
   'settings.cod': 'settings',
+  'settings.donations': 'settings',
 } as const
 
 export type AuditAction = ListAction | keyof typeof otherActions

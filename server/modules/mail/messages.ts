@@ -265,6 +265,29 @@ function customerMails({ t, language }: ShopI18n) {
       ],
       footnote: t('Reply to this e-mail to write back to us.'),
     }),
+
+    /** A donation was paid (decision 101): thanks, its receipt number and where to download the receipt. */
+    donationReceived: (
+      gift: { donorName: string; amount: number; cause: string; receiptNumber: string; for80g: boolean },
+      receiptUrl: string,
+    ): MailContent => ({
+      language,
+      subject: t('Thank you for your donation: receipt {number}', { number: gift.receiptNumber }),
+      preview: t('We received your gift of {amount}.', { amount: money(gift.amount) }),
+      heading: t('Thank you for your gift'),
+      paragraphs: [
+        hello(gift.donorName),
+        t('We received your donation of {amount} for {cause}.', {
+          amount: money(gift.amount),
+          cause: gift.cause,
+        }),
+        gift.for80g
+          ? t('Your 80G receipt {number} is ready to download.', { number: gift.receiptNumber })
+          : t('Your receipt {number} is ready to download.', { number: gift.receiptNumber }),
+      ],
+      button: { label: t('Download your receipt'), href: receiptUrl },
+      footnote: t('You received this e-mail because you made a donation with this address.'),
+    }),
   }
 }
 export type MailTexts = ReturnType<typeof customerMails>

@@ -304,7 +304,13 @@ export function auditSentence(input: SentenceInput): string {
   if (action.startsWith('settings.') || entity === 'settings') {
     const area = words(action.split('.')[1] ?? 'shop')
     const which =
-      { invoices: 'invoice', delivery: 'delivery', mail: 'mail', cod: 'cash-on-delivery' }[area] ?? area
+      {
+        invoices: 'invoice',
+        delivery: 'delivery',
+        mail: 'mail',
+        cod: 'cash-on-delivery',
+        donations: 'donation receipt',
+      }[area] ?? area
     const fields = changedFields(before, after).map(words)
     return `${who} changed the ${which} settings${fields.length ? ` (${listInWords(fields)})` : ''}`
   }

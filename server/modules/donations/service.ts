@@ -1,0 +1,293 @@
+import { translatorFor } from '../../../app/i18n/registry.ts'
+import {
+  causeNames,
+  type Donation,
+  type DonationBody,
+  type DonationCauseOption,
+  type DonationPage,
+  type DonationSettings,
+  donationBody,
+  type FoundationCause,
+  form10bdColumns,
+  foundationCauses,
+  givingMessages,
+  type StaffDonation,
+} from '../../../contracts/donations.ts'
+import { financialYear } from '../../../contracts/gst.ts'
+import { defaultLanguage, isLanguage, type Language } from '../../../contracts/languages.ts'
+import type { Db } from '../../db/client.ts'
+import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts'
+import { spreadsheetSafe, writeCsv } from '../../lib/csv.ts'
+import { writeAudit } from '../audit/repo.ts'
+import { mailTextsIn } from '../mail/messages.ts'
+import type { MailService } from '../mail/service.ts'
+import type { PayableHandler } from '../payments/payables.ts'
+import { type Issuer, renderReceiptPdf } from './pdf.ts'
+import { createDonationsRepo, type DonationRow } from './repo.ts'
+
+const rupees = (paise: number) => Math.round(paise) / 100
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+/** The receipt series of a financial year, kept in invoice_counters under a name no invoice prefix can take. */
+const seriesOf = (fy: string) => `donation-receipt/${fy}`
+/** DON/26-27/00001: the year and a serial that runs without gaps from 1 each April. */
+export const receiptNumber = (fy: string, serial: number) =>
+  `DON/${fy.slice(2)}/${String(serial).padStart(5, '0')}`
+
+/** PAN shown in lists: only its last characters. */
+const maskedPan = (pan: string | null) => (pan ? `••••••${pan.slice(6)}` : null)
+
+export function createDonationsService(deps: { db: Db; mail: MailService }) {
+  const repo = createDonationsRepo(deps.db)
+
+  const causeName = (
+    row: Pick<DonationRow, 'cause' | 'templeName'>,
+    language: Language = defaultLanguage,
+  ) => {
+    const { t } = translatorFor(language)
+    return row.cause === 'temple'
+      ? (row.templeName ?? t('a temple'))
+      : t(causeNames[row.cause as FoundationCause])
+  }
+
+  const view = (row: DonationRow): Donation => ({
+    _id: row.id,
+    cause: row.cause,
+    templeName: row.templeName,
+    amount: rupees(row.amount),
+    donorName: row.donorName,
+    wants80g: row.wants80g,
+    status: row.status,
+    paidAt: iso(row.paidAt),
+    receiptNumber: row.receiptNumber,
+    createdAt: row.createdAt.toISOString(),
+  })
+
+  const staffView = (row: DonationRow): StaffDonation => ({
+    ...view(row),
+    donorEmail: row.donorEmail,
+    donorPhone: row.donorPhone,
+    panShown: maskedPan(row.donorPan),
+    financialYear: row.financialYear,
+  })
+
+  async function own(userId: string, id: string) {
+    const row = await repo.byId(id)
+    if (!row || row.userId !== userId) throw new NotFoundError(givingMessages.notFound)
+    return row
+  }
+
+  const settingsOf = async (r: ReturnType<typeof createDonationsRepo>): Promise<DonationSettings> => {
+    const row = await r.settings()
+    return {
+      donationName: row?.donationName ?? '',
+      donationAddress: row?.donationAddress ?? '',
+      donationPan: row?.donationPan ?? '',
+      registration80g: row?.registration80g ?? '',
+      registration80gIssued: row?.registration80gIssued ?? '',
+      registration80gFrom: row?.registration80gFrom ?? '',
+      registration80gUntil: row?.registration80gUntil ?? '',
+    }
+  }
+
+  /** How a donation is paid: through the payments module, purpose 'donation' (decision 100). */
+  const payable: PayableHandler = {
+    async termsFor(userId, id) {
+      const row = await own(userId, id)
+      if (row.status === 'paid') throw new ConflictError(givingMessages.alreadyPaid)
+      const number = `DON-${row.id.slice(-8).toUpperCase()}`
+      return {
+        id: row.id,
+        amount: row.amount,
+        currency: 'INR',
+        number,
+        receipt: number,
+        notes: { donationId: row.id },
+      }
+    },
+    /**
+     * The gift is paid: it takes the next receipt number of the financial year it was paid in, the
+     * foundation's registration as it is now, and its thank-you e-mail, all in the payment's transaction.
+     */
+    async onCaptured(tx, payment) {
+      const r = createDonationsRepo(tx)
+      const row = await r.byId(payment.payableId!, true)
+      if (!row || row.status === 'paid') return { changed: false }
+      const now = new Date()
+      const fy = financialYear(now)
+      const serial = await r.nextSerial(seriesOf(fy))
+      const s = await settingsOf(r)
+      const issuer: Issuer = {
+        name: s.donationName,
+        address: s.donationAddress,
+        pan: s.donationPan,
+        registration: s.registration80g,
+        issued: s.registration80gIssued,
+        from: s.registration80gFrom,
+        until: s.registration80gUntil,
+      }
+      const paid = (await r.update(row.id, {
+        status: 'paid',
+        paidAt: now,
+        financialYear: fy,
+        receiptSerial: serial,
+        receiptNumber: receiptNumber(fy, serial),
+        paymentReference: payment.providerPaymentId ?? payment.providerOrderId,
+        issuer,
+      }))!
+      const language = isLanguage(row.language) ? row.language : defaultLanguage
+      await deps.mail.send(tx, {
+        kind: 'donation.paid',
+        to: row.donorEmail,
+        content: mailTextsIn(language).donationReceived(
+          {
+            donorName: row.donorName,
+            amount: row.amount,
+            cause: causeName(row, language),
+            receiptNumber: paid.receiptNumber!,
+            for80g: row.wants80g,
+          },
+          deps.mail.url(`/donate/thanks/${row.id}`),
+        ),
+      })
+      return { changed: true }
+    },
+    async onFailed(tx, payment) {
+      const r = createDonationsRepo(tx)
+      const row = await r.byId(payment.payableId!, true)
+      if (row?.status === 'pending') await r.update(row.id, { status: 'failed' })
+    },
+  }
+
+  return {
+    payable,
+
+    /** What a donor may give to: the foundation's work, then each temple by its web name. */
+    async causes(language: Language = defaultLanguage): Promise<DonationCauseOption[]> {
+      const { t } = translatorFor(language)
+      const temples = await repo.templeList()
+      return [
+        ...foundationCauses.map((c) => ({ for: c, name: t(causeNames[c]), temple: false })),
+        ...temples.map((tm) => ({ for: tm.slug, name: tm.name, temple: true })),
+      ]
+    },
+
+    /** A new, unpaid gift of the signed-in donor; the 80G details are kept only when they asked for them. */
+    async create(
+      userId: string,
+      input: DonationBody,
+      language: Language = defaultLanguage,
+    ): Promise<Donation> {
+      const body = donationBody.parse(input)
+      let cause: DonationRow['cause']
+      let temple: { id: string; name: string } | null = null
+      if ((foundationCauses as readonly string[]).includes(body.for)) cause = body.for as FoundationCause
+      else {
+        temple = await repo.templeBySlug(body.for)
+        if (!temple) throw new ValidationError(givingMessages.causeUnknown)
+        cause = 'temple'
+      }
+      const row = await repo.insert({
+        userId,
+        cause,
+        templeId: temple?.id ?? null,
+        templeName: temple?.name ?? null,
+        amount: body.amount * 100,
+        donorName: body.name,
+        donorEmail: body.email,
+        donorPhone: body.phone,
+        wants80g: body.wants80g,
+        donorAddress: body.wants80g ? (body.address ?? null) : null,
+        donorPan: body.wants80g ? (body.pan ?? null) : null,
+        language,
+      })
+      return view(row)
+    },
+
+    async mine(userId: string, id: string): Promise<Donation> {
+      return view(await own(userId, id))
+    },
+
+    /** The receipt PDF of the donor's own paid gift; another's, or an unpaid one, has none. */
+    async receipt(userId: string | null, id: string): Promise<{ number: string; pdf: Buffer }> {
+      const row = userId === null ? await repo.byId(id) : await own(userId, id)
+      if (!row) throw new NotFoundError(givingMessages.notFound)
+      if (row.status !== 'paid' || !row.receiptNumber) throw new NotFoundError(givingMessages.noReceipt)
+      const language =
+        userId === null ? defaultLanguage : isLanguage(row.language) ? row.language : defaultLanguage
+      return {
+        number: row.receiptNumber,
+        pdf: await renderReceiptPdf({ ...row, causeName: causeName(row, language) }, language),
+      }
+    },
+
+    staff: {
+      async list(q: {
+        year?: string
+        cause?: DonationRow['cause']
+        status?: DonationRow['status']
+        page: number
+        pageSize: number
+      }): Promise<DonationPage> {
+        const { rows, total, received } = await repo.page(q, {
+          offset: (q.page - 1) * q.pageSize,
+          limit: q.pageSize,
+        })
+        return {
+          items: rows.map(staffView),
+          total,
+          page: q.page,
+          pageSize: q.pageSize,
+          pages: Math.max(1, Math.ceil(total / q.pageSize)),
+          received: rupees(received),
+          years: await repo.years(),
+        }
+      },
+
+      /**
+       * A financial year's receipts in the columns of Form 10BD's Part B, one row per receipt in number
+       * order. A donor who gave no PAN has empty ID columns: the portal asks for an ID, so staff decide.
+       */
+      async form10bd(year: string): Promise<string> {
+        const rows = await repo.receiptsOf(year)
+        const s = await settingsOf(repo)
+        const lines = rows.map((row, i) => [
+          String(i + 1),
+          '',
+          row.donorPan ? '1' : '',
+          row.donorPan ?? '',
+          'Section 80G',
+          row.issuer?.registration || s.registration80g,
+          (row.issuer?.issued || s.registration80gIssued).split('-').reverse().join('-'),
+          spreadsheetSafe(row.donorName),
+          spreadsheetSafe(row.donorAddress ?? ''),
+          'Others',
+          'Electronic modes including account payee cheque/draft',
+          String(Math.round(row.amount / 100)),
+        ])
+        return writeCsv([[...form10bdColumns], ...lines], { bom: true })
+      },
+
+      settings: {
+        get: (): Promise<DonationSettings> => settingsOf(repo),
+        async save(actorId: string, values: DonationSettings): Promise<DonationSettings> {
+          return deps.db.transaction(async (tx) => {
+            const r = createDonationsRepo(tx)
+            const before = await settingsOf(r)
+            await r.saveSettings(values)
+            await writeAudit(tx, {
+              actorId,
+              action: 'settings.donations',
+              entity: 'settings',
+              entityId: 'shop',
+              before,
+              after: values,
+            })
+            return values
+          })
+        },
+      },
+    },
+  }
+}
+export type DonationsService = ReturnType<typeof createDonationsService>
