@@ -23,6 +23,7 @@ import { createPaymentsService } from './modules/payments/service.ts'
 import { createPincodeService } from './modules/pincode/service.ts'
 import { createProvenanceService } from './modules/provenance/service.ts'
 import { createReviewsService } from './modules/reviews/service.ts'
+import { createSevasService } from './modules/sevas/service.ts'
 import { createWishlistService } from './modules/wishlist/service.ts'
 
 export type ServiceDeps = {
@@ -67,6 +68,7 @@ export function createServices(deps: ServiceDeps) {
   const pincode = createPincodeService(deps)
   const messages = createMessagesService({ ...deps, mail })
   const reviews = createReviewsService({ ...deps, catalogue })
+  const sevas = createSevasService({ ...deps, mail })
   const admin = createAdminService({
     ...deps,
     orders,
@@ -78,6 +80,7 @@ export function createServices(deps: ServiceDeps) {
     reviews,
     mail,
     invoices,
+    sevas,
   })
   return {
     ...deps,
@@ -100,6 +103,7 @@ export function createServices(deps: ServiceDeps) {
     admin,
     messages,
     reviews,
+    sevas,
   }
 }
 export type Services = ReturnType<typeof createServices>
