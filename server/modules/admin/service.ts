@@ -95,7 +95,7 @@ export function createAdminService(deps: {
     }),
     messages: createAdminMessagesService({ db, messages: deps.messages }),
     reviews: createAdminReviewsService({ db, reviews: deps.reviews }),
-    sevas: createAdminSevasService({ db, sevas: deps.sevas }),
+    sevas: createAdminSevasService({ db, cache, sevas: deps.sevas }),
     staff: createAdminStaffService({ accounts: deps.accounts }),
     overview: createAdminOverviewService({ db, mail: deps.mail }).overview,
     audit: createAdminAuditService({ db }).list,

@@ -8,6 +8,7 @@ import type {
 import type { BookingStatus } from '../../../../contracts/seva-text.ts'
 import { indianToday } from '../../../../contracts/seva-text.ts'
 import type { Db } from '../../../db/client.ts'
+import type { CatalogueCache } from '../../../lib/cache.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
 import { writeAudit } from '../../audit/repo.ts'
 import type { BookingRow } from '../../sevas/repo.ts'
@@ -106,6 +107,8 @@ export const toAdminBooking = ({
  */
 export function createAdminSevasService(deps: {
   db: Db
+  /** The temple pages list the sevas: every change drops the cached pages. */
+  cache: CatalogueCache
   sevas: Pick<SevasService, 'markPerformed' | 'addPhoto' | 'setVideo' | 'cancelByStaff'>
 }) {
   const repo = createSevasAdminRepo(deps.db)
@@ -148,6 +151,7 @@ export function createAdminSevasService(deps: {
         })
         return created
       })
+      deps.cache.invalidate()
       return one(row.id)
     },
 
@@ -168,6 +172,7 @@ export function createAdminSevasService(deps: {
           after: auditView(after),
         })
       })
+      deps.cache.invalidate()
       return one(id)
     },
 
@@ -193,6 +198,7 @@ export function createAdminSevasService(deps: {
           after: null,
         })
       })
+      deps.cache.invalidate()
     },
 
     /** How many sevas a temple has (the temples list refuses to delete one that has any). */
