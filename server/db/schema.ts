@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { Translations } from '../../contracts/languages.ts'
+import { type PaymentPurpose, paymentPurposes } from '../../contracts/payments.ts'
 import { newId } from './ids.ts'
 
 // Money is integer paise everywhere in the database; the API shows rupees.
@@ -397,13 +399,19 @@ export const orderHistory = pgTable(
   (t) => [index('order_history_order_idx').on(t.orderId, t.changedAt)],
 )
 
+/**
+ * What a payment pays (decision 100): an order (order_id), or another module's payable, such as a seva
+ * booking or a donation (payable_id, that module's own id). Exactly one of the two is set.
+ */
+export type { PaymentPurpose }
+
 export const payments = pgTable(
   'payments',
   {
     id: id(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: paymentPurposes }).notNull().default('order'),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    payableId: text('payable_id'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -423,6 +431,11 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_order_idx').on(t.providerOrderId),
     index('payments_order_idx').on(t.orderId),
+    index('payments_payable_idx').on(t.purpose, t.payableId),
+    check(
+      'payments_pays_one_thing',
+      sql`(${t.purpose} = 'order' and ${t.orderId} is not null and ${t.payableId} is null) or (${t.purpose} in ('booking', 'donation') and ${t.orderId} is null and ${t.payableId} is not null)`,
+    ),
   ],
 )
 

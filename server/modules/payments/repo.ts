@@ -1,8 +1,14 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
-import { orders, paymentEvents, payments } from '../../db/schema.ts'
+import { orders, type PaymentPurpose, paymentEvents, payments } from '../../db/schema.ts'
 
 export type PaymentRow = typeof payments.$inferSelect
+
+/** The payments of one payable: an order by order_id, anything else by its purpose and payable_id. */
+const paying = (purpose: PaymentPurpose, id: string): SQL =>
+  purpose === 'order'
+    ? eq(payments.orderId, id)
+    : (and(eq(payments.purpose, purpose), eq(payments.payableId, id)) as SQL)
 
 export function createPaymentsRepo(db: DbOrTx) {
   return {
@@ -15,14 +21,14 @@ export function createPaymentsRepo(db: DbOrTx) {
       const [row] = lock ? await q.for('update') : await q
       return row ?? null
     },
-    /** The newest payment of an order still open for paying (created, or failed and retried). */
-    async openForOrder(orderId: string, provider: string) {
+    /** The newest payment of a payable still open for paying (created, or failed and retried). */
+    async openFor(purpose: PaymentPurpose, id: string, provider: string) {
       const [row] = await db
         .select()
         .from(payments)
         .where(
           and(
-            eq(payments.orderId, orderId),
+            paying(purpose, id),
             eq(payments.provider, provider),
             inArray(payments.status, ['created', 'failed']),
           ),
@@ -35,11 +41,15 @@ export function createPaymentsRepo(db: DbOrTx) {
     forOrder(orderId: string) {
       return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt))
     },
-    async capturedForOrder(orderId: string) {
+    /** Every payment of another module's payable, oldest first. */
+    forPayable(purpose: PaymentPurpose, id: string) {
+      return db.select().from(payments).where(paying(purpose, id)).orderBy(asc(payments.createdAt))
+    },
+    async capturedFor(purpose: PaymentPurpose, id: string) {
       const [row] = await db
         .select()
         .from(payments)
-        .where(and(eq(payments.orderId, orderId), eq(payments.status, 'captured')))
+        .where(and(paying(purpose, id), eq(payments.status, 'captured')))
         .orderBy(desc(payments.createdAt))
         .limit(1)
       return row ?? null
@@ -49,9 +59,9 @@ export function createPaymentsRepo(db: DbOrTx) {
       return row ?? null
     },
     /**
-     * Claims open payments of unpaid orders created between `from` and `until`, whose lease has lapsed,
-     * for one reconciliation run: rows another instance holds are skipped, and each claimed one is not
-     * asked about again before `leaseUntil`.
+     * Claims open payments (of unpaid orders, or of any other payable) created between `from` and
+     * `until`, whose lease has lapsed, for one reconciliation run: rows another instance holds are
+     * skipped, and each claimed one is not asked about again before `leaseUntil`.
      */
     async claimUnsettled(opts: {
       provider: string
@@ -65,7 +75,7 @@ export function createPaymentsRepo(db: DbOrTx) {
         const due = await tx
           .select({ id: payments.id })
           .from(payments)
-          .innerJoin(orders, eq(orders.id, payments.orderId))
+          .leftJoin(orders, eq(orders.id, payments.orderId))
           .where(
             and(
               eq(payments.provider, opts.provider),
@@ -73,7 +83,11 @@ export function createPaymentsRepo(db: DbOrTx) {
               gt(payments.createdAt, opts.from),
               lte(payments.createdAt, opts.until),
               or(isNull(payments.checkAfter), lte(payments.checkAfter, opts.now)),
-              inArray(orders.paymentStatus, ['Pending', 'Failed', 'Expired']),
+              // An order's only while it awaits payment; another payable's module decides on capture.
+              or(
+                ne(payments.purpose, 'order'),
+                inArray(orders.paymentStatus, ['Pending', 'Failed', 'Expired']),
+              ),
             ),
           )
           .orderBy(asc(payments.createdAt))

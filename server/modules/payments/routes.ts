@@ -7,6 +7,11 @@ import {
   sandboxChoiceSchema,
   verifyPaymentSchema,
 } from '../../../contracts/orders.ts'
+import {
+  confirmPayableSchema,
+  payableConfirmedSchema,
+  startPayableSchema,
+} from '../../../contracts/payments.ts'
 import { bearer, customerFailures, done, failures, publicAccess } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 import type { WebhookDelivery } from './service.ts'
@@ -78,6 +83,61 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       message: 'Payment verified',
       payment: await payments.verify(request.user!.id, request.body),
     }),
+  )
+
+  app.post(
+    '/payments/payable/create',
+    {
+      onRequest: app.requireUser,
+      config: { rateLimit: { max: placeLimit, timeWindow: '1 minute' } },
+      schema: {
+        operationId: 'createPayablePayment',
+        tags: ['payments'],
+        summary: 'Open a payment for one of the caller’s seva bookings or donations (amount from the server)',
+        description:
+          'Answers the same session as `/payments/create`: `orderId` is the booking’s or donation’s id and `orderID` its number. A retry after a failed attempt pays the same provider order.',
+        security: bearer,
+        body: startPayableSchema,
+        response: { 200: paymentSessionSchema, ...customerFailures(403, 404, 409) },
+      },
+    },
+    async (request) =>
+      payments.start(
+        request.user!.id,
+        request.body.purpose,
+        request.body.payableId,
+        request.body.paymentMethod,
+      ),
+  )
+
+  app.post(
+    '/payments/payable/verify',
+    {
+      onRequest: app.requireUser,
+      config: { rateLimit: { max: placeLimit, timeWindow: '1 minute' } },
+      schema: {
+        operationId: 'verifyPayablePayment',
+        tags: ['payments'],
+        summary: 'Verify the checkout’s signature for a booking or donation and record the payment',
+        description:
+          'The payment must be one the caller opened for this booking or donation; then the same HMAC check and capture as an order’s. Verifying twice changes nothing.',
+        security: bearer,
+        body: confirmPayableSchema,
+        response: {
+          200: done.extend({ payment: payableConfirmedSchema }),
+          ...customerFailures(403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const { purpose, payableId, ...result } = request.body
+      const confirmed = await payments.confirm(request.user!.id, purpose, payableId, result)
+      return {
+        success: true as const,
+        message: 'Payment verified',
+        payment: { purpose, payableId, ...confirmed },
+      }
+    },
   )
 
   // The webhook needs the exact bytes the provider signed, so this scope keeps JSON bodies raw.

@@ -9,9 +9,17 @@ import {
 } from '../../../contracts/orders.ts'
 import type { Config } from '../../config.ts'
 import type { Db, Tx } from '../../db/client.ts'
+import type { PaymentPurpose } from '../../db/schema.ts'
 import { ForbiddenError, NotFoundError, UnprocessableError, ValidationError } from '../../http/errors.ts'
 import { writeAudit } from '../audit/repo.ts'
-import type { OrdersService, PaymentOutcome } from '../orders/service.ts'
+import type { OrdersService } from '../orders/service.ts'
+import {
+  type CaptureEffect,
+  type PayableHandler,
+  type PayableRegistry,
+  type PayableTerms,
+  payableIdOf,
+} from './payables.ts'
 import { checkoutSignature, hmacHex, type PaymentProvider, providerId, signatureMatches } from './provider.ts'
 import { createRazorpayProvider } from './razorpay.ts'
 import { createPaymentsRepo, type PaymentRow } from './repo.ts'
@@ -62,13 +70,44 @@ export function createPaymentsService(deps: {
   const webhookSecret = deps.config.secrets.sandboxWebhookSecret
   const repo = createPaymentsRepo(deps.db)
 
+  /** What each kind of payable does when paid (decision 100); orders are built in, other modules register. */
+  const payables: PayableRegistry = new Map()
+  payables.set('order', {
+    async termsFor(userId, orderId) {
+      const order = await orders.ownOrderRow(userId, orderId)
+      await orders.readyForPayment(order)
+      return {
+        id: order.id,
+        amount: order.total,
+        currency: 'INR',
+        number: order.orderNumber,
+        receipt: order.orderNumber,
+        notes: { orderId: order.id },
+      }
+    },
+    async onCaptured(tx, payment) {
+      const orderId = payment.orderId!
+      const outcome = await orders.recordPayment(orderId, tx)
+      return { changed: outcome !== 'unchanged', after: () => orders.afterPayment(orderId, outcome) }
+    },
+    async onFailed(tx, payment) {
+      await orders.recordPaymentFailed(payment.orderId!, tx)
+    },
+  })
+  const handlerOf = (purpose: PaymentPurpose): PayableHandler => {
+    const handler = payables.get(purpose)
+    if (!handler) throw new NotFoundError('Nothing to pay was found.')
+    return handler
+  }
+
   /**
-   * The one path by which money received reaches an order, whether the browser's verify call, a webhook
-   * or a reconciliation brings it: the payment row is locked, the amount and currency must be the
-   * order's, the payment is marked captured once, and the orders module decides what the order becomes.
-   * Returns null when no payment matches, 'mismatch' when the amounts differ (nothing is applied).
+   * The one path by which money received reaches what it pays, whether the browser's verify call, a
+   * webhook or a reconciliation brings it: the payment row is locked, the amount and currency must be the
+   * payment's, the payment is marked captured once, and the payable's module decides what it becomes (the
+   * orders module for an order). Returns null when no payment matches, 'mismatch' when the amounts differ
+   * (nothing is applied).
    */
-  type Captured = { payment: PaymentRow; outcome: PaymentOutcome } | 'mismatch' | null
+  type Captured = { payment: PaymentRow; effect: CaptureEffect } | 'mismatch' | null
 
   async function captureInTx(
     tx: Tx,
@@ -83,8 +122,8 @@ export function createPaymentsService(deps: {
       await writeAudit(tx, {
         actorId: null,
         action: 'payment.amount-mismatch',
-        entity: 'order',
-        entityId: payment.orderId,
+        entity: payment.purpose,
+        entityId: payableIdOf(payment),
         before: { amount: payment.amount / 100, currency: payment.currency },
         after: {
           amount: typeof seen.amount === 'number' ? seen.amount / 100 : null,
@@ -99,16 +138,16 @@ export function createPaymentsService(deps: {
         providerPaymentId: paymentId ?? payment.providerPaymentId,
       })
     }
-    return { payment, outcome: await orders.recordPayment(payment.orderId, tx) }
+    return { payment, effect: await handlerOf(payment.purpose).onCaptured(tx, payment) }
   }
 
-  /** A failed attempt: an open payment is marked failed and the order, if still awaiting payment, too. */
+  /** A failed attempt: an open payment is marked failed and its payable (an order still awaiting payment) too. */
   async function failInTx(tx: Tx, providerOrderId: string): Promise<boolean> {
     const r = createPaymentsRepo(tx)
     const payment = await r.byProviderOrderId(providerOrderId, true)
     if (!payment) return false
     if (payment.status === 'created') await r.update(payment.id, { status: 'failed' })
-    await orders.recordPaymentFailed(payment.orderId, tx)
+    await handlerOf(payment.purpose).onFailed(tx, payment)
     return true
   }
 
@@ -117,7 +156,7 @@ export function createPaymentsService(deps: {
     if (result === 'mismatch') {
       deps.log?.warn('a payment whose amount or currency differs from its order was not applied')
     } else if (result) {
-      await orders.afterPayment(result.payment.orderId, result.outcome)
+      await result.effect.after?.()
     }
   }
 
@@ -129,6 +168,30 @@ export function createPaymentsService(deps: {
     const result = await deps.db.transaction((tx) => captureInTx(tx, providerOrderId, paymentId, seen))
     await afterCapture(result)
     return result
+  }
+
+  /**
+   * Checks the checkout's signature against the provider order id stored for the payment, in constant
+   * time, asks the provider for a second opinion when it can, and captures the payment.
+   */
+  async function verifyAndCapture(
+    payment: PaymentRow,
+    input: { razorpay_payment_id: string; razorpay_signature: string },
+  ) {
+    const expected = checkoutSignature(keySecret, payment.providerOrderId, input.razorpay_payment_id)
+    if (!signatureMatches(expected, input.razorpay_signature)) throw verificationFailed()
+    if (provider.fetchPayment) {
+      // A second opinion from the provider; the signature alone is proof when it cannot be reached.
+      const remote = await provider.fetchPayment(input.razorpay_payment_id).catch((err) => {
+        deps.log?.warn({ err }, 'could not fetch the payment from the provider')
+        return null
+      })
+      if (remote && remote.order_id !== payment.providerOrderId) throw verificationFailed()
+      if (remote && (await capture(payment.providerOrderId, remote.id, remote)) === 'mismatch') {
+        throw verificationFailed()
+      }
+    }
+    await capture(payment.providerOrderId, input.razorpay_payment_id)
   }
 
   /** The payment entity's method fields, as Razorpay sends them (vpa for UPI, bank for netbanking). */
@@ -174,40 +237,63 @@ export function createPaymentsService(deps: {
       if (input.userId && input.userId !== userId) {
         throw new ForbiddenError('You can only pay for your own orders.')
       }
-      const order = await orders.ownOrderRow(userId, input.orderId)
-      await orders.readyForPayment(order)
+      return service.start(userId, 'order', input.orderId, input.paymentMethod)
+    },
+
+    /**
+     * Lets another module's payables be paid (a seva booking, a donation): the payments module opens,
+     * verifies, captures and reconciles their payments and calls the handler as it does the orders module.
+     */
+    registerPayable(purpose: Exclude<PaymentPurpose, 'order'>, handler: PayableHandler) {
+      payables.set(purpose, handler)
+    },
+
+    /**
+     * Opens a payment for the caller's own payable, for the amount its module states (never the
+     * client's), and answers the session the checkout window opens with; `orderId` is the payable's id
+     * and `orderID` its number. A retry after a failed attempt pays the same provider order.
+     */
+    async start(
+      userId: string,
+      purpose: PaymentPurpose,
+      payableId: string,
+      paymentMethod?: string,
+    ): Promise<PaymentSession> {
+      const terms: PayableTerms = await handlerOf(purpose).termsFor(userId, payableId)
+      const id = terms.id ?? payableId
       const session = (providerOrderId: string): PaymentSession => ({
         success: true,
         message: 'Payment created',
         id: providerOrderId,
         razorpayOrderId: providerOrderId,
-        amount: order.total,
-        currency: 'INR',
+        amount: terms.amount,
+        currency: terms.currency,
         key: provider.keyId,
         provider: provider.name,
-        orderId: order.id,
-        orderID: order.orderNumber,
+        orderId: id,
+        orderID: terms.number,
       })
       // A retry after a failed attempt pays the same provider order, as Razorpay allows.
-      const open = await repo.openForOrder(order.id, provider.name)
-      if (open && open.amount === order.total) {
+      const open = await repo.openFor(purpose, id, provider.name)
+      if (open && open.amount === terms.amount) {
         if (open.status === 'failed') await repo.update(open.id, { status: 'created' })
         return session(open.providerOrderId)
       }
       const created = await provider.createOrder({
-        amount: order.total,
-        currency: 'INR',
-        receipt: order.orderNumber,
-        notes: { orderId: order.id },
+        amount: terms.amount,
+        currency: terms.currency,
+        receipt: terms.receipt,
+        notes: terms.notes ?? { [`${purpose}Id`]: id },
       })
       await repo.insert({
-        orderId: order.id,
+        purpose,
+        ...(purpose === 'order' ? { orderId: id } : { payableId: id }),
         userId,
         provider: provider.name,
         providerOrderId: created.id,
-        amount: order.total,
-        currency: 'INR',
-        method: input.paymentMethod ?? 'Credit Card',
+        amount: terms.amount,
+        currency: terms.currency,
+        method: paymentMethod ?? 'Credit Card',
         status: 'created',
       })
       return session(created.id)
@@ -229,22 +315,33 @@ export function createPaymentsService(deps: {
       const order = await orders.ownOrderRow(userId, input.orderId)
       const payment = await repo.byProviderOrderId(input.razorpay_order_id)
       if (!payment || payment.orderId !== order.id) throw verificationFailed()
-      const expected = checkoutSignature(keySecret, payment.providerOrderId, input.razorpay_payment_id)
-      if (!signatureMatches(expected, input.razorpay_signature)) throw verificationFailed()
-      if (provider.fetchPayment) {
-        // A second opinion from the provider; the signature alone is proof when it cannot be reached.
-        const remote = await provider.fetchPayment(input.razorpay_payment_id).catch((err) => {
-          deps.log?.warn({ err }, 'could not fetch the payment from the provider')
-          return null
-        })
-        if (remote && remote.order_id !== payment.providerOrderId) throw verificationFailed()
-        if (remote && (await capture(payment.providerOrderId, remote.id, remote)) === 'mismatch') {
-          throw verificationFailed()
-        }
-      }
-      await capture(payment.providerOrderId, input.razorpay_payment_id)
+      await verifyAndCapture(payment, input)
       const fresh = await orders.getForCustomer(userId, order.id)
       return { order: fresh, paymentId: input.razorpay_payment_id, status: 'captured' }
+    },
+
+    /**
+     * The verify call for another module's payable: the payment must be one the caller opened for it;
+     * then the same signature check and capture as an order's. Verifying twice changes nothing.
+     */
+    async confirm(
+      userId: string,
+      purpose: PaymentPurpose,
+      payableId: string,
+      input: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
+    ): Promise<{ paymentId: string; status: string }> {
+      handlerOf(purpose)
+      const payment = await repo.byProviderOrderId(input.razorpay_order_id)
+      if (
+        !payment ||
+        payment.userId !== userId ||
+        payment.purpose !== purpose ||
+        payableIdOf(payment) !== payableId
+      ) {
+        throw verificationFailed()
+      }
+      await verifyAndCapture(payment, input)
+      return { paymentId: input.razorpay_payment_id, status: 'captured' }
     },
 
     /**
@@ -305,9 +402,25 @@ export function createPaymentsService(deps: {
      * orders module calls this (it alone decides when an order is refunded and records it on the order).
      */
     async refundCaptured(orderId: string): Promise<{ refundId: string } | null> {
-      const payment = await repo.capturedForOrder(orderId)
+      const payment = await repo.capturedFor('order', orderId)
       if (!payment?.providerPaymentId) return null
       const refund = await provider.refund(payment.providerPaymentId, payment.amount, { orderId })
+      await repo.update(payment.id, { status: 'refunded', refundId: refund.id })
+      return { refundId: refund.id }
+    },
+
+    /** Every payment of another module's payable, oldest first. */
+    recordsFor(purpose: PaymentPurpose, payableId: string) {
+      return repo.forPayable(purpose, payableId)
+    },
+
+    /** Refunds the captured payment of another module's payable (its module decides when, and records it). */
+    async refundPayable(purpose: PaymentPurpose, payableId: string): Promise<{ refundId: string } | null> {
+      const payment = await repo.capturedFor(purpose, payableId)
+      if (!payment?.providerPaymentId) return null
+      const refund = await provider.refund(payment.providerPaymentId, payment.amount, {
+        [`${purpose}Id`]: payableId,
+      })
       await repo.update(payment.id, { status: 'refunded', refundId: refund.id })
       return { refundId: refund.id }
     },
@@ -336,13 +449,16 @@ export function createPaymentsService(deps: {
         try {
           attempts = await provider.fetchOrderPayments(payment.providerOrderId)
         } catch (err) {
-          deps.log?.warn({ err, orderId: payment.orderId }, 'reconciliation could not reach the provider')
+          deps.log?.warn(
+            { err, purpose: payment.purpose, payableId: payableIdOf(payment) },
+            'reconciliation could not reach the provider',
+          )
           continue
         }
         const captured = attempts.find((a) => a.status === 'captured')
         if (captured) {
           const result = await capture(payment.providerOrderId, captured.id, captured)
-          if (result !== null && result !== 'mismatch' && result.outcome !== 'unchanged') reconciledPaid++
+          if (result !== null && result !== 'mismatch' && result.effect.changed) reconciledPaid++
         } else if (attempts.length > 0 && attempts.every((a) => a.status === 'failed')) {
           if (payment.status === 'created') {
             await deps.db.transaction((tx) => failInTx(tx, payment.providerOrderId))
