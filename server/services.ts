@@ -68,7 +68,9 @@ export function createServices(deps: ServiceDeps) {
   const pincode = createPincodeService(deps)
   const messages = createMessagesService({ ...deps, mail })
   const reviews = createReviewsService({ ...deps, catalogue })
-  const sevas = createSevasService({ ...deps, mail })
+  // Seva bookings are paid and refunded through the payments module (decisions 100, 102).
+  const sevas = createSevasService({ ...deps, mail, refund: (id) => payments.refundPayable('booking', id) })
+  payments.registerPayable('booking', sevas.payableHandler)
   const admin = createAdminService({
     ...deps,
     orders,

@@ -41,8 +41,39 @@ const bookingBody = (sevaId: string, date: string, over: Record<string, unknown>
 const book = (who: Person, body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/v1/seva-bookings', headers: who.auth, payload: body })
 
-/** Marks a booking paid through the sevas module's payment path (what a captured payment calls). */
-const confirm = (id: string) => app.database.db.transaction((tx) => app.services.sevas.recordPayment(tx, id))
+/** Pays a booking in the sandbox the way the booking page does: open the payment, the dialog's Pay, verify. */
+async function pay(who: Person, bookingId: string) {
+  const session = await app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/payable/create',
+    headers: who.auth,
+    payload: { purpose: 'booking', payableId: bookingId },
+  })
+  if (session.statusCode !== 200) return session
+  const paid = await app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/sandbox/pay',
+    headers: who.auth,
+    payload: { razorpay_order_id: session.json().id },
+  })
+  expect(paid.statusCode, paid.body).toBe(200)
+  const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = paid.json()
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/payable/verify',
+    headers: who.auth,
+    payload: {
+      purpose: 'booking',
+      payableId: bookingId,
+      razorpay_order_id,
+      razorpay_payment_id,
+      razorpay_signature,
+    },
+  })
+}
+
+const seeBooking = async (who: Person, id: string) =>
+  (await app.inject({ url: `/api/v1/seva-bookings/${id}`, headers: who.auth })).json().data
 
 const takenOn = async (sevaId: string, day: string) => {
   const [row] = await app.database.db
@@ -247,6 +278,79 @@ describe('booking a day', () => {
   })
 })
 
+describe('paying and cancelling', () => {
+  it('a paid booking is confirmed with its number e-mailed; another devotee cannot pay it, nor anyone twice', async () => {
+    const seva = await makeSeva(app, temple.id, { price: 501_00 })
+    const asha = await makeCustomer(app, 'Asha')
+    const ravi = await makeCustomer(app, 'Ravi')
+    const b = (await book(asha, bookingBody(seva.id, tomorrow()))).json().data
+    expect((await pay(ravi, b._id)).statusCode).toBe(404)
+    const paid = await pay(asha, b._id)
+    expect(paid.statusCode, paid.body).toBe(200)
+    expect(await seeBooking(asha, b._id)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      reservedUntil: null,
+    })
+    expect((await pay(asha, b._id)).statusCode).toBe(409)
+    // The sweeper leaves a paid booking alone.
+    await app.services.sevas.sweep(new Date(Date.now() + 60 * 60_000))
+    expect((await seeBooking(asha, b._id)).status).toBe('confirmed')
+    const mails = await app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, asha.email), eq(mailOutbox.kind, 'booking.confirmed')))
+    expect(mails).toHaveLength(1)
+    expect(mails[0].text).toContain(b.bookingNumber)
+    expect(mails[0].text).toContain('₹501')
+  })
+
+  it('an expired booking cannot be paid', async () => {
+    const seva = await makeSeva(app, temple.id)
+    const asha = await makeCustomer(app)
+    const b = (await book(asha, bookingBody(seva.id, tomorrow()))).json().data
+    await app.services.sevas.sweep(new Date(Date.now() + 31 * 60_000))
+    const res = await pay(asha, b._id)
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toBe(sevaText.notPayable)
+  })
+
+  it('cancelled within the policy: refunded in full; after the policy’s hours: cancelled without a refund', async () => {
+    const seva = await makeSeva(app, temple.id, { cancelHours: 48 })
+    const asha = await makeCustomer(app)
+    const early = (await book(asha, bookingBody(seva.id, addDays(tomorrow(), 5)))).json().data
+    await pay(asha, early._id)
+    const c1 = await app.inject({
+      method: 'POST',
+      url: `/api/v1/seva-bookings/${early._id}/cancel`,
+      headers: asha.auth,
+    })
+    expect(c1.statusCode, c1.body).toBe(200)
+    expect(c1.json().message).toBe(sevaText.cancelledRefund)
+    expect(c1.json().data).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' })
+    const payments = await app.services.payments.recordsFor('booking', early._id)
+    expect(payments.map((p) => p.status)).toEqual(['refunded'])
+
+    // Tomorrow begins in less than 48 hours: the policy gives no refund.
+    const late = (await book(asha, bookingBody(seva.id, tomorrow()))).json().data
+    await pay(asha, late._id)
+    const c2 = await app.inject({
+      method: 'POST',
+      url: `/api/v1/seva-bookings/${late._id}/cancel`,
+      headers: asha.auth,
+    })
+    expect(c2.json().message).toBe(sevaText.cancelledNoRefund)
+    expect(c2.json().data).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', mayCancel: false })
+    expect(await takenOn(seva.id, tomorrow())).toBe(0)
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/v1/seva-bookings/${late._id}/cancel`,
+      headers: asha.auth,
+    })
+    expect(again.statusCode).toBe(422)
+  })
+})
+
 describe('a devotee’s own bookings', () => {
   it('a devotee cannot see or cancel another’s booking; each lists only their own', async () => {
     const seva = await makeSeva(app, temple.id)
@@ -283,7 +387,7 @@ describe('a devotee’s own bookings', () => {
     })
     expect(early.statusCode).toBe(422)
 
-    expect(await confirm(b._id)).toBe('confirmed')
+    expect((await pay(asha, b._id)).statusCode).toBe(200)
     const confirmed = await app.database.db
       .select()
       .from(mailOutbox)

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { nakshatras, sevaText } from '../../../contracts/seva-text.ts'
+import { type Nakshatra, nakshatras, sevaText } from '../../../contracts/seva-text.ts'
 import type { SevaWithDays } from '../../../contracts/sevas.ts'
 import { useI18n } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
@@ -27,7 +27,7 @@ export function BookingForm({ seva, signedInGuess }: { seva: SevaWithDays; signe
   const [date, setDate] = useState(open[0]?.date ?? '')
   const [devoteeName, setName] = useState('')
   const [gotra, setGotra] = useState('')
-  const [nakshatra, setNakshatra] = useState('')
+  const [nakshatra, setNakshatra] = useState<Nakshatra | ''>('')
   const [note, setNote] = useState('')
   const [accepted, setAccepted] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -128,7 +128,7 @@ export function BookingForm({ seva, signedInGuess }: { seva: SevaWithDays; signe
             id={`${id}-nakshatra`}
             name="nakshatra"
             value={nakshatra}
-            onChange={(e) => setNakshatra(e.target.value)}
+            onChange={(e) => setNakshatra(e.target.value as Nakshatra | '')}
             className={inputClass}
           >
             <option value="">{t('Not known')}</option>

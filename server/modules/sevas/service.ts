@@ -31,6 +31,8 @@ import { writeAudit } from '../audit/repo.ts'
 import type { BookingFacts } from '../mail/messages.ts'
 import { mailTextsIn } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
+import type { CaptureEffect, PayableHandler, PayableTerms } from '../payments/payables.ts'
+import type { PaymentRow } from '../payments/repo.ts'
 import { type BookingRow, createSevasRepo, type SevaRow, type TempleOfSeva } from './repo.ts'
 
 const photoUrl = (base: string | null) => (base ? `${base}-800.webp` : null)
@@ -83,12 +85,6 @@ export function toBooking(row: BookingRow, temple: TempleOfSeva, now = new Date(
     createdAt: row.createdAt.toISOString(),
   }
 }
-
-/**
- * What a payment module needs to know of a booking it is asked to take money for (decision 102): whose it
- * is, how much, and whether it is still awaiting payment.
- */
-export type PayableBooking = { id: string; userId: string; amount: number; number: string; payable: boolean }
 
 /**
  * Sevas and pooja bookings (decision 102). A booking takes one place of its day in its own transaction (a
@@ -356,12 +352,35 @@ export function createSevasService(deps: {
       }
     },
 
-    /** What the payments module needs to open a payment for the devotee's booking. */
-    async payable(userId: string, id: string, now = new Date()): Promise<PayableBooking> {
-      const row = await ownRow(userId, id)
-      const open = row.status === 'pending' && (!row.reservedUntil || row.reservedUntil >= now)
-      return { id: row.id, userId: row.userId, amount: row.amount, number: row.bookingNumber, payable: open }
-    },
+    /**
+     * The booking as a payable of the payments module (decision 100): its terms while it awaits payment
+     * within its hold (404 for another devotee's, 409 once it cannot be paid), a capture confirms it, a
+     * decline changes nothing (the place stays held until the hold lapses, so the devotee may try again).
+     */
+    payableHandler: {
+      async termsFor(userId: string, payableId: string): Promise<PayableTerms> {
+        const now = new Date()
+        const row = await ownRow(userId, payableId)
+        if (row.status !== 'pending' || (row.reservedUntil && row.reservedUntil < now))
+          throw new ConflictError(sevaText.notPayable)
+        return {
+          amount: row.amount,
+          currency: 'INR',
+          number: row.bookingNumber,
+          receipt: row.bookingNumber,
+          notes: { bookingId: row.id },
+        }
+      },
+      async onCaptured(tx: Tx, payment: PaymentRow): Promise<CaptureEffect> {
+        const id = payment.payableId ?? ''
+        const outcome = await service.recordPayment(tx, id)
+        return {
+          changed: outcome !== 'unchanged',
+          after: outcome === 'refund' ? () => service.afterPayment(id, outcome) : undefined,
+        }
+      },
+      async onFailed() {},
+    } satisfies PayableHandler,
 
     /**
      * Money received for a booking (the payments module calls it inside its capture's transaction): an
@@ -400,11 +419,6 @@ export function createSevasService(deps: {
       if (outcome === 'refund') await service.refundNow(id)
     },
 
-    /**
-     * A failed attempt: the booking keeps its place until its hold lapses, so the devotee may try again;
-     * nothing changes here. Kept for the payments module's registry.
-     */
-    async recordPaymentFailed(_tx: Tx, _id: string) {},
 
     /** Unpaid bookings past their hold expire and their places go back to their days. */
     async expireLapsed(now = new Date(), userId?: string): Promise<number> {
