@@ -4,6 +4,7 @@ import { mayOpen, type StaffArea, type StaffRole } from '../../../contracts/staf
 export const adminNav: ReadonlyArray<{ to: string; label: string; area: StaffArea; end?: true }> = [
   { to: '/admin', label: 'Overview', area: 'dashboard', end: true },
   { to: '/admin/orders', label: 'Orders', area: 'orders' },
+  { to: '/admin/bookings', label: 'Seva bookings', area: 'orders' },
   { to: '/admin/products', label: 'Products', area: 'catalogue' },
   { to: '/admin/reviews', label: 'Reviews', area: 'catalogue' },
   { to: '/admin/artisans', label: 'Artisans', area: 'catalogue' },
@@ -17,6 +18,7 @@ export const adminNav: ReadonlyArray<{ to: string; label: string; area: StaffAre
   { to: '/admin/faq', label: 'FAQ', area: 'content' },
   { to: '/admin/policies', label: 'Policies', area: 'content' },
   { to: '/admin/temples', label: 'Temples', area: 'content' },
+  { to: '/admin/sevas', label: 'Sevas', area: 'content' },
   { to: '/admin/customers', label: 'Customers', area: 'orders' },
   { to: '/admin/messages', label: 'Messages', area: 'orders' },
   { to: '/admin/outbox', label: 'Outbox', area: 'orders' },

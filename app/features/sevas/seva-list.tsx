@@ -37,7 +37,9 @@ export function SevaList({ sevas, headingLevel = 2 }: { sevas: PublicSeva[]; hea
               className="flex flex-col gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 ring-brand-200"
             >
               <Item className="text-lg font-semibold text-brand-800">{s.name}</Item>
-              {s.description ? <p className="text-sm whitespace-pre-line text-ink/80">{s.description}</p> : null}
+              {s.description ? (
+                <p className="text-sm whitespace-pre-line text-ink/80">{s.description}</p>
+              ) : null}
               <p className="text-sm text-ink/80">{offered(s.weekdays)}</p>
               <div className="mt-auto flex items-center justify-between gap-3 pt-2">
                 <span className="text-lg font-bold text-ink">

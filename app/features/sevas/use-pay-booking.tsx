@@ -18,7 +18,9 @@ export function usePayBooking() {
         prefill: { name: booking.devoteeName },
       })
       if (outcome.kind === 'failed')
-        toast.error(outcome.reason ? t(outcome.reason) : t('The payment did not go through. Please try again.'))
+        toast.error(
+          outcome.reason ? t(outcome.reason) : t('The payment did not go through. Please try again.'),
+        )
       return outcome.kind
     },
   }

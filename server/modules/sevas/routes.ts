@@ -28,7 +28,7 @@ export const sevasRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         security: publicAccess,
         summary: "A temple's sevas open for booking, in the staff's order",
         querystring: sevaListQuerySchema,
-        response: { 200: ok(z.array(publicSevaSchema)) },
+        response: { 200: ok(z.array(publicSevaSchema)), ...failures() },
       },
     },
     async (request) => ({

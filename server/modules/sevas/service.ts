@@ -122,7 +122,7 @@ export function createSevasService(deps: {
 
   async function activeSeva(id: string) {
     const seva = idPattern.test(id) ? await repo.seva(id) : null
-    if (!seva || !seva.active) throw new NotFoundError(sevaText.notFound)
+    if (!seva?.active) throw new NotFoundError(sevaText.notFound)
     return seva
   }
 
@@ -418,7 +418,6 @@ export function createSevasService(deps: {
     async afterPayment(id: string, outcome: 'confirmed' | 'unchanged' | 'refund') {
       if (outcome === 'refund') await service.refundNow(id)
     },
-
 
     /** Unpaid bookings past their hold expire and their places go back to their days. */
     async expireLapsed(now = new Date(), userId?: string): Promise<number> {
