@@ -305,6 +305,52 @@ describe('paying and cancelling', () => {
     expect(mails[0].text).toContain('₹501')
   })
 
+  it('a payment arriving after the hold lapsed takes the place again, or is refunded when the day is full', async () => {
+    const seva = await makeSeva(app, temple.id, { dailyLimit: 1 })
+    const day = tomorrow()
+    const asha = await makeCustomer(app)
+    const payLate = async (who: Person, id: string, between: () => Promise<unknown>) => {
+      const session = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/payable/create',
+        headers: who.auth,
+        payload: { purpose: 'booking', payableId: id },
+      })
+      await between()
+      const paid = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/sandbox/pay',
+        headers: who.auth,
+        payload: { razorpay_order_id: session.json().id },
+      })
+      return app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/payable/verify',
+        headers: who.auth,
+        payload: { purpose: 'booking', payableId: id, ...paid.json() },
+      })
+    }
+    const first = (await book(asha, bookingBody(seva.id, day))).json().data
+    const expire = () => app.services.sevas.sweep(new Date(Date.now() + 31 * 60_000))
+    expect((await payLate(asha, first._id, expire)).statusCode).toBe(200)
+    expect(await seeBooking(asha, first._id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' })
+    expect(await takenOn(seva.id, day)).toBe(1)
+
+    const other = await makeSeva(app, temple.id, { dailyLimit: 1 })
+    const ravi = await makeCustomer(app)
+    const second = (await book(asha, bookingBody(other.id, day))).json().data
+    const expireAndFill = async () => {
+      await expire()
+      expect((await book(ravi, bookingBody(other.id, day))).statusCode).toBe(201)
+    }
+    await payLate(asha, second._id, expireAndFill)
+    expect(await seeBooking(asha, second._id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+    })
+    expect(await takenOn(other.id, day)).toBe(1)
+  })
+
   it('an expired booking cannot be paid', async () => {
     const seva = await makeSeva(app, temple.id)
     const asha = await makeCustomer(app)

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { addDays, bookingWindow } from '../../contracts/seva-text.ts'
-import { createAdminWithCli, pngFile, signInAsStaff, type Staff } from './admin-helpers.ts'
+import { createAdminWithCli, pngFile, type Staff, signInAsStaff } from './admin-helpers.ts'
 import { type Customer, expect, horizontalOverflow, hydrated, test } from './fixtures.ts'
 
 /** Seva bookings on a phone (decision 102): a devotee books and pays; staff mark it performed with a photo. */
@@ -10,7 +10,9 @@ let staffToken: string
 
 test.beforeAll(async ({ request }) => {
   staff = await createAdminWithCli('seva-staff')
-  const login = await request.post('/api/v1/user/login', { data: { email: staff.email, password: staff.password } })
+  const login = await request.post('/api/v1/user/login', {
+    data: { email: staff.email, password: staff.password },
+  })
   staffToken = (await login.json()).data.accessToken
 })
 
@@ -86,7 +88,9 @@ test('a devotee books a seva for a day, accepts the policy, pays in the sandbox 
   const policy = page.getByTestId('cancellation-policy')
   await expect(policy).toContainText('48 hours before the day of the seva')
   await page.getByRole('button', { name: /Book and pay ₹1,100/ }).click()
-  await expect(page.getByRole('alert')).toHaveText('Please read and accept the cancellation policy before you pay.')
+  await expect(page.getByRole('alert')).toHaveText(
+    'Please read and accept the cancellation policy before you pay.',
+  )
   await policy.getByRole('checkbox').check()
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
   await page.getByRole('button', { name: /Book and pay ₹1,100/ }).click()

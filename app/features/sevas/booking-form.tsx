@@ -82,14 +82,15 @@ export function BookingForm({ seva, signedInGuess }: { seva: SevaWithDays; signe
           {seva.days.map((d) => (
             <option key={d.date} value={d.date} disabled={d.left === 0}>
               {d.left === 0
-                ? t('{day}: fully booked', { day: formatSevaDay(d.date, language) })
+                ? t('{day}: fully booked', { day: formatSevaDay(d.date, language, 'short') })
                 : t('{day}: {left, plural, one {# place left} other {# places left}}', {
-                    day: formatSevaDay(d.date, language),
+                    day: formatSevaDay(d.date, language, 'short'),
                     left: d.left,
                   })}
             </option>
           ))}
         </select>
+        {date ? <p className="mt-1 text-sm text-ink/80">{formatSevaDay(date, language)}</p> : null}
       </div>
       <div>
         <label htmlFor={`${id}-name`} className="block font-medium">

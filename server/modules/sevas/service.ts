@@ -385,7 +385,8 @@ export function createSevasService(deps: {
     /**
      * Money received for a booking (the payments module calls it inside its capture's transaction): an
      * awaiting booking is confirmed and the devotee e-mailed. A payment that arrives after the hold lapsed
-     * takes a place again if one is left; otherwise it is marked for a refund ('refund' is returned).
+     * takes a place again if one is left; otherwise, or for a cancelled booking, it is marked for a refund
+     * ('refund' is returned).
      */
     async recordPayment(tx: Tx, id: string, now = new Date()): Promise<'confirmed' | 'unchanged' | 'refund'> {
       const r = createSevasRepo(tx)
@@ -393,7 +394,9 @@ export function createSevasService(deps: {
       if (!row || row.paymentStatus === 'paid' || row.paymentStatus === 'refunded') return 'unchanged'
       if (row.paymentStatus === 'refund_pending') return 'unchanged'
       let placeHeld = row.placeHeld
-      if (!placeHeld) placeHeld = await r.takePlace(row.sevaId, row.day)
+      // Expired unpaid: the place is taken again if one is left. Cancelled by the devotee or staff: the
+      // money goes back, whatever the day's places.
+      if (!placeHeld && row.status === 'expired') placeHeld = await r.takePlace(row.sevaId, row.day)
       if (!placeHeld) {
         const after = await r.updateBooking(row.id, {
           status: 'cancelled',
