@@ -18,6 +18,8 @@ export const pictureSizes = {
   // Artisans' and clusters' photos (decision 098): a tile on a phone, the first one wide on their page.
   artisans: [200, 400, 800, 1200],
   clusters: [200, 400, 800, 1200],
+  // Staff's photo of a performed seva (decision 102), shown on the devotee's booking and in the e-mail.
+  sevas: [200, 400, 800, 1200],
 } as const satisfies Record<string, readonly number[]>
 
 export type PictureKind = keyof typeof pictureSizes

@@ -331,6 +331,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
       const work = async () => ({
         ...(await services.payments.reconcile()),
         ...(await services.orders.sweep()),
+        ...(await services.sevas.sweep()),
       })
       sweeper = startSweeper({ everyMs: 60_000, log: app.log, work })
     })

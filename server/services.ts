@@ -24,6 +24,7 @@ import { createPaymentsService } from './modules/payments/service.ts'
 import { createPincodeService } from './modules/pincode/service.ts'
 import { createProvenanceService } from './modules/provenance/service.ts'
 import { createReviewsService } from './modules/reviews/service.ts'
+import { createSevasService } from './modules/sevas/service.ts'
 import { createWishlistService } from './modules/wishlist/service.ts'
 
 export type ServiceDeps = {
@@ -71,6 +72,9 @@ export function createServices(deps: ServiceDeps) {
   const pincode = createPincodeService(deps)
   const messages = createMessagesService({ ...deps, mail })
   const reviews = createReviewsService({ ...deps, catalogue })
+  // Seva bookings are paid and refunded through the payments module (decisions 100, 102).
+  const sevas = createSevasService({ ...deps, mail, refund: (id) => payments.refundPayable('booking', id) })
+  payments.registerPayable('booking', sevas.payableHandler)
   const admin = createAdminService({
     ...deps,
     orders,
@@ -82,6 +86,7 @@ export function createServices(deps: ServiceDeps) {
     reviews,
     mail,
     invoices,
+    sevas,
   })
   return {
     ...deps,
@@ -105,6 +110,7 @@ export function createServices(deps: ServiceDeps) {
     admin,
     messages,
     reviews,
+    sevas,
   }
 }
 export type Services = ReturnType<typeof createServices>

@@ -5,6 +5,7 @@ import { notFoundMeta, notFoundPage } from '../features/catalogue/load.ts'
 import { metaDescription, seo } from '../features/catalogue/seo.ts'
 import { contentText, templeServices, templeServicesSoon } from '../features/content/messages.ts'
 import { givingTexts } from '../features/giving/messages.ts'
+import { SevaList } from '../features/sevas/seva-list.tsx'
 import { useT } from '../i18n/i18n.tsx'
 import { metaI18n } from '../i18n/registry.ts'
 import { appLoadContext } from '../lib/context.ts'
@@ -25,17 +26,19 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
+  const { services, publicUrl, i18n } = appLoadContext(context)
   const slug = new URL(request.url).searchParams.get('temple')
   const { temple } = await services.content.temple(slug)
   if (!temple) return notFoundPage(publicUrl)
-  return { publicUrl, temple }
+  // The temple's sevas to book (decision 102).
+  const sevas = await services.sevas.ofTemple(temple.slug, i18n.language)
+  return { publicUrl, temple, sevas }
 }
 
 export default function TempleDetails({ loaderData }: Route.ComponentProps) {
   const t = useT()
   if ('notFound' in loaderData) return <NotFoundView />
-  const { temple } = loaderData
+  const { temple, sevas } = loaderData
   return (
     <>
       <section className="relative isolate overflow-hidden bg-brand-900 text-white">
@@ -98,6 +101,11 @@ export default function TempleDetails({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      {sevas.length > 0 ? (
+        <div className="mx-auto max-w-4xl px-4 pb-12">
+          <SevaList sevas={sevas} />
+        </div>
+      ) : null}
     </>
   )
 }

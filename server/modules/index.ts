@@ -17,6 +17,7 @@ import { paymentsRoutes } from './payments/routes.ts'
 import { pincodeRoutes } from './pincode/routes.ts'
 import { provenanceRoutes } from './provenance/routes.ts'
 import { reviewsRoutes } from './reviews/routes.ts'
+import { sevasRoutes } from './sevas/routes.ts'
 import { wishlistRoutes } from './wishlist/routes.ts'
 
 /** Every API module, registered under /api/v1 in this order. */
@@ -35,6 +36,7 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   deliveryModule as never,
   pincodeRoutes as never,
   provenanceRoutes as never,
+  sevasRoutes as never,
   accountRoutes as never,
   addressRoutes as never,
   messagesRoutes as never,

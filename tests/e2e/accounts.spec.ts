@@ -257,6 +257,7 @@ test.describe('account sidebar', () => {
     const links: [string, RegExp][] = [
       ['Dashboard', /\/Dashboard$/],
       ['My Order', /\/Order-History$/],
+      ['My Sevas', /\/seva-bookings$/],
       ['My Cart', /\/Cart$/],
       ['Wishlist', /\/Wishlist$/],
       ['Address', /\/Address$/],

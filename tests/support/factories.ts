@@ -12,6 +12,8 @@ import {
   pincodes,
   productImages,
   products,
+  sevas,
+  temples,
   users,
 } from '../../server/db/schema.ts'
 import { insertCatalogue } from './fixtures.ts'
@@ -360,4 +362,39 @@ export async function payDonation(app: TestApp, who: Person, donationId: string)
     headers: who.auth,
     payload: { purpose: 'donation', payableId: donationId, ...checkoutResult(paid.result) },
   })
+}
+
+/** A temple with a fresh web name. */
+export async function makeTemple(app: TestApp, over: Partial<typeof temples.$inferInsert> = {}) {
+  const id = newId()
+  const row = {
+    id,
+    slug: `temple-${id.slice(-8)}`,
+    name: `Temple ${id.slice(-4)}`,
+    servicesLink: '',
+    ...over,
+  }
+  await app.database.db.insert(temples).values(row)
+  return row
+}
+
+/** A seva of a temple, offered every day unless told, open for booking; price in paise. */
+export async function makeSeva(
+  app: TestApp,
+  templeId: string,
+  over: Partial<typeof sevas.$inferInsert> = {},
+): Promise<typeof sevas.$inferSelect> {
+  const [row] = await app.database.db
+    .insert(sevas)
+    .values({
+      templeId,
+      name: `Rudrabhishek ${newId().slice(-4)}`,
+      description: 'Abhishek of the Shivling with milk, curd, honey and Ganga water.',
+      price: 1100_00,
+      weekdays: [0, 1, 2, 3, 4, 5, 6],
+      dailyLimit: 5,
+      ...over,
+    })
+    .returning()
+  return row
 }

@@ -11,6 +11,7 @@ import { signOut } from './sign-out.ts'
 export const accountLinks = [
   { to: '/Dashboard', label: msg('Dashboard') },
   { to: '/Order-History', label: msg('My Order') },
+  { to: '/seva-bookings', label: msg('My Sevas') },
   { to: '/Cart', label: msg('My Cart') },
   { to: '/Wishlist', label: msg('Wishlist') },
   { to: '/Address', label: msg('Address') },

@@ -19,6 +19,8 @@ export type FieldSpec = {
     | 'html'
     | 'number'
     | 'checkbox'
+    /** Several of `options` ticked (a seva's weekdays): the value is the ticked options' values. */
+    | 'checkboxes'
     | 'select'
     | 'picture'
     | 'pictures'
@@ -48,7 +50,7 @@ export function toBody(fields: FieldSpec[], values: FormValues): Record<string, 
       const s = String(v ?? '').trim()
       out[f.name] = s === '' ? undefined : Number(s)
     } else if (f.kind === 'checkbox') out[f.name] = Boolean(v)
-    else if (f.kind === 'pictures') out[f.name] = Array.isArray(v) ? v : []
+    else if (f.kind === 'pictures' || f.kind === 'checkboxes') out[f.name] = Array.isArray(v) ? v : []
     else out[f.name] = typeof v === 'string' ? v : ''
   }
   return out
@@ -106,6 +108,43 @@ export function FieldInput({
         <Checkbox label={spec.label} help={spec.help} checked={Boolean(value)} onChange={onChange} />
         {error ? <p className="text-sm text-red-700">{error}</p> : null}
       </div>
+    )
+  }
+  if (spec.kind === 'checkboxes') {
+    const ticked = Array.isArray(value) ? value : []
+    const id = `checkboxes-${spec.name}`
+    return (
+      <fieldset
+        className="grid gap-1 sm:col-span-2"
+        aria-describedby={spec.help ? `${id}-help` : undefined}
+        aria-invalid={error ? true : undefined}
+      >
+        <legend className="text-sm font-semibold text-ink">{spec.label}</legend>
+        <div className="flex flex-wrap gap-2">
+          {(spec.options ?? []).map((o) => (
+            <label
+              key={o.value}
+              className="flex min-h-11 items-center gap-2 rounded border border-brand-200 bg-white px-3"
+            >
+              <input
+                type="checkbox"
+                checked={ticked.includes(o.value)}
+                onChange={(e) =>
+                  onChange(e.target.checked ? [...ticked, o.value] : ticked.filter((x) => x !== o.value))
+                }
+                className="size-5 accent-brand-700"
+              />
+              {o.label}
+            </label>
+          ))}
+        </div>
+        {spec.help ? (
+          <p id={`${id}-help`} className="text-xs text-ink/70">
+            {spec.help}
+          </p>
+        ) : null}
+        {error ? <p className="text-sm text-red-700">{error}</p> : null}
+      </fieldset>
     )
   }
   const wide = spec.wide ?? (spec.kind === 'textarea' || spec.kind === 'html' || spec.kind === 'pictures')
@@ -324,7 +363,10 @@ export function ResourceForm({
         <FieldInput
           key={f.name}
           spec={f}
-          value={values[f.name] ?? (f.kind === 'checkbox' ? false : f.kind === 'pictures' ? [] : '')}
+          value={
+            values[f.name] ??
+            (f.kind === 'checkbox' ? false : f.kind === 'pictures' || f.kind === 'checkboxes' ? [] : '')
+          }
           error={errors[f.name]}
           values={values}
           onChange={(v) =>

@@ -15,6 +15,7 @@ import { peopleRoutes } from './people/routes.ts'
 import { productRoutes } from './products/routes.ts'
 import { provenanceAdminRoutes } from './provenance/routes.ts'
 import { reviewRoutes } from './reviews/routes.ts'
+import { bookingAdminRoutes, sevaAdminRoutes } from './sevas/routes.ts'
 import { staffRoutes } from './staff/routes.ts'
 
 // Which part of the console each domain's routes belong to (contracts/staff.ts); a route may name its own.
@@ -26,6 +27,9 @@ const domains: Array<[FastifyPluginAsync<{ services: Services }>, StaffArea]> = 
   // Artisans, clusters and each product's makers and marks (decision 098).
   [provenanceAdminRoutes as never, 'catalogue'],
   [contentRoutes as never, 'content'],
+  // Sevas beside their temples; their bookings with the orders (decision 102).
+  [sevaAdminRoutes as never, 'content'],
+  [bookingAdminRoutes as never, 'orders'],
   [orderRoutes as never, 'orders'],
   [orderExportRoutes as never, 'orders'],
   [peopleRoutes as never, 'orders'],

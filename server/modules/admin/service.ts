@@ -11,6 +11,7 @@ import type { MessagesService } from '../messages/service.ts'
 import type { OrdersService } from '../orders/service.ts'
 import type { PaymentsService } from '../payments/service.ts'
 import type { ReviewsService } from '../reviews/service.ts'
+import type { SevasService } from '../sevas/service.ts'
 import { createAdminAuditService } from './audit/service.ts'
 import { createAdminContentService } from './content/service.ts'
 import { createAdminMessagesService } from './messages/service.ts'
@@ -21,6 +22,7 @@ import { createAdminPeopleService } from './people/service.ts'
 import { createAdminProductsService } from './products/service.ts'
 import { createAdminProvenanceService } from './provenance/service.ts'
 import { createAdminReviewsService } from './reviews/service.ts'
+import { createAdminSevasService } from './sevas/service.ts'
 import { createAdminStaffService } from './staff/service.ts'
 
 export type { Actor } from './kit.ts'
@@ -57,6 +59,8 @@ export function createAdminService(deps: {
   mail: Pick<MailService, 'settings'>
   /** The foundation's name and address (the GST invoice details), printed on packing slips. */
   invoices: Pick<InvoicesService, 'settings'>
+  /** Seva bookings: the console marks them performed, adds media and cancels only through it. */
+  sevas: Pick<SevasService, 'markPerformed' | 'addPhoto' | 'setVideo' | 'cancelByStaff'>
 }) {
   const { db, cache, files, log } = deps
   const orders = createAdminOrdersService({
@@ -91,6 +95,7 @@ export function createAdminService(deps: {
     }),
     messages: createAdminMessagesService({ db, messages: deps.messages }),
     reviews: createAdminReviewsService({ db, reviews: deps.reviews }),
+    sevas: createAdminSevasService({ db, cache, sevas: deps.sevas }),
     staff: createAdminStaffService({ accounts: deps.accounts }),
     overview: createAdminOverviewService({ db, mail: deps.mail }).overview,
     audit: createAdminAuditService({ db }).list,

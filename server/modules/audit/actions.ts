@@ -19,6 +19,8 @@ export const listEntities = [
   // Provenance (decision 098).
   'artisan',
   'cluster',
+  // Sevas a temple offers for booking (decision 102).
+  'seva',
 ] as const
 export type ListEntity = (typeof listEntities)[number]
 const listVerbs = ['create', 'update', 'delete'] as const
@@ -50,6 +52,10 @@ const otherActions = {
   'order.refund': 'order',
   'order.refund.failed': 'order',
   'payment.amount-mismatch': 'order',
+  'booking.performed': 'booking',
+  'booking.photo': 'booking',
+  'booking.video': 'booking',
+  'booking.cancel': 'booking',
   'user.disable': 'user',
   'user.enable': 'user',
   'staff.invite': 'user',

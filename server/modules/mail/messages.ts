@@ -12,6 +12,17 @@ import { type StaffRole, staffRoleLabels } from '../../../contracts/staff.ts'
 
 export const shopName = 'Kalaa Setu'
 
+/** What a seva booking's e-mails say about it (decision 102). */
+export type BookingFacts = {
+  bookingNumber: string
+  devoteeName: string
+  sevaName: string
+  templeName: string
+  /** The day, already written in the e-mail's language. */
+  day: string
+  amount: number
+}
+
 export type OrderLine = { title: string; quantity: number; price: number }
 export type OrderFacts = {
   orderNumber: string
@@ -39,6 +50,8 @@ export type MailContent = {
   paragraphs: string[]
   button?: { label: string; href: string }
   order?: OrderFacts
+  /** A picture shown under the paragraphs (a performed seva's photo): a full URL and its words. */
+  image?: { src: string; alt: string }
   /** The small print under the message (why they got it, how to stop it). */
   footnote?: string
   unsubscribeUrl?: string
@@ -217,6 +230,75 @@ function customerMails({ t, language }: ShopI18n) {
         t('Banks usually show a refund within 5 to 7 working days.'),
       ],
       button: { label: t('View your order'), href: orderUrl },
+    }),
+
+    bookingConfirmed: (b: BookingFacts, bookingUrl: string, policy: string): MailContent => ({
+      language,
+      subject: t('Seva booking {number} confirmed', { number: b.bookingNumber }),
+      preview: t('{seva} at {temple} on {day}', { seva: b.sevaName, temple: b.templeName, day: b.day }),
+      heading: t('Your seva is booked'),
+      paragraphs: [
+        hello(b.devoteeName),
+        t('We received your payment of {amount}. Your booking number is {number}.', {
+          amount: money(b.amount),
+          number: b.bookingNumber,
+        }),
+        t('{seva} at {temple} on {day}, for {name}.', {
+          seva: b.sevaName,
+          temple: b.templeName,
+          day: b.day,
+          name: b.devoteeName,
+        }),
+        t('Cancellation policy: {policy}', { policy }),
+        t('We will e-mail you again once the seva has been performed.'),
+      ],
+      button: { label: t('View your booking'), href: bookingUrl },
+    }),
+
+    bookingCancelled: (b: BookingFacts, bookingUrl: string, refund: boolean): MailContent => ({
+      language,
+      subject: t('Seva booking {number} cancelled', { number: b.bookingNumber }),
+      preview: t('{seva} on {day}', { seva: b.sevaName, day: b.day }),
+      heading: t('Your seva booking is cancelled'),
+      paragraphs: [
+        hello(b.devoteeName),
+        t('Booking {number} for {seva} at {temple} on {day} has been cancelled.', {
+          number: b.bookingNumber,
+          seva: b.sevaName,
+          temple: b.templeName,
+          day: b.day,
+        }),
+        refund
+          ? t('Your payment of {amount} is being refunded in full to the card or account you paid with.', {
+              amount: money(b.amount),
+            })
+          : t('This cancellation is not refunded, as the cancellation policy says.'),
+      ],
+      button: { label: t('View your booking'), href: bookingUrl },
+    }),
+
+    bookingPerformed: (
+      b: BookingFacts,
+      bookingUrl: string,
+      media: { photo: string | null; videoUrl: string | null },
+    ): MailContent => ({
+      language,
+      subject: t('Your seva {number} has been performed', { number: b.bookingNumber }),
+      preview: t('{seva} at {temple}', { seva: b.sevaName, temple: b.templeName }),
+      heading: t('Your seva has been performed'),
+      paragraphs: [
+        hello(b.devoteeName),
+        t('{seva} was performed at {temple} on {day} for {name}.', {
+          seva: b.sevaName,
+          temple: b.templeName,
+          day: b.day,
+          name: b.devoteeName,
+        }),
+        ...(media.videoUrl ? [t('Watch the video of your seva: {link}', { link: media.videoUrl })] : []),
+        ...(media.photo ? [t('A photo of your seva is below and on your booking page.')] : []),
+      ],
+      image: media.photo ? { src: media.photo, alt: t('Photo of your seva') } : undefined,
+      button: { label: t('View your booking'), href: bookingUrl },
     }),
 
     passwordReset: (name: string, resetUrl: string, minutes: number): MailContent => ({

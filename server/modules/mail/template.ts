@@ -7,6 +7,7 @@ import {
   Heading,
   Hr,
   Html,
+  Img,
   Link,
   Preview,
   Row,
@@ -126,6 +127,20 @@ function Mail({ content, shopUrl }: { content: MailContent; shopUrl: string }) {
           h(Heading, { as: 'h1', style: styles.heading }, content.heading),
           ...content.paragraphs.map((p, i) => h(Text, { key: `p-${i}`, style: styles.text }, p)),
           content.order ? orderBlock(content.order, texts) : null,
+          content.image
+            ? h(Img, {
+                src: content.image.src,
+                alt: content.image.alt,
+                width: 520,
+                style: {
+                  display: 'block',
+                  width: '100%',
+                  maxWidth: '520px',
+                  height: 'auto',
+                  borderRadius: '6px',
+                },
+              })
+            : null,
           content.button
             ? h(
                 Section,

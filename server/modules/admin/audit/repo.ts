@@ -15,6 +15,8 @@ import {
   products,
   reviews,
   searchSynonyms,
+  sevaBookings,
+  sevas,
   sliders,
   states,
   subcategories,
@@ -59,6 +61,8 @@ nameColumns.review = {
 }
 nameColumns.artisan = { table: artisans, name: sql<string>`${artisans.name}` }
 nameColumns.cluster = { table: clusters, name: sql<string>`${clusters.name}` }
+nameColumns.seva = { table: sevas, name: sql<string>`${sevas.name}` }
+nameColumns.booking = { table: sevaBookings, name: sql<string>`${sevaBookings.bookingNumber}` }
 
 const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`
 

@@ -47,6 +47,8 @@ const entityWords: Record<string, string> = {
   image: 'a picture',
   artisan: 'the artisan',
   cluster: 'the craft cluster',
+  seva: 'the seva',
+  booking: 'the seva booking',
   settings: 'the settings',
 }
 
@@ -105,6 +107,14 @@ const fieldWords: Record<string, string> = {
   giAuthorisedUser: 'GI authorised-user number',
   handloomMark: 'Handloom Mark number',
   silkMark: 'Silk Mark number',
+  // Sevas (decision 102).
+  templeId: 'temple',
+  weekdays: 'days offered',
+  dailyLimit: 'daily limit',
+  active: 'availability for booking',
+  cancelHours: 'hours before the day for a refund',
+  policy: 'cancellation policy',
+  translations: 'Hindi texts',
 }
 
 const moneyFields = new Set(['price', 'cutPrice', 'codMaxTotal', 'codFee'])
@@ -155,7 +165,17 @@ function shown(field: string, value: unknown): string | null {
 /** The recorded name of a thing in the entry, when it no longer exists (or was never looked up). */
 export function recordedName(before: unknown, after: unknown): string | null {
   for (const r of [rec(after), rec(before)]) {
-    for (const key of ['title', 'name', 'fullName', 'code', 'question', 'term', 'orderNumber', 'email']) {
+    for (const key of [
+      'title',
+      'name',
+      'fullName',
+      'code',
+      'question',
+      'term',
+      'orderNumber',
+      'bookingNumber',
+      'email',
+    ]) {
       const v = r[key]
       if (typeof v === 'string' && v.trim()) return v.trim()
     }
@@ -279,6 +299,16 @@ export function auditSentence(input: SentenceInput): string {
       return `${who} marked ${thing} as ${after.status === 'read' ? 'read' : 'new'}`
     case 'message.reply':
       return `${who} replied to ${thing}`
+    case 'booking.performed':
+      return `${who} marked ${thing} as performed`
+    case 'booking.photo':
+      return `${who} added a photo to ${thing}`
+    case 'booking.video':
+      return after.videoUrl
+        ? `${who} added a video link to ${thing}`
+        : `${who} removed the video link of ${thing}`
+    case 'booking.cancel':
+      return `${who} cancelled ${thing}${after.refund ? ', refunding its payment' : ''}`
     case 'review.publish':
       return `${who} published ${thing} in the shop`
     case 'review.hide':

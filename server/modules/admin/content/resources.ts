@@ -34,6 +34,7 @@ import {
   policySections,
   products,
   searchSynonyms,
+  sevas,
   sliders,
   states,
   subcategories,
@@ -236,6 +237,12 @@ export const resources: ResourceDef[] = [
     }),
     list: (db) => byPosition(temples, db, temples.name),
     unique: { field: 'slug', message: 'Another temple already has this web name.' },
+    // Sevas and their bookings belong to a temple (decision 102).
+    blockDelete: async (db, id) => {
+      const rows = await db.select({ id: sevas.id }).from(sevas).where(eq(sevas.templeId, id)).limit(1000)
+      if (rows.length === 0) return null
+      return `This temple has ${rows.length === 1 ? '1 seva' : `${rows.length} sevas`}. Delete them on the Sevas screen first, or keep the temple.`
+    },
   },
   // Search synonyms are read with the catalogue snapshot, so the list's cache invalidation reaches search.
   {

@@ -1,0 +1,28 @@
+import { BookingList } from '../features/sevas/booking-view.tsx'
+import { useT } from '../i18n/i18n.tsx'
+import { metaI18n } from '../i18n/registry.ts'
+import { appLoadContext } from '../lib/context.ts'
+import type { Route } from './+types/seva-bookings'
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${metaI18n(matches).t('My Sevas')} | Kalaa Setu` },
+  { name: 'robots', content: 'noindex' },
+]
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, viewer } = appLoadContext(context)
+  // Without a valid token cookie the page asks the API with the stored token instead.
+  return { bookings: viewer ? await services.sevas.mine(viewer.id) : null }
+}
+
+export default function Screen({ loaderData }: Route.ComponentProps) {
+  const t = useT()
+  return (
+    <section>
+      <h1 className="mb-4 font-serif text-2xl font-bold text-brand-800">{t('My Sevas')}</h1>
+      <BookingList initial={loaderData.bookings} />
+    </section>
+  )
+}
