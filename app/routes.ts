@@ -16,6 +16,7 @@ export default [
   route('Product/:id', 'routes/product-detail.tsx', { id: 'product-detail-alias', caseSensitive: true }),
   route('products', 'routes/search.tsx'),
   route('cart/add', 'routes/cart-add.ts'),
+  route('wishlist/add', 'routes/wishlist-add.ts'),
   route('artisan/:slug', 'routes/artisan.tsx'),
   route('cluster/:slug', 'routes/cluster.tsx'),
   route('temple', 'routes/temple.tsx'),

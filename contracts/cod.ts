@@ -55,6 +55,36 @@ export function codRefusal(
   return null
 }
 
+/** A translator of ICU messages: a page's `t`, or the server's for a request's language. */
+type Translate = (message: string, values?: Record<string, unknown>) => string
+
+/**
+ * Why cash on delivery cannot be used, in the reader's language (the checkout, the delivery check): the
+ * rule above decides, and its English words are matched to their message.
+ */
+export function codRefusalText(
+  t: Translate,
+  terms: CodTerms,
+  order: { total: number; state: string; postalCode: string },
+): string | null {
+  const refusal = codRefusal(terms, order)
+  if (refusal === null) return null
+  const pin = order.postalCode.trim()
+  const state = order.state.trim()
+  if (refusal === codMessages.off) return t(codMessages.off)
+  if (refusal === codMessages.pin(pin))
+    return t('Cash on delivery is not offered for PIN code {pin}. Please pay online for this order.', { pin })
+  if (refusal === codMessages.state(state))
+    return t('Cash on delivery is not offered for deliveries to {state}. Please pay online for this order.', {
+      state,
+    })
+  if (refusal === codMessages.overLimit(terms.maxTotal))
+    return t('Cash on delivery is available for orders up to {amount}. Please pay online for this order.', {
+      amount: formatPaise(terms.maxTotal),
+    })
+  return refusal
+}
+
 /** A list typed as text: one entry per line or comma, blanks dropped, duplicates once. */
 const listText = (entry: z.ZodString) =>
   z

@@ -164,6 +164,7 @@ describe('isCacheablePage', () => {
       '/Productdetails/abc?x=1&preview=1',
       '/Productdetails/abc?cart=added',
       '/product/Handloom?sort=2&cart=failed',
+      '/Productdetails/abc?wishlist=added',
     ])
       expect(isCacheablePage(url), url).toBe(false)
   })

@@ -31,9 +31,9 @@ const publicPage =
   /^\/(?:$|\?|product\/|StateProduct(?:$|[/?])|Productdetails\/|artisan\/|cluster\/|temple(?:details)?(?:$|\?)|Support(?:$|\?)|ContactUs(?:$|\?)|AboutUs(?:$|\?)|Privacy(?:$|\?)|TermsCondition(?:$|\?)|ReturnPolicy(?:$|\?))/i
 
 // Rendered for each request, whoever asks: a staff preview (decision 095), and the page an Add To Cart
-// sent before the page's code ran comes back to, which answers the customer who sent it (`?cart=`,
-// app/features/cart/cart-notice.ts; decision 018).
-const personalQuery = /[?&](?:preview|cart)=/i
+// or a wishlist heart sent before the page's code ran comes back to, which answers the customer who sent
+// it (`?cart=`, `?wishlist=`: app/features/cart/cart-notice.ts; decision 018).
+const personalQuery = /[?&](?:preview|cart|wishlist)=/i
 
 export function isCacheablePage(url: string): boolean {
   if (url.length > 300 || url.includes('.data') || personalQuery.test(url)) return false

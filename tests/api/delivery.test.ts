@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { windowText } from '../../app/features/delivery/delivery-words.ts'
 import { codMessages } from '../../contracts/cod.ts'
 import {
   defaultDeliverySettings,
@@ -8,6 +9,7 @@ import {
   type ZoneId,
 } from '../../contracts/delivery.ts'
 import { auditLog, pincodes } from '../../server/db/schema.ts'
+import { loadTranslations } from '../../server/lib/i18n.ts'
 import {
   makeAdmin,
   makeCustomer,
@@ -145,6 +147,69 @@ describe('the delivery estimate', () => {
       headers: staff.auth,
       payload: { ...cod, maxTotal: 10_000, excludedStates: '', excludedPins: '' },
     })
+  })
+
+  it('words its texts in the asker’s language: a Hindi reader’s COD refusal and dates come in Hindi', async () => {
+    const hi = loadTranslations().hi
+    const cod = {
+      enabled: true,
+      maxTotal: 5000,
+      fee: 0,
+      excludedStates: 'Assam',
+      excludedPins: places.metro.pin,
+    }
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings/cod',
+      headers: staff.auth,
+      payload: cod,
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    try {
+      // `?lang=hi`, or the remembered choice the page's own calls carry in their cookie.
+      const inHindi = async (pin: string, how: 'param' | 'cookie') => {
+        const res = await app.inject(
+          how === 'param'
+            ? { url: `/api/v1/delivery/estimate?pin=${pin}&lang=hi` }
+            : { url: `/api/v1/delivery/estimate?pin=${pin}`, headers: { cookie: 'lang=hi' } },
+        )
+        expect(res.statusCode, res.body).toBe(200)
+        return res.json().data
+      }
+      const ne = await inHindi(places.northeast.pin, 'cookie')
+      const stateRefusal = hi.t(
+        'Cash on delivery is not offered for deliveries to {state}. Please pay online for this order.',
+        { state: 'Assam' },
+      )
+      expect(stateRefusal).not.toBe(codMessages.state('Assam'))
+      expect(ne.cod).toMatchObject({ available: false, text: stateRefusal })
+      expect(ne.text).toBe(windowText(hi, ne.from, ne.to))
+      expect(ne.text).not.toBe(deliveryMessages.window(ne.from, ne.to))
+
+      const metro = await inHindi(places.metro.pin, 'param')
+      expect(metro.cod.text).toBe(
+        hi.t('Cash on delivery is not offered for PIN code {pin}. Please pay online for this order.', {
+          pin: places.metro.pin,
+        }),
+      )
+      const home = await inHindi(places.home.pin, 'param')
+      expect(home.cod).toMatchObject({
+        available: true,
+        text: hi.t('Cash on delivery available for orders up to {amount}', { amount: '₹5,000' }),
+      })
+      const nowhere = await inHindi('999999', 'param')
+      expect(nowhere.text).toBe(hi.t('We do not deliver to PIN {pin} yet.', { pin: '999999' }))
+      expect(nowhere.cod.text).toBe(nowhere.text)
+      // The same call in English is unchanged.
+      expect((await estimate(places.northeast.pin)).json().data.cod.text).toBe(codMessages.state('Assam'))
+    } finally {
+      await app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/settings/cod',
+        headers: staff.auth,
+        payload: { ...cod, maxTotal: 10_000, excludedStates: '', excludedPins: '' },
+      })
+    }
   })
 })
 

@@ -9,7 +9,7 @@ import {
   sidebarDefaults,
   signupMessages,
 } from '../../app/features/account/messages.ts'
-import { expect, registerCustomer, signInBrowser, test, uniqueEmail } from './fixtures.ts'
+import { expect, hydrated, registerCustomer, signInBrowser, test, uniqueEmail } from './fixtures.ts'
 
 const storage = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key)
 
@@ -28,6 +28,7 @@ async function expectNoSeriousAxe(page: Page) {
 test.describe('sign-in screen', () => {
   test('shows the e-mail rule without sending a request', async ({ page }) => {
     await page.goto('/Login')
+    await hydrated(page)
     let calls = 0
     page.on('request', (r) => {
       if (r.url().includes('/api/v1/user/login')) calls += 1
@@ -47,6 +48,7 @@ test.describe('sign-in screen', () => {
   }) => {
     const c = await registerCustomer(request, 'Lalita Sharma')
     await page.goto('/login')
+    await hydrated(page)
     await page.route('**/api/v1/user/login', async (route) => {
       await new Promise((r) => setTimeout(r, 600))
       await route.continue()
@@ -71,6 +73,7 @@ test.describe('sign-in screen', () => {
 
   test('any failure reads the one spec message', async ({ page }) => {
     await page.goto('/Login')
+    await hydrated(page)
     await page.getByLabel('Email').fill(uniqueEmail('nobody'))
     await page.getByLabel('Password', { exact: true }).fill('Wrong@12345')
     await page.getByRole('button', { name: 'SIGN IN' }).click()
@@ -82,6 +85,7 @@ test.describe('sign-in screen', () => {
     page,
   }) => {
     await page.goto('/Login')
+    await hydrated(page)
     const password = page.getByLabel('Password', { exact: true })
     await expect(password).toHaveAttribute('type', 'password')
     await page.getByRole('button', { name: 'Show password' }).click()
@@ -106,6 +110,7 @@ test.describe('sign-in screen', () => {
 test.describe('registration screen', () => {
   test('checks the passwords match and the terms are accepted before calling', async ({ page }) => {
     await page.goto('/SignUp')
+    await hydrated(page)
     let calls = 0
     page.on('request', (r) => {
       if (r.url().includes('/api/v1/user/register')) calls += 1
@@ -132,6 +137,7 @@ test.describe('registration screen', () => {
   }) => {
     const email = uniqueEmail('kavya')
     await page.goto('/SignUp')
+    await hydrated(page)
     await page.getByLabel('Name').fill('Kavya Iyer')
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password', { exact: true }).fill('Kalaa@12345')
@@ -146,6 +152,7 @@ test.describe('registration screen', () => {
     await page.evaluate(() => window.localStorage.clear())
     await page.context().clearCookies()
     await page.goto('/SignUp')
+    await hydrated(page)
     await page.getByLabel('Name').fill('Kavya Again')
     await page.getByLabel('Email').fill(email.toUpperCase())
     await page.getByLabel('Password', { exact: true }).fill('Kalaa@12345')
@@ -177,6 +184,7 @@ test.describe('guards', () => {
     signedInPage: page,
   }) => {
     await page.goto('/AboutUs')
+    await hydrated(page)
     await page.evaluate(() => {
       window.localStorage.setItem('__signedOutByTest', '1')
       window.localStorage.removeItem('accessToken')
@@ -253,6 +261,7 @@ test.describe('session check', () => {
 test.describe('account sidebar', () => {
   test('shows the links, the name and e-mail, and signs out', async ({ signedInPage: page, customer }) => {
     await page.goto('/Dashboard')
+    await hydrated(page)
     const nav = page.getByRole('navigation', { name: 'Account' })
     const links: [string, RegExp][] = [
       ['Dashboard', /\/Dashboard$/],
@@ -305,6 +314,7 @@ test.describe('settings', () => {
     signedInPage: page,
   }) => {
     await page.goto('/profile')
+    await hydrated(page)
     await expect(page.getByRole('heading', { name: 'Personal Detail' })).toBeVisible()
     await expect(page.getByLabel('Full Name')).toHaveValue('Asha Verma')
     const gender = page.getByLabel('Gender')
@@ -338,6 +348,7 @@ test.describe('settings', () => {
 
   test('a failed update alerts the spec message', async ({ signedInPage: page }) => {
     await page.goto('/profile')
+    await hydrated(page)
     await expect(page.getByLabel('Full Name')).toHaveValue('Asha Verma')
     await page.getByLabel('Username').fill('asha')
     await page.route('**/api/v1/user/update-account', (r) =>
@@ -356,6 +367,7 @@ test.describe('settings', () => {
 
   test('a new avatar shows at once and stays after reload', async ({ signedInPage: page }) => {
     await page.goto('/profile')
+    await hydrated(page)
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#a8431a' } })
       .png()
       .toBuffer()
@@ -372,6 +384,7 @@ test.describe('settings', () => {
 
   test('a text file posing as a picture is refused with a message', async ({ signedInPage: page }) => {
     await page.goto('/profile')
+    await hydrated(page)
     await page
       .locator('#avatar-input')
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('hello, not a picture') })
@@ -385,6 +398,7 @@ test.describe('change password', () => {
     customer,
   }) => {
     await page.goto('/Change-Password')
+    await hydrated(page)
     let calls = 0
     page.on('request', (r) => {
       if (r.url().includes('/change-password')) calls += 1
@@ -439,6 +453,7 @@ test.describe('address book', () => {
     signedInPage: page,
   }) => {
     await page.goto('/Address')
+    await hydrated(page)
     await page.getByRole('button', { name: '+ Add New Address' }).click()
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByLabel('Country')).toHaveValue('INDIA')
@@ -480,6 +495,7 @@ test.describe('address book', () => {
     signedInPage: page,
   }) => {
     await page.goto('/Address')
+    await hydrated(page)
     await page.getByRole('button', { name: '+ Add New Address' }).click()
     await fillAddress(page, { ...jaipur, 'Phone Number': '98765' })
     await page.getByRole('dialog').getByRole('button', { name: 'Save Address' }).click()
@@ -508,6 +524,7 @@ test.describe('address book', () => {
       },
     })
     await page.goto('/Address')
+    await hydrated(page)
     const card = page.getByTestId('address-card')
     await page.route('**/api/v1/adress/delete**', (r) =>
       r.fulfill({ status: 500, json: { success: false, message: 'x' } }),

@@ -1,5 +1,5 @@
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
-import { expect, horizontalOverflow, test } from './fixtures.ts'
+import { expect, horizontalOverflow, hydrated, test } from './fixtures.ts'
 
 test('on a phone, Edit on the 9th FAQ opens its form right there, in view, with the focus in it', async ({
   page,
@@ -17,6 +17,7 @@ test('on a phone, Edit on the 9th FAQ opens its form right there, in view, with 
   const id = (await made.json()).data.id as string
   try {
     await page.goto('/admin/faq')
+    await hydrated(page)
     const cards = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Edit / }) })
     await expect(cards.last()).toContainText(question)
     expect(await cards.count()).toBeGreaterThanOrEqual(9)
@@ -50,6 +51,7 @@ test('on a phone, the formatting toolbar wraps, every button 44 px, and the prod
 }) => {
   await signInAsStaff(page, await createAdminWithCli('phone-editor'))
   await page.goto('/admin/products/new')
+  await hydrated(page)
   const toolbar = page.getByRole('toolbar', { name: 'Formatting' }).first()
   await expect(toolbar).toBeVisible()
   const boxes = await toolbar

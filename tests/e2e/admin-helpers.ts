@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { expect, type Page } from '@playwright/test'
 import sharp from 'sharp'
+import { hydrated } from './fixtures.ts'
 
 export type Staff = { email: string; password: string }
 
@@ -37,6 +38,7 @@ export async function createAdminWithCli(prefix = 'staff'): Promise<Staff> {
 /** Signs in through the shop's own sign-in page. */
 export async function signInAsStaff(page: Page, staff: Staff) {
   await page.goto('/login')
+  await hydrated(page)
   await page.getByLabel('Email').fill(staff.email)
   await page.getByLabel('Password', { exact: true }).fill(staff.password)
   await page.getByRole('button', { name: 'SIGN IN' }).click()

@@ -1,7 +1,7 @@
 import { messageTexts } from '../../contracts/messages-text.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { checkScreens, consolePaths } from './admin-pages.ts'
-import { expect, horizontalOverflow, test } from './fixtures.ts'
+import { expect, horizontalOverflow, hydrated, test } from './fixtures.ts'
 
 test('the console works on a phone: menu scrolls sideways, screens fit the width', async ({
   page,
@@ -24,6 +24,7 @@ test('Contact Us and the footer newsletter box save what visitors send, with a t
   page,
 }) => {
   await page.goto('/ContactUs')
+  await hydrated(page)
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Message' }) })
   await form.getByRole('button', { name: 'Send Message' }).click()
   await expect(form.getByText(messageTexts.firstNameRequired)).toBeVisible()

@@ -1,6 +1,6 @@
 import { createAdminWithCli, pngFile, type Staff, signInAsStaff } from './admin-helpers.ts'
 import { listedProducts } from './cart-helpers.ts'
-import { expect, payOrderByApi, placeOrderByApi, signInBrowser, test } from './fixtures.ts'
+import { expect, hydrated, payOrderByApi, placeOrderByApi, signInBrowser, test } from './fixtures.ts'
 
 let staff: Staff
 
@@ -14,6 +14,7 @@ test('an admin signs in, creates a product with pictures, approves it, and finds
 }) => {
   await signInAsStaff(page, staff)
   await page.goto('/admin')
+  await hydrated(page)
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
   await expect(page.getByText('Products awaiting approval')).toBeVisible()
 
@@ -96,6 +97,7 @@ test('an admin cannot ship an unpaid order; once paid, ships it with a tracking 
 
   await signInAsStaff(page, staff)
   await page.goto('/admin/orders')
+  await hydrated(page)
   await page.getByLabel('Order number, customer, phone or e-mail').fill(order.orderID)
   await page.getByRole('link', { name: new RegExp(order.orderID) }).click()
   await expect(page.getByRole('heading', { name: `Order ${order.orderID}` })).toBeVisible()
@@ -111,6 +113,7 @@ test('an admin cannot ship an unpaid order; once paid, ships it with a tracking 
   // The customer pays in the sandbox (as the checkout dialog does).
   await payOrderByApi(request, customer, order._id)
   await page.reload()
+  await hydrated(page)
   await expect(page.getByTestId('payment-status')).toHaveText('Paid')
   await expect(page.getByTestId('awaiting-payment')).toHaveCount(0)
 
@@ -132,6 +135,7 @@ test('an admin cannot ship an unpaid order; once paid, ships it with a tracking 
   await customerPage.goto('/')
   await signInBrowser(customerPage, customer)
   await customerPage.goto(`/orderDetails/${order._id}`)
+  await hydrated(customerPage)
   const popup = customerPage.waitForEvent('popup')
   await customerPage.getByRole('button', { name: 'Track order' }).click()
   expect((await popup).url()).toBe(trackingLink)

@@ -1,5 +1,5 @@
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
-import { expect, horizontalOverflow, test } from './fixtures.ts'
+import { expect, horizontalOverflow, hydrated, test } from './fixtures.ts'
 
 test.use({ viewport: { width: 390, height: 844 } })
 
@@ -26,6 +26,7 @@ test('the audit log reads as sentences with rupees at 390 px, filters by kind, a
 
   await signInAsStaff(page, staff)
   await page.goto('/admin/audit')
+  await hydrated(page)
   await page.getByLabel('Kind of change').selectOption('product.update')
   const sentence = `Shop Staff changed the price of ${title} from ₹1,650.00 to ₹1,850.00`
   const entry = page.getByRole('listitem').filter({ hasText: sentence })

@@ -2,13 +2,14 @@ import type { Page } from '@playwright/test'
 import { shownIn } from '../../app/features/admin/shop-places.ts'
 import { saleBannerText } from '../../contracts/sale-banner.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 type Words = { title: string; subtitle: string; buttonText: string; link: string }
 
 /** Fills the first banner's form in the console and saves it. */
 async function saveFirstBanner(page: Page, words: Words) {
   await page.goto('/admin/banners')
+  await hydrated(page)
   await expect(page.getByText(shownIn.banner.form)).toBeVisible()
   await page
     .getByRole('button', { name: /^Edit / })
@@ -29,6 +30,7 @@ test('the banner’s words and link changed in the console show on the home page
 }) => {
   await signInAsStaff(page, await createAdminWithCli('banner'))
   await page.goto('/admin/banners')
+  await hydrated(page)
   // The form says where each field shows in the shop.
   await page
     .getByRole('button', { name: /^Edit / })
@@ -73,6 +75,7 @@ test('a link the shop cannot open is refused in the form, with a message under t
 }) => {
   await signInAsStaff(page, await createAdminWithCli('banner-link'))
   await page.goto('/admin/banners')
+  await hydrated(page)
   await page
     .getByRole('button', { name: /^Edit / })
     .first()

@@ -1,17 +1,19 @@
 import { mkdirSync } from 'node:fs'
-import { cartNoticeParam } from '../../app/features/cart/cart-notice.ts'
-import { cartMessages } from '../../app/features/cart/messages.ts'
+import { cartNoticeParam, wishlistNoticeParam } from '../../app/features/cart/cart-notice.ts'
+import { cartMessages, wishlistMessages } from '../../app/features/cart/messages.ts'
 import { catalogueText } from '../../app/features/catalogue/messages.ts'
-import { apiCart, listedProducts } from './cart-helpers.ts'
+import { apiCart, apiWishlist, listedProducts } from './cart-helpers.ts'
 import { drawerEntries, expect, registerCustomer, signInBrowser, test } from './fixtures.ts'
 
 // A slow phone before the page's code has arrived (docs/decisions/018 and 019): with no JavaScript at all,
-// Add To Cart, the search and the menu still work.
+// Add To Cart, the wishlist heart, the search and the menu still work.
 test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false })
 
 const shots = 'test-results/journey'
 const mainAddToCart = (page: import('@playwright/test').Page) =>
   page.getByTestId('buy-row').getByRole('button', { name: catalogueText.addToCart, exact: true })
+const mainHeart = (page: import('@playwright/test').Page) =>
+  page.getByTestId('buy-row').getByRole('button', { name: 'Add to wishlist' })
 
 test("a signed-in customer's Add To Cart puts the product in the cart and says so", async ({
   page,
@@ -40,6 +42,38 @@ test("a visitor's Add To Cart goes to sign in, with the way back", async ({ page
   const [p] = (await listedProducts(request)).filter((x) => x.quantity > 0)
   await page.goto(`/Productdetails/${p!._id}`)
   await mainAddToCart(page).click()
+  await expect(page).toHaveURL(`/Login?next=${encodeURIComponent(`/Productdetails/${p!._id}`)}`)
+  await expect(page.getByRole('button', { name: /sign in|login/i }).first()).toBeVisible()
+})
+
+test("a signed-in customer's wishlist heart saves the product and says so", async ({ page, request }) => {
+  const [p] = await listedProducts(request)
+  const customer = await registerCustomer(request)
+  await signInBrowser(page, customer)
+  await page.goto(`/Productdetails/${p!._id}`)
+  await mainHeart(page).click()
+  await expect(page).toHaveURL(new RegExp(`/Productdetails/${p!._id}\\?${wishlistNoticeParam}=added$`))
+  await expect(page.getByRole('status').filter({ hasText: wishlistMessages.added })).toBeVisible()
+  expect((await apiWishlist(request, customer.accessToken)).map((i) => i.productId)).toEqual([p!._id])
+  mkdirSync(shots, { recursive: true })
+  await page.screenshot({ path: `${shots}/no-js-added-to-wishlist.png` })
+
+  // A heart on a listing's card does the same and comes back to the listing.
+  await page.goto('/product/Handloom')
+  const card = page.getByRole('main').locator('article').first()
+  const title = await card.getByTestId('product-title').getAttribute('href')
+  await card.getByRole('button', { name: 'Add to wishlist' }).click()
+  await expect(page).toHaveURL(new RegExp(`/product/Handloom\\?${wishlistNoticeParam}=added$`))
+  await expect(page.getByTestId('wishlist-notice')).toHaveCount(1)
+  expect(
+    (await apiWishlist(request, customer.accessToken)).map((i) => `/Productdetails/${i.productId}`),
+  ).toContain(title)
+})
+
+test("a visitor's wishlist heart goes to sign in, with the way back", async ({ page, request }) => {
+  const [p] = await listedProducts(request)
+  await page.goto(`/Productdetails/${p!._id}`)
+  await mainHeart(page).click()
   await expect(page).toHaveURL(`/Login?next=${encodeURIComponent(`/Productdetails/${p!._id}`)}`)
   await expect(page.getByRole('button', { name: /sign in|login/i }).first()).toBeVisible()
 })

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { apiAddToCart, apiAddToWishlist, listedProducts } from './cart-helpers.ts'
-import { expect, horizontalOverflow, test } from './fixtures.ts'
+import { expect, horizontalOverflow, hydrated, test } from './fixtures.ts'
 
 for (const path of ['/Cart', '/wishlist']) {
   test(`${path} fits a 360 px phone and passes axe`, async ({ signedInPage: page, customer, request }) => {
@@ -38,6 +38,7 @@ test('cart and checkout in Hindi on a 390 px phone, kept after a reload', async 
 
   // No parameter now: the cookie the Hindi address set keeps the choice, in the server's own HTML too.
   await page.goto('/Cart')
+  await hydrated(page)
   await expect(page.getByRole('heading', { level: 1, name: 'आपका कार्ट' })).toBeVisible()
   await page.getByRole('button', { name: 'चेकआउट करें' }).click()
   await expect(page).toHaveURL(/\/CheckOut$/)

@@ -1,8 +1,9 @@
+import { HEADER_REFRESH_MS } from '../../app/features/cart/cart-api.ts'
 import { cartMessages, couponMessages, maxCartQuantity } from '../../app/features/cart/messages.ts'
 import { storageKeys } from '../../app/lib/session.ts'
 import { COUPONS } from '../../server/db/seed/data/content.ts'
 import { apiAddToCart, apiCart, listedProducts } from './cart-helpers.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 const rupees2 = (n: number) =>
   `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)}`
@@ -27,6 +28,7 @@ test.describe('adding to the cart', () => {
 
   test('from the home carousel while signed out: the login warning', async ({ page }) => {
     await page.goto('/')
+    await hydrated(page)
     const carousel = page.locator('section[aria-roledescription="carousel"]').filter({
       has: page.getByRole('button', { name: 'Add to Cart' }),
     })
@@ -37,6 +39,7 @@ test.describe('adding to the cart', () => {
   test('from the product page and a listing', async ({ signedInPage: page, request }) => {
     const [product] = await listedProducts(request)
     await page.goto(`/Productdetails/${product!._id}`)
+    await hydrated(page)
     await page
       .getByRole('main')
       .getByRole('button', { name: /add to cart/i })
@@ -46,6 +49,7 @@ test.describe('adding to the cart', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('1', { timeout: 5000 })
 
     await page.goto('/product/Handloom')
+    await hydrated(page)
     await page
       .getByRole('main')
       .locator('article')
@@ -58,6 +62,7 @@ test.describe('adding to the cart', () => {
   test('from quick view', async ({ signedInPage: page, request }) => {
     const [product] = await listedProducts(request)
     await page.goto(`/Productdetails/${product!._id}`)
+    await hydrated(page)
     await page
       .getByRole('button', { name: /^Quick view/ })
       .first()
@@ -68,7 +73,7 @@ test.describe('adding to the cart', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('1', { timeout: 5000 })
   })
 
-  test('the header count follows a change made elsewhere within 5 seconds', async ({
+  test('the header count follows a change made elsewhere at its next poll, without a reload', async ({
     signedInPage: page,
     customer,
     request,
@@ -78,10 +83,16 @@ test.describe('adding to the cart', () => {
     await page.goto('/AboutUs')
     await firstFetch
     await expect(page.getByTestId('cart-count')).toHaveText('0')
+    // A mark on this very document: a reload or a navigation would lose it.
+    await page.evaluate(() => {
+      document.documentElement.dataset.samePage = 'true'
+    })
     // Another device adds two products; only the 5-second poll can tell this page.
     await apiAddToCart(request, customer.accessToken, a!._id)
     await apiAddToCart(request, customer.accessToken, b!._id)
-    await expect(page.getByTestId('cart-count')).toHaveText('2', { timeout: 5500 })
+    // The next poll is at most 5 s away; the rest of the bound is for a busy machine answering it.
+    await expect(page.getByTestId('cart-count')).toHaveText('2', { timeout: 3 * HEADER_REFRESH_MS })
+    await expect(page.locator('html')).toHaveAttribute('data-same-page', 'true')
   })
 
   test('no polling while the tab is hidden', async ({ signedInPage: page }) => {
@@ -115,6 +126,7 @@ test.describe('the cart page', () => {
     await apiAddToCart(request, customer.accessToken, a!._id)
     await apiAddToCart(request, customer.accessToken, b!._id, 2)
     await page.goto('/Cart')
+    await hydrated(page)
 
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
     await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
@@ -145,6 +157,7 @@ test.describe('the cart page', () => {
       .poll(async () => (await apiCart(request, customer.accessToken)).items.map((i) => i.quantity).sort())
       .toEqual([1, 3])
     await page.reload()
+    await hydrated(page)
     await expect(lineA.getByTestId('cart-quantity')).toHaveText('3')
 
     // Remove: gone from the page and the header count.
@@ -164,6 +177,7 @@ test.describe('the cart page', () => {
     const [a] = await listedProducts(request)
     await apiAddToCart(request, customer.accessToken, a!._id, maxCartQuantity - 1)
     await page.goto('/Cart')
+    await hydrated(page)
     const plus = page.getByRole('button', { name: 'Increase quantity' })
     await plus.click()
     await expect(page.getByTestId('cart-quantity')).toHaveText(String(maxCartQuantity))
@@ -184,6 +198,7 @@ test.describe('the cart page', () => {
     await apiAddToCart(request, customer.accessToken, b!._id)
     const subtotal = a!.price + b!.price
     await page.goto('/Cart')
+    await hydrated(page)
     await expect(page.getByTestId('cart-line')).toHaveCount(2)
 
     const code = page.getByLabel('Promo code')
@@ -251,6 +266,7 @@ test.describe('the cart page', () => {
     const [a] = await listedProducts(request)
     await apiAddToCart(request, customer.accessToken, a!._id)
     await page.goto('/Cart')
+    await hydrated(page)
     await page.getByLabel('Promo code').fill('ANYTHING')
     await page.getByRole('button', { name: 'Redeem' }).click()
     await expect(page.locator('#promo-error')).toHaveText(couponMessages.expired)

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { checkoutLabels, paymentTexts } from '../../app/features/checkout/messages.ts'
 import { orderMessages } from '../../app/features/orders/messages.ts'
 import { listedProducts } from './cart-helpers.ts'
-import { expect, horizontalOverflow, registerCustomer, signInBrowser, test } from './fixtures.ts'
+import { expect, horizontalOverflow, hydrated, registerCustomer, signInBrowser, test } from './fixtures.ts'
 
 async function expectFitsAndAccessible(page: Page) {
   const overflow = await horizontalOverflow(page)
@@ -40,6 +40,7 @@ test('on a phone: deliver to a saved address, pay in the sandbox, track the orde
   ).toBe(true)
   await signInBrowser(page, customer)
   await page.goto('/Cart')
+  await hydrated(page)
   await page
     .getByRole('button', { name: 'Proceed to Checkout' })
     .or(page.getByRole('link', { name: 'Proceed to Checkout' }))

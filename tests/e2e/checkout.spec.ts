@@ -11,7 +11,15 @@ import {
 import { orderMessages } from '../../app/features/orders/messages.ts'
 import { paymentStatusLabel } from '../../contracts/order-states.ts'
 import { listedProducts } from './cart-helpers.ts'
-import { type Customer, expect, registerCustomer, signInBrowser, test, uniqueEmail } from './fixtures.ts'
+import {
+  type Customer,
+  expect,
+  hydrated,
+  registerCustomer,
+  signInBrowser,
+  test,
+  uniqueEmail,
+} from './fixtures.ts'
 
 type Listed = { _id: string; title: string; price: number }
 
@@ -35,6 +43,7 @@ async function fillCart(request: APIRequestContext, c: Customer) {
 /** /Cart: apply WELCOME10 and proceed, which stores the checkout keys. */
 async function cartToCheckout(page: Page) {
   await page.goto('/Cart')
+  await hydrated(page)
   await page.getByLabel('Promo code').fill('WELCOME10')
   await page.getByRole('button', { name: 'Redeem' }).click()
   await expect(page.getByText('10%').first()).toBeVisible()
@@ -73,6 +82,7 @@ test.describe('checkout', () => {
     const email = uniqueEmail('asha')
     const password = 'Kalaa@12345'
     await page.goto('/SignUp')
+    await hydrated(page)
     await page.getByLabel('Name').fill('Asha Verma')
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password', { exact: true }).fill(password)
@@ -85,6 +95,7 @@ test.describe('checkout', () => {
 
     for (const product of await twoProducts(request)) {
       await page.goto(`/Productdetails/${product._id}`)
+      await hydrated(page)
       await page.getByRole('button', { name: catalogueText.addToCart, exact: true }).first().click()
       await expect(page.getByText(cartMessages.added).first()).toBeVisible()
     }
@@ -163,6 +174,7 @@ test.describe('checkout', () => {
     await cartToCheckout(page)
     await page.evaluate(() => localStorage.setItem('cartTotal', '1.00'))
     await page.reload()
+    await hydrated(page)
     await fillShipping(page)
     await page.getByRole('button', { name: checkoutLabels.placeOrder }).click()
     const problem = page.getByRole('alert').filter({ hasText: 'your cart shows ₹1' })
@@ -186,6 +198,7 @@ test.describe('checkout', () => {
     const customer = await registerCustomer(request, 'Meera Iyer')
     await signInBrowser(page, customer)
     await page.goto('/CheckOut')
+    await hydrated(page)
     // The account's e-mail is filled in when known; clear it to see the rule.
     await expect(page.getByLabel('Email *')).toHaveValue(customer.email)
     await page.getByLabel('Email *').fill('')
@@ -221,6 +234,7 @@ test.describe('checkout', () => {
       localStorage.removeItem('userid')
     })
     await page.reload()
+    await hydrated(page)
     await expect(page.getByText(checkoutMessages.userIdMissing)).toBeVisible()
     await page.getByLabel('Address *').fill('12 Hazratganj')
     await page.getByLabel('PIN code *').pressSequentially('226001')
@@ -262,6 +276,7 @@ test.describe('order history', () => {
     const order = (await res.json()).data[0]
     await signInBrowser(page, customer)
     await page.goto(`/OrderDetails/${order._id}`)
+    await hydrated(page)
     await expect(page.getByText(`Payment: ${paymentStatusLabel('Pending')}`)).toBeVisible()
     await page.getByRole('button', { name: paymentTexts.payNow }).click()
     const dialog = page.getByRole('dialog', { name: paymentTexts.sandboxTitle })
@@ -300,6 +315,7 @@ test.describe('order history', () => {
       expect(res.ok(), await res.text()).toBeTruthy()
     }
     await page.reload()
+    await hydrated(page)
     await expect(page.getByRole('row')).toHaveCount(11)
     await expect(page.getByText('Page 1 of 2')).toBeVisible()
     await expect(page.getByRole('button', { name: orderMessages.previous })).toBeDisabled()

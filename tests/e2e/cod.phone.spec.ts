@@ -1,24 +1,28 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { devices, type Page } from '@playwright/test'
 import { checkoutLabels, paymentTexts } from '../../app/features/checkout/messages.ts'
+import { deliveryText } from '../../app/features/delivery/delivery-check.tsx'
 import { confirmationTexts } from '../../app/features/orders/messages.ts'
 import { formatRupees } from '../../app/lib/format.ts'
 import { codMessages } from '../../contracts/cod.ts'
 import { invoiceText } from '../../contracts/invoices.ts'
 import { paymentStatusLabel } from '../../contracts/order-states.ts'
 import { sandboxUpi } from '../../contracts/orders.ts'
+import { loadTranslations } from '../../server/lib/i18n.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { apiAddToCart, listedProducts } from './cart-helpers.ts'
 import {
   type Customer,
   expect,
   horizontalOverflow,
+  hydrated,
   registerCustomer,
   signInBrowser,
   test,
 } from './fixtures.ts'
 
 const shots = 'test-results/journey'
+const hi = loadTranslations().hi.t
 mkdirSync(shots, { recursive: true })
 
 const bearer = (c: Customer) => ({ authorization: `Bearer ${c.accessToken}` })
@@ -57,6 +61,7 @@ test('cash on delivery: chosen at checkout, shown as Pay on delivery, shipped an
   await cartForCod(request, customer)
   await signInBrowser(page, customer)
   await page.goto('/CheckOut')
+  await hydrated(page)
   await typeAddress(page)
 
   // The delivery dates for the PIN, before the customer chooses how to pay.
@@ -102,6 +107,7 @@ test('cash on delivery: chosen at checkout, shown as Pay on delivery, shipped an
   const consolePage = await staffContext.newPage()
   await signInAsStaff(consolePage, staff)
   await consolePage.goto('/admin/orders?queue=codToShip')
+  await hydrated(consolePage)
   await consolePage.getByRole('link', { name: new RegExp(order.orderID) }).click()
   await expect(consolePage.getByRole('heading', { name: `Order ${order.orderID}` })).toBeVisible()
   await expect(consolePage.getByTestId('payment-status')).toHaveText('Pay on delivery')
@@ -122,6 +128,7 @@ test('cash on delivery: chosen at checkout, shown as Pay on delivery, shipped an
 
   // Delivered, so invoiced: the customer downloads the invoice from the order's details.
   await page.goto(`/OrderDetails/${order._id}`)
+  await hydrated(page)
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: invoiceText.download }).click(),
@@ -140,6 +147,7 @@ test('a UPI payment in the sandbox payment window', async ({ page, request }) =>
   await cartForCod(request, customer)
   await signInBrowser(page, customer)
   await page.goto('/CheckOut')
+  await hydrated(page)
   await typeAddress(page)
   await expect(radio(page, 'Credit card')).toBeChecked()
   await placeOrderButton(page).click()
@@ -178,6 +186,7 @@ test('staff set a COD fee and a PIN code without COD in Settings; the checkout f
   const settings = await staffContext.newPage()
   await signInAsStaff(settings, staff)
   await settings.goto('/admin/settings')
+  await hydrated(settings)
   const save = async (fee: string, pins: string) => {
     await settings.getByLabel('COD fee (₹)').fill(fee)
     await settings.getByLabel('PIN codes without COD').fill(pins)
@@ -197,6 +206,7 @@ test('staff set a COD fee and a PIN code without COD in Settings; the checkout f
     const product = await cartForCod(request, customer)
     await signInBrowser(page, customer)
     await page.goto('/CheckOut')
+    await hydrated(page)
     await typeAddress(page, '500001', 'Hyderabad')
     await expect(radio(page, 'COD')).toHaveAccessibleDescription(codMessages.pin('500001'))
     await radio(page, 'COD').check()
@@ -222,6 +232,24 @@ test('staff set a COD fee and a PIN code without COD in Settings; the checkout f
     const order = (await answer.json()).data[0]
     expect(order).toMatchObject({ codFee: 25, totalAmount: product.price + 25 })
     await expect(page).toHaveURL(/\/Order-History$/)
+
+    // A Hindi reader's delivery check in the cart gives the same refusal, in Hindi (decision 097).
+    await apiAddToCart(request, customer.accessToken, product._id)
+    await page.goto('/Cart?lang=hi')
+    await hydrated(page)
+    const check = page.getByTestId('delivery-check')
+    await check.getByLabel(hi(deliveryText.check)).fill('500001')
+    await check.getByRole('button', { name: hi(deliveryText.button), exact: true }).click()
+    const refusal = hi(
+      'Cash on delivery is not offered for PIN code {pin}. Please pay online for this order.',
+      {
+        pin: '500001',
+      },
+    )
+    expect(refusal).not.toBe(codMessages.pin('500001'))
+    await expect(check.getByTestId('delivery-cod')).toHaveText(refusal)
+    await check.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${shots}/cod-06-cart-delivery-check-hindi.png` })
   } finally {
     await save('0', '')
     await staffContext.close()

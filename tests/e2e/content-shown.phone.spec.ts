@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { previewText } from '../../app/features/catalogue/messages.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
-import { expect, horizontalOverflow, test } from './fixtures.ts'
+import { expect, horizontalOverflow, hydrated, test } from './fixtures.ts'
 
 /**
  * Things a thumb taps in the console that are shorter or narrower than 44 px. A checkbox or radio counts
@@ -46,6 +46,7 @@ test('on a phone, every console menu item and list control is at least 44 px', a
   }
   // An open form too: its fields and the picture chooser.
   await page.goto('/admin/banners')
+  await hydrated(page)
   await page
     .getByRole('button', { name: /^Edit / })
     .first()

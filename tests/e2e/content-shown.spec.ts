@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { previewText } from '../../app/features/catalogue/messages.ts'
 import { createAdminWithCli, pngFile, signInAsStaff } from './admin-helpers.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 /** The signed-in console's token, for making and removing a test's own rows through the API. */
 const authOf = async (page: Page) => ({
@@ -61,6 +61,7 @@ test('a new state without a picture gets a plain tile, not another state’s; it
   await signInAsStaff(page, await createAdminWithCli('state-picture'))
   const name = `Aa Nagaland ${Date.now().toString(36)}`
   await page.goto('/admin/states')
+  await hydrated(page)
   await page.getByRole('button', { name: '+ Add state' }).click()
   const form = page.getByRole('region', { name: 'New state' })
   await form.getByLabel('Name', { exact: true }).fill(name)

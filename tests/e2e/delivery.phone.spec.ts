@@ -10,7 +10,7 @@ import {
 } from '../../contracts/delivery.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { apiAddToCart, listedProducts } from './cart-helpers.ts'
-import { expect, horizontalOverflow, registerCustomer, signInBrowser, test } from './fixtures.ts'
+import { expect, horizontalOverflow, hydrated, registerCustomer, signInBrowser, test } from './fixtures.ts'
 
 const shots = 'test-results/journey'
 mkdirSync(shots, { recursive: true })
@@ -30,6 +30,7 @@ test('a PIN typed on the product page shows delivery dates and COD, and the cart
 }) => {
   const [product] = (await listedProducts(request)).filter((p) => p.quantity > 0)
   await page.goto(`/Productdetails/${product!._id}`)
+  await hydrated(page)
   const box = deliveryBox(page)
   await box.getByLabel(deliveryText.check).pressSequentially('11000')
   await box.getByRole('button', { name: deliveryText.button }).click()
@@ -82,6 +83,7 @@ test('an unserved PIN is said plainly at checkout and Place Order is refused', a
     await apiAddToCart(request, customer.accessToken, product!._id)
     await signInBrowser(page, customer)
     await page.goto('/CheckOut')
+    await hydrated(page)
     await page.getByLabel('First name *').fill('Anil')
     await page.getByLabel('Last name *').fill('Kujur')
     await page.getByLabel('Address *').fill('3 Aberdeen Bazaar')
@@ -113,6 +115,7 @@ test('staff set dispatch days and switch a zone off in the console’s Settings'
   const staff = await createAdminWithCli('zonesui')
   await signInAsStaff(page, staff)
   await page.goto('/admin/settings')
+  await hydrated(page)
   const section = page.getByRole('region', { name: 'Delivery', exact: true })
   await expect(section.getByLabel('Dispatch days')).toHaveValue(/^\d+$/)
   const before = await section.getByLabel('Dispatch days').inputValue()

@@ -1,10 +1,11 @@
-import { expect, horizontalOverflow, test } from './fixtures.ts'
+import { expect, horizontalOverflow, hydrated, test } from './fixtures.ts'
 
 test("on a phone, a lost connection while moving between pages shows the shop's page, within the screen", async ({
   page,
 }) => {
   await page.goto('/')
-  await page.waitForLoadState('networkidle')
+  // Moving between pages is the page's own code at work only once it has taken over.
+  await hydrated(page)
   await page.route('**/*.data*', (route) => route.abort('internetdisconnected'))
   await page.locator('a[href^="/Productdetails/"]').first().click()
   await expect(page.getByRole('heading', { level: 1, name: 'No connection' })).toBeVisible()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { listedProducts } from './cart-helpers.ts'
-import { expect, placeOrderByApi, registerCustomer, signInBrowser, test } from './fixtures.ts'
+import { expect, hydrated, placeOrderByApi, registerCustomer, signInBrowser, test } from './fixtures.ts'
 
 /** The shop's own error page: header, footer, a way back, and nothing of the error itself. */
 async function expectShopErrorPage(page: Page, heading: string | RegExp) {
@@ -39,7 +39,8 @@ test("a loader that fails while moving between pages shows the shop's error page
   page,
 }) => {
   await page.goto('/')
-  await page.waitForLoadState('networkidle')
+  // Moving between pages is the page's own code at work only once it has taken over.
+  await hydrated(page)
   // The product page's route data answers with a server fault the client cannot read.
   await page.route('**/Productdetails/*.data*', (route) =>
     route.fulfill({ status: 500, contentType: 'text/x-script', body: 'boom' }),
@@ -59,7 +60,8 @@ test('a lost connection during navigation shows the shop\'s "No connection" page
   page,
 }) => {
   await page.goto('/')
-  await page.waitForLoadState('networkidle')
+  // Moving between pages is the page's own code at work only once it has taken over.
+  await hydrated(page)
   await page.route('**/*.data*', (route) => route.abort('internetdisconnected'))
   await page.locator('a[href^="/Productdetails/"]').first().click()
   await expectShopErrorPage(page, 'No connection')

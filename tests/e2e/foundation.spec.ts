@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 test.describe('layout on every page', () => {
   test('header has the top bar, header categories, State Wise, search, account, wishlist and cart', async ({
@@ -20,6 +20,7 @@ test.describe('layout on every page', () => {
     page,
   }) => {
     await page.goto('/')
+    await hydrated(page)
     const nav = page.getByRole('navigation', { name: 'Shop categories' })
     await nav.getByRole('link', { name: 'Handloom' }).hover()
     const sub = nav.locator('a[href^="/product/Handloom/"]').first()
@@ -40,6 +41,7 @@ test.describe('layout on every page', () => {
 
   test('the search overlay submits only non-blank text', async ({ page }) => {
     await page.goto('/')
+    await hydrated(page)
     await page.getByRole('button', { name: 'Search' }).first().click()
     const box = page.getByRole('searchbox', { name: 'Search products' })
     await box.fill('   ')

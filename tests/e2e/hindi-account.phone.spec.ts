@@ -1,6 +1,6 @@
 import { loginMessages } from '../../app/features/account/messages.ts'
 import { loadTranslations } from '../../server/lib/i18n.ts'
-import { expect, horizontalOverflow, test } from './fixtures.ts'
+import { expect, horizontalOverflow, hydrated, test } from './fixtures.ts'
 
 // The Hindi the shop serves, read from its catalogue: the test checks the pages use it, not its wording.
 const { hi } = loadTranslations()
@@ -12,6 +12,7 @@ test.describe('the sign-in and About pages in Hindi on a phone', () => {
     page,
   }) => {
     await page.goto('/Login?lang=hi')
+    await hydrated(page)
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(hi.t('Sign In'))
     await expect(page.getByRole('button', { name: hi.t('SIGN IN') })).toBeVisible()

@@ -5,7 +5,7 @@ import { confirmationTexts } from '../../app/features/orders/messages.ts'
 import { formatRupees } from '../../app/lib/format.ts'
 import { loadTranslations } from '../../server/lib/i18n.ts'
 import { listedProducts } from './cart-helpers.ts'
-import { expect, horizontalOverflow, registerCustomer, signInBrowser, test } from './fixtures.ts'
+import { expect, horizontalOverflow, hydrated, registerCustomer, signInBrowser, test } from './fixtures.ts'
 
 // The Hindi shop on a phone (issue 17, docs/decisions/097): switched in the header on the home page,
 // a product found and bought, paid in the sandbox, and confirmed — every step in Hindi.
@@ -27,6 +27,7 @@ test('switch to Hindi on the home page, browse to a product, add it to the cart 
   await expect(page.getByRole('heading', { name: hi('Shop by category') })).toBeVisible()
 
   // Browse: the drawer's category, then the product from its listing.
+  await hydrated(page)
   await page.getByRole('button', { name: hi('Open menu') }).click()
   await page
     .getByRole('navigation', { name: hi('Mobile') })
@@ -34,6 +35,7 @@ test('switch to Hindi on the home page, browse to a product, add it to the cart 
     .click()
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN')
   await page.goto(`/Productdetails/${product!._id}`)
+  await hydrated(page)
   await expect(page.getByRole('heading', { level: 1, name: product!.title })).toBeVisible()
   await expect(page.getByRole('heading', { name: hi('Customer reviews') })).toBeVisible()
   await page
@@ -50,6 +52,7 @@ test('switch to Hindi on the home page, browse to a product, add it to the cart 
   expect(html).toContain(hi('Customer reviews'))
 
   await page.goto('/Cart')
+  await hydrated(page)
   const proceed = page
     .getByRole('button', { name: hi(cartMessages.proceed) })
     .or(page.getByRole('link', { name: hi(cartMessages.proceed) }))

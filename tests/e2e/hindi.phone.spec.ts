@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 // The shop in Hindi on a phone (docs/decisions/097): chosen in the header, rendered by the server, remembered.
 test('switching to Hindi renders the page in Hindi on the server, and the choice survives a reload', async ({
@@ -13,6 +13,7 @@ test('switching to Hindi renders the page in Hindi on the server, and the choice
   await expect(bar.getByRole('link', { name: 'हमारे बारे में' })).toBeVisible()
 
   // The drawer is Hindi too, after the page's code has taken over.
+  await hydrated(page)
   await page.getByRole('button', { name: 'मेन्यू खोलें' }).click()
   await expect(
     page.getByRole('navigation', { name: 'मोबाइल' }).getByRole('link', { name: 'हथकरघा' }),

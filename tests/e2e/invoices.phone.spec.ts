@@ -6,6 +6,7 @@ import { listedProducts } from './cart-helpers.ts'
 import {
   expect,
   horizontalOverflow,
+  hydrated,
   payOrderByApi,
   placeOrderByApi,
   registerCustomer,
@@ -40,6 +41,7 @@ test('staff set the invoice details; the customer and staff download a paid orde
   const console_ = await staffContext.newPage()
   await signInAsStaff(console_, staff)
   await console_.goto('/admin/settings')
+  await hydrated(console_)
   const form = console_.getByRole('region', { name: 'GST invoices' })
   await form.getByLabel('Legal name').fill('Kalaa Seva Foundation')
   await form.getByLabel('Registered address').fill('5 Ashok Marg, Lucknow 226001')

@@ -1,7 +1,8 @@
-import { drawerEntries, expect, test } from './fixtures.ts'
+import { drawerEntries, expect, hydrated, test } from './fixtures.ts'
 
 test('on a phone the drawer holds the listed entries', async ({ page }) => {
   await page.goto('/')
+  await hydrated(page)
   await page.getByRole('button', { name: 'Open menu' }).click()
   const drawer = page.getByRole('navigation', { name: 'Mobile' })
   for (const label of drawerEntries) {

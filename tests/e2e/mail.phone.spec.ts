@@ -7,6 +7,7 @@ import { listedProducts } from './cart-helpers.ts'
 import {
   expect,
   horizontalOverflow,
+  hydrated,
   payOrderByApi,
   placeOrderByApi,
   registerCustomer,
@@ -54,6 +55,7 @@ test('a customer resets a forgotten password from the e-mailed link and signs in
   await page.evaluate(() => localStorage.clear())
 
   await page.goto('/Login')
+  await hydrated(page)
   await page.getByRole('link', { name: 'Forget Password?' }).click()
   await expect(page).toHaveURL(/\/forgot-password$/)
   await expect(page.getByRole('heading', { name: recoveryTexts.forgotTitle })).toBeVisible()
@@ -68,6 +70,7 @@ test('a customer resets a forgotten password from the e-mailed link and signs in
   const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0]
   expect(link).toBeTruthy()
   await page.goto(link!)
+  await hydrated(page)
   await expect(page.getByRole('heading', { name: recoveryTexts.resetTitle })).toBeVisible()
   await page.getByLabel(recoveryTexts.newPassword, { exact: true }).fill('Naya@Pass2026')
   await page.getByLabel(recoveryTexts.confirmPassword, { exact: true }).fill('Naya@Pass2026')
@@ -78,12 +81,14 @@ test('a customer resets a forgotten password from the e-mailed link and signs in
 
   // The link works once.
   await page.goto(link!)
+  await hydrated(page)
   await page.getByLabel(recoveryTexts.newPassword, { exact: true }).fill('Other@Pass2026')
   await page.getByLabel(recoveryTexts.confirmPassword, { exact: true }).fill('Other@Pass2026')
   await page.getByRole('button', { name: recoveryTexts.save }).click()
   await expect(page.getByText(mailAnswers.resetUsed)).toBeVisible()
 
   await page.goto('/Login')
+  await hydrated(page)
   await page.getByLabel('Email').fill(customer.email)
   await page.getByLabel('Password', { exact: true }).fill('Naya@Pass2026')
   await page.getByRole('button', { name: 'SIGN IN' }).click()
@@ -108,6 +113,7 @@ test('staff answer a Contact Us message from the console and the reply is kept w
   const token = await staffToken(page)
 
   await page.goto('/admin/messages?kind=contact')
+  await hydrated(page)
   const item = page.getByRole('listitem').filter({ hasText: sender })
   await item.getByRole('button', { name: 'Reply' }).click()
   await item.getByLabel(`Reply by e-mail to ${sender}`).fill('Yes: please tell us the size you would like.')
@@ -165,6 +171,7 @@ test('a newsletter sign-up counts only after the e-mailed confirmation is follow
   const reader = uniqueEmail('reader')
   const token = await staffToken(page)
   await page.goto('/')
+  await hydrated(page)
   await page.getByLabel('Your e-mail address').fill(reader)
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page.getByText(messageTexts.newsletterThanks)).toBeVisible()
@@ -180,6 +187,7 @@ test('a newsletter sign-up counts only after the e-mailed confirmation is follow
   const mail = await mailTo(request, token, reader, /^Confirm your/)
   const link = mail.text.match(/https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/)?.[0]
   await page.goto(link!)
+  await hydrated(page)
   await expect(page.getByRole('heading', { name: recoveryTexts.confirmTitle })).toBeVisible()
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
   await page.getByRole('button', { name: recoveryTexts.confirmButton }).click()

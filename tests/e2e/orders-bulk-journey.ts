@@ -5,6 +5,7 @@ import { listedProducts } from './cart-helpers.ts'
 import {
   expect,
   horizontalOverflow,
+  hydrated,
   payOrderByApi,
   placeOrderByApi,
   registerCustomer,
@@ -42,6 +43,7 @@ export async function ordersBulkJourney(args: { page: Page; request: APIRequestC
   await signInAsStaff(page, staff)
   // The search is in the address: a link to it opens the same list.
   await page.goto(`/admin/orders?q=${encodeURIComponent(email.toUpperCase())}`)
+  await hydrated(page)
   await expect(page.getByLabel('Order number, customer, phone or e-mail')).toHaveValue(email.toUpperCase())
   const rows = page.getByRole('listitem').filter({ hasText: `Bulk Buyer ${label}` })
   await expect(rows).toHaveCount(3)

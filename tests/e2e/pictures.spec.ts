@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { createAdminWithCli, type Staff, signInAsStaff } from './admin-helpers.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 let staff: Staff
 
@@ -68,6 +68,7 @@ test('a slide uploaded in the console shows on a laptop and on a 3× phone', asy
   const title = `Festival of Looms ${Date.now().toString(36)}`
   await signInAsStaff(page, staff)
   await page.goto('/admin/sliders')
+  await hydrated(page)
   await page.getByRole('button', { name: '+ Add slide' }).click()
   const form = page.getByRole('region', { name: 'New slide' })
   await form.getByLabel('Picture', { exact: true }).setInputFiles(await slidePhoto())

@@ -4,7 +4,7 @@ import { catalogueText } from '../../app/features/catalogue/messages.ts'
 import { contentText, templeServices, templeServicesSoon } from '../../app/features/content/messages.ts'
 import { listedProducts } from './cart-helpers.ts'
 import { createListedProduct } from './catalogue-helpers.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 // The phone most customers have: 390×844 CSS pixels, touch.
 test.use({ viewport: { width: 390, height: 844 } })
@@ -68,6 +68,7 @@ test.describe('product page on a phone', () => {
       return route.fulfill({ contentType: 'text/html', body: '<p>player</p>' })
     })
     await page.goto(`/Productdetails/${product._id}`)
+    await hydrated(page)
     const video = page.getByTestId('product-video')
     await expect(video.getByRole('button', { name: new RegExp(catalogueText.playVideo) })).toBeVisible()
     await expect(page.locator('iframe')).toHaveCount(0)
@@ -96,6 +97,7 @@ test.describe('product page on a phone', () => {
   }) => {
     const [p] = await listedProducts(request)
     await page.goto(`/Productdetails/${p!._id}`)
+    await hydrated(page)
     const cart = page.getByRole('link', { name: /^Cart \(\d+ items?\)$/ })
     await expect(cart).toHaveAccessibleName('Cart (0 items)')
     const bar = page.getByTestId('sticky-cart-bar')
@@ -119,6 +121,7 @@ test.describe('product page on a phone', () => {
   test('a sold-out product’s sticky bar cannot add it', async ({ page, request }) => {
     const product = await createListedProduct(request, { quantity: 0 })
     await page.goto(`/Productdetails/${product._id}`)
+    await hydrated(page)
     await expect(page.getByTestId('stock-line')).toHaveText(catalogueText.outOfStock)
     await scrollToDescription(page)
     const bar = page.getByTestId('sticky-cart-bar')

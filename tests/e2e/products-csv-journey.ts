@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
-import { expect, horizontalOverflow } from './fixtures.ts'
+import { expect, horizontalOverflow, hydrated } from './fixtures.ts'
 
 /**
  * Bulk work and the CSV import on the Products screen (decision 093), at the width the spec file sets:
@@ -35,6 +35,7 @@ export async function productsCsvJourney(args: { page: Page; request: APIRequest
   // Bulk approve: tick every product on the page, then act from the bar at the bottom.
   await signInAsStaff(page, staff)
   await page.goto(`/admin/products?q=${stamp}`)
+  await hydrated(page)
   const rows = page.getByRole('listitem').filter({ hasText: stamp })
   await expect(rows).toHaveCount(2)
   await page.getByLabel('Select all on this page').check()

@@ -1,6 +1,6 @@
 import { signInAsStaff } from './admin-helpers.ts'
 import { createListedProduct } from './catalogue-helpers.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 import { addProfile, setProvenance, staffWithToken, stamp, stateId } from './provenance-helpers.ts'
 
 test('a product names its maker, whose page lists their products, and shows its GI tag with its number', async ({
@@ -51,6 +51,7 @@ test('staff add an artisan with a photo and name them as a product’s maker in 
   await signInAsStaff(page, staff)
 
   await page.goto('/admin/artisans')
+  await hydrated(page)
   await page.getByRole('button', { name: '+ Add artisan' }).click()
   const form = page.getByRole('region', { name: 'New artisan' })
   await form.getByLabel('Name', { exact: true }).fill(name)
@@ -71,6 +72,7 @@ test('staff add an artisan with a photo and name them as a product’s maker in 
   await expect(page.getByRole('heading', { level: 3, name })).toBeVisible()
 
   await page.goto(`/admin/products/${product._id}`)
+  await hydrated(page)
   const makers = page.getByRole('region', { name: 'Makers and authenticity marks' })
   await makers.getByLabel('Add a maker').selectOption({ label: `${name} (Bankura)` })
   await makers.getByLabel('Silk Mark number').fill('SM 4455')

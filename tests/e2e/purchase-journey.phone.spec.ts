@@ -12,6 +12,7 @@ import {
   type Customer,
   expect,
   horizontalOverflow,
+  hydrated,
   registerCustomer,
   signInBrowser,
   test,
@@ -79,6 +80,7 @@ test('a refused Place Order takes the customer to the first field in error and s
   await apiAddToCart(request, customer.accessToken, product!._id)
   await signInBrowser(page, customer)
   await page.goto('/CheckOut')
+  await hydrated(page)
   await expect(page.getByLabel('Email *')).toHaveValue(customer.email)
 
   await placeOrderButton(page).click()
@@ -141,11 +143,13 @@ test('product to confirmation on a phone: +91 phone kept as 10 digits, a confirm
   await signInBrowser(page, customer)
 
   await page.goto(`/Productdetails/${product!._id}`)
+  await hydrated(page)
   await page.getByRole('button', { name: catalogueText.addToCart, exact: true }).first().click()
   await expect(page.getByText(cartMessages.added).first()).toBeVisible()
   await shot(page, '01-product')
 
   await page.goto('/Cart')
+  await hydrated(page)
   const proceed = page
     .getByRole('button', { name: 'Proceed to Checkout' })
     .or(page.getByRole('link', { name: 'Proceed to Checkout' }))
@@ -205,6 +209,7 @@ test('product to confirmation on a phone: +91 phone kept as 10 digits, a confirm
   await expectNoSeriousA11yIssues(page)
 
   await page.reload()
+  await hydrated(page)
   await expect(confirmation).toContainText(order!.orderID)
   await confirmation.getByRole('button', { name: confirmationTexts.dismiss }).click()
   await expect(confirmation).toHaveCount(0)
@@ -236,6 +241,7 @@ test('a failed payment, then Try again: the address is still there and the same 
   await apiAddToCart(request, customer.accessToken, product!._id)
   await signInBrowser(page, customer)
   await page.goto('/Cart')
+  await hydrated(page)
   await page
     .getByRole('button', { name: 'Proceed to Checkout' })
     .or(page.getByRole('link', { name: 'Proceed to Checkout' }))

@@ -7,6 +7,7 @@ import { createListedProduct } from './catalogue-helpers.ts'
 import {
   expect,
   horizontalOverflow,
+  hydrated,
   payOrderByApi,
   placeOrderByApi,
   registerCustomer,
@@ -67,8 +68,11 @@ export async function reviewsJourney(
 
   await signInBrowser(page, customer)
   await page.goto(`/OrderDetails/${order._id}`)
+  await hydrated(page)
   await page.getByRole('link', { name: new RegExp(`^${reviewText.writeReview}`) }).click()
   await expect(page).toHaveURL(new RegExp(`/Productdetails/${product._id}\\?review=write`))
+  // The form checks itself only once the page's code runs.
+  await hydrated(page)
   const form = page.locator('#write-review')
   await expect(form.getByRole('heading', { name: reviewText.writeReview })).toBeVisible()
   // Checked before sending.
@@ -90,6 +94,7 @@ export async function reviewsJourney(
   const staffPage = await console.newPage()
   await signInAsStaff(staffPage, staff)
   await staffPage.goto('/admin/reviews?status=pending')
+  await hydrated(staffPage)
   await expect(staffPage.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible()
   const card = staffPage.getByTestId('admin-review').filter({ hasText: product.title })
   await expect(card.getByText('The block print is crisp')).toBeVisible()
@@ -97,6 +102,7 @@ export async function reviewsJourney(
   await card.getByRole('button', { name: 'Publish' }).click()
   await expect(staffPage.getByText(reviewModerationText.published)).toBeVisible()
   await staffPage.goto(`/admin/reviews?q=${encodeURIComponent(product.title)}`)
+  await hydrated(staffPage)
   const published = staffPage.getByTestId('admin-review').filter({ hasText: product.title })
   await expect(published.getByText('Published', { exact: true })).toBeVisible()
   await published.getByRole('button', { name: 'Reply' }).click()

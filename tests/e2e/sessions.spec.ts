@@ -2,7 +2,7 @@ import { loginMessages, profileMessages } from '../../app/features/account/messa
 import { simulatedPaymentTexts } from '../../app/features/checkout/messages.ts'
 import { CURRENT_PASSWORD_WRONG } from '../../contracts/accounts.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
-import { expect, horizontalOverflow, registerCustomer, test } from './fixtures.ts'
+import { expect, horizontalOverflow, hydrated, registerCustomer, test } from './fixtures.ts'
 
 test.describe('settings: a new e-mail needs the current password', () => {
   test('asks for it only when the e-mail changes, says when it is wrong, then saves', async ({
@@ -10,6 +10,7 @@ test.describe('settings: a new e-mail needs the current password', () => {
     customer,
   }) => {
     await page.goto('/profile')
+    await hydrated(page)
     await expect(page.getByLabel('Email')).toHaveValue(customer.email)
     const current = page.getByLabel(profileMessages.currentPassword, { exact: true })
     await expect(current).toHaveCount(0)
@@ -34,6 +35,7 @@ test.describe('settings: a new e-mail needs the current password', () => {
 
     // Typing the same e-mail back (any case) hides the field again.
     await page.reload()
+    await hydrated(page)
     await expect(page.getByLabel('Email')).toHaveValue(newEmail)
     await page.getByLabel('Email').fill('x@example.in')
     await expect(current).toBeVisible()
@@ -82,6 +84,7 @@ test.describe('token cookies', () => {
   test('live as long as their tokens, SameSite=Lax', async ({ page, request }) => {
     const c = await registerCustomer(request, 'Cookie Check')
     await page.goto('/Login')
+    await hydrated(page)
     await page.getByLabel('Email').fill(c.email)
     await page.getByLabel('Password', { exact: true }).fill(c.password)
     await page.getByRole('button', { name: 'SIGN IN' }).click()

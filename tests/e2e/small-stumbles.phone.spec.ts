@@ -4,7 +4,7 @@ import { cartMessages, signInAction } from '../../app/features/cart/messages.ts'
 import { catalogueText } from '../../app/features/catalogue/messages.ts'
 import { checkoutMessages } from '../../app/features/checkout/messages.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
-import { type Customer, expect, registerCustomer, test, uniqueEmail } from './fixtures.ts'
+import { type Customer, expect, hydrated, registerCustomer, test, uniqueEmail } from './fixtures.ts'
 
 // The phone of issue 12: 390 × 844 with touch.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
@@ -14,11 +14,6 @@ const shots = 'test-results/journey'
 /** The header's account control: 'My account' when signed in, 'Sign in' for a visitor. */
 const accountControl = (page: Page, name: 'My account' | 'Sign in') =>
   page.getByRole('banner').getByRole('link', { name, exact: true })
-
-/** Taps need the page's scripts: wait until the first requests have settled. */
-async function ready(page: Page) {
-  await page.waitForLoadState('networkidle')
-}
 
 /** The same token with its exp claim in the past: what the browser holds once a sign-in has lapsed. */
 function expiredCopy(token: string): string {
@@ -63,7 +58,7 @@ async function storeSession(
 test.describe('a phone customer’s smaller stumbles', () => {
   test('the account control is at least 44 px and a tap opens its menu', async ({ signedInPage: page }) => {
     await page.goto('/Support')
-    await ready(page)
+    await hydrated(page)
     const control = accountControl(page, 'My account')
     const box = await control.boundingBox()
     expect(box?.width).toBeGreaterThanOrEqual(44)
@@ -87,7 +82,7 @@ test.describe('a phone customer’s smaller stumbles', () => {
 
   test('a visitor’s account control is 44 px too and leads to sign-in', async ({ page }) => {
     await page.goto('/Support')
-    await ready(page)
+    await hydrated(page)
     const control = accountControl(page, 'Sign in')
     const box = await control.boundingBox()
     expect(box?.width).toBeGreaterThanOrEqual(44)
@@ -119,7 +114,7 @@ test.describe('a phone customer’s smaller stumbles', () => {
     // Shown once: a plain visit to the sign-in page afterwards says nothing about it.
     await page.goto('/Login')
     await expect(page.getByRole('button', { name: 'SIGN IN' })).toBeVisible()
-    await ready(page)
+    await hydrated(page)
     await expect(page.getByText(sessionMessages.ended)).toHaveCount(0)
   })
 
@@ -142,7 +137,7 @@ test.describe('a phone customer’s smaller stumbles', () => {
     request,
   }) => {
     await page.goto('/')
-    await ready(page)
+    await hydrated(page)
     const carousel = page.locator('section[aria-roledescription="carousel"]').filter({
       has: page.getByRole('button', { name: 'Add to Cart' }),
     })
@@ -159,7 +154,7 @@ test.describe('a phone customer’s smaller stumbles', () => {
     // Elsewhere the spec's other message, and Sign in brings the customer back to the same page.
     const c = await registerCustomer(request, 'Back To Shopping')
     await page.goto('/product/Handloom')
-    await ready(page)
+    await hydrated(page)
     await page.getByRole('main').locator('article').getByRole('button', { name: 'Add to Cart' }).first().tap()
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: cartMessages.addFailed })
     await toast.getByRole('link', { name: signInAction }).tap()
@@ -173,7 +168,7 @@ test.describe('a phone customer’s smaller stumbles', () => {
 
   test('from quick view, the visitor’s Sign in can be tapped (the modal steps aside)', async ({ page }) => {
     await page.goto('/product/Handloom')
-    await ready(page)
+    await hydrated(page)
     await page
       .getByRole('main')
       .getByRole('button', { name: /^Quick view:/ })
@@ -189,7 +184,7 @@ test.describe('a phone customer’s smaller stumbles', () => {
 
   test('after registering the customer is signed in', async ({ page }) => {
     await page.goto('/SignUp')
-    await ready(page)
+    await hydrated(page)
     await page.getByLabel('Name').fill('Naya Grahak')
     await page.getByLabel('Email').fill(uniqueEmail('signup'))
     await page.getByLabel('Password', { exact: true }).fill('Kalaa@12345')
@@ -212,7 +207,7 @@ test.describe('a phone customer’s smaller stumbles', () => {
   }) => {
     await page.goto('/profile')
     await expect(page.getByLabel('Email')).toHaveValue(customer.email)
-    await ready(page)
+    await hydrated(page)
     await page.getByLabel('Full Name').fill('Asha Verma Saved')
     await page.getByLabel('Username').fill('asha.saved')
     await page.getByRole('textbox', { name: 'Mobile' }).fill('9876501234')
@@ -235,7 +230,7 @@ test.describe('a phone customer’s smaller stumbles', () => {
     signedInPage: page,
   }) => {
     await page.goto('/Address')
-    await ready(page)
+    await hydrated(page)
     await page.getByRole('button', { name: '+ Add New Address' }).tap()
     const dialog = page.getByRole('dialog', { name: 'Add New Address' })
     const pin = dialog.getByLabel('Postal Code')
@@ -269,7 +264,7 @@ test.describe('a phone customer’s smaller stumbles', () => {
 
     await signInAsStaff(page, await createAdminWithCli('synonyms'))
     await page.goto('/admin/search-synonyms')
-    await ready(page)
+    await hydrated(page)
     await page.getByRole('button', { name: '+ Add synonym' }).tap()
     await page.getByLabel('Word shoppers type').fill(word)
     await page.getByLabel('Also finds (catalogue words)').fill('cotton')

@@ -8,6 +8,7 @@ import { listedProducts } from './cart-helpers.ts'
 import {
   expect,
   horizontalOverflow,
+  hydrated,
   payOrderByApi,
   placeOrderByApi,
   registerCustomer,
@@ -34,6 +35,7 @@ export async function staffJourney(
   const owner = await createAdminWithCli('owner')
   await signInAsStaff(page, owner)
   await page.goto('/admin/staff')
+  await hydrated(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible()
   const me = page.getByRole('listitem').filter({ hasText: owner.email })
   await expect(me.getByText('This is you: another owner can change your role.')).toBeVisible()
@@ -99,6 +101,7 @@ export async function staffJourney(
   const context = await browser.newContext({ viewport: page.viewportSize()!, baseURL })
   const colleague = await context.newPage()
   await colleague.goto(link!)
+  await hydrated(colleague)
   await expect(colleague.getByRole('heading', { name: recoveryTexts.invitationTitle })).toBeVisible()
   await expect(colleague.getByText(recoveryTexts.invitationIntro)).toBeVisible()
   const password = 'Bandhani@2026'
@@ -117,6 +120,7 @@ export async function staffJourney(
   await payOrderByApi(request, customer, order._id)
 
   await colleague.goto('/admin')
+  await hydrated(colleague)
   const menu = colleague.getByRole('navigation', { name: 'Shop console' })
   await expect(menu.getByRole('link', { name: 'Orders' })).toBeVisible()
   await expect(menu.getByRole('link', { name: 'Products' })).toHaveCount(0)

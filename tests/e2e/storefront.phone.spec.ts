@@ -1,6 +1,6 @@
 import { catalogueText } from '../../app/features/catalogue/messages.ts'
 import { listedProducts } from './cart-helpers.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 test.describe('storefront on a phone', () => {
   test('home carousels show one product at a time and nothing overflows the screen', async ({ page }) => {
@@ -16,6 +16,7 @@ test.describe('storefront on a phone', () => {
 
   test('a listing shows two columns, sorts, and opens quick view', async ({ page }) => {
     await page.goto('/product/Handloom')
+    await hydrated(page)
     const cards = page.getByTestId('product-card')
     const first = await cards.nth(0).boundingBox()
     const second = await cards.nth(1).boundingBox()
@@ -46,6 +47,7 @@ test.describe('storefront on a phone', () => {
 
   test('support accordion works by touch', async ({ page }) => {
     await page.goto('/Support')
+    await hydrated(page)
     const buttons = page.getByTestId('faq').getByRole('button')
     await buttons.nth(1).tap()
     await expect(buttons.nth(1)).toHaveAttribute('aria-expanded', 'true')

@@ -10,7 +10,7 @@ import { sortOptions } from '../../contracts/catalogue-sort.ts'
 import { reviewText } from '../../contracts/review-text.ts'
 import { saleBannerText } from '../../contracts/sale-banner.ts'
 import { createListedProduct } from './catalogue-helpers.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, hydrated, test } from './fixtures.ts'
 
 type ApiProduct = {
   _id: string
@@ -83,6 +83,7 @@ test.describe('home', () => {
 
   test('collection grid links each category with View More, statecraft shows 3 states', async ({ page }) => {
     await page.goto('/')
+    await hydrated(page)
     const grid = page.getByTestId('collection-grid')
     const more = grid.getByRole('link', { name: new RegExp(`^${catalogueText.viewMore}`) })
     expect(await more.count()).toBeGreaterThan(0)
@@ -106,6 +107,7 @@ test.describe('home', () => {
 test.describe('quick view', () => {
   test('opens with the product, keeps focus inside, and closes with Escape', async ({ page }) => {
     await page.goto('/')
+    await hydrated(page)
     const opener = page.getByRole('button', { name: /^Quick view:/ }).first()
     await opener.click()
     const dialog = page.getByRole('dialog')
@@ -125,6 +127,7 @@ test.describe('quick view', () => {
 
   test('the close button closes it', async ({ page }) => {
     await page.goto('/product/Handloom')
+    await hydrated(page)
     await page
       .getByRole('button', { name: /^Quick view:/ })
       .first()
@@ -139,6 +142,7 @@ test.describe('listings', () => {
     page,
   }) => {
     await page.goto('/product/handloom')
+    await hydrated(page)
     await expect(page.getByRole('heading', { level: 1, name: 'Handloom' })).toBeVisible()
     const promo = page.getByTestId('promo-video')
     await expect(promo.locator('video')).toHaveJSProperty('muted', true)
@@ -237,6 +241,7 @@ test.describe('product detail', () => {
     const p = (await apiProducts(request)).find((x) => x._id === made._id)
     if (!p) throw new Error('the new product is not listed')
     await page.goto(`/Productdetails/${p._id}`)
+    await hydrated(page)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.title)
     // A new product has no reviews: no rating nobody gave (decision 096).
     await expect(page.getByTestId('rating-line').first()).toHaveText(reviewText.noReviews)
@@ -302,6 +307,7 @@ test.describe('search', () => {
     page,
   }) => {
     await page.goto('/')
+    await hydrated(page)
     await page.getByRole('button', { name: 'Search' }).first().click()
     const box = page
       .getByRole('dialog')
@@ -370,6 +376,7 @@ test.describe('support, policies and foundation pages', () => {
     page,
   }) => {
     await page.goto('/support')
+    await hydrated(page)
     const faq = page.getByTestId('faq')
     const buttons = faq.getByRole('button')
     expect(await buttons.count()).toBeGreaterThan(2)

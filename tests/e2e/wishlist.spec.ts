@@ -9,6 +9,7 @@ test('signed out, the wishlist button warns and makes no call', async ({ page, r
     if (r.url().includes('/api/v1/wishlist/add')) calls.push(r.url())
   })
   await page.goto(`/Productdetails/${product!._id}`)
+  await hydrated(page)
   await page.getByRole('button', { name: 'Add to wishlist' }).first().click()
   await expect(page.getByText(wishlistMessages.loginRequired)).toBeVisible()
   expect(calls).toEqual([])
@@ -28,6 +29,7 @@ test('the whole wishlist flow', async ({ signedInPage: page, customer, request }
 
   // /Wishlist is the same page as /wishlist.
   await page.goto('/Wishlist')
+  await hydrated(page)
   const headings = page.getByRole('columnheader')
   await expect(headings).toHaveText([...wishlistColumns])
   const rows = page.getByTestId('wishlist-row')
@@ -78,6 +80,7 @@ test('a failed add to cart from the wishlist keeps the item', async ({
   await apiAddToWishlist(request, customer.accessToken, a!._id)
   await page.route('**/api/v1/cart/add', (route) => route.fulfill({ status: 500, json: { success: false } }))
   await page.goto('/wishlist')
+  await hydrated(page)
   await page.getByTestId('wishlist-row').getByRole('button', { name: 'Add to Cart' }).click()
   await expect(page.getByText(cartMessages.addFailed)).toBeVisible()
   await page.waitForTimeout(1500)

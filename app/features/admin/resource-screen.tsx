@@ -54,6 +54,9 @@ export function ResourceScreen<R extends ResourceRow>({
   const list = useAdmin<R[]>(`/${config.path}`)
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState<R | 'new' | null>(null)
+  // The form open now, read when a save ends: one opened meanwhile is not closed by that save.
+  const openForm = useRef(editing)
+  openForm.current = editing
   const moving = useRef(false)
   const formRef = useRef<HTMLElement>(null)
   /** The buttons focus returns to, by row id and what they do ('new' for the Add button). */
@@ -135,7 +138,7 @@ export function ResourceScreen<R extends ResourceRow>({
               : await adminSend(`/${config.path}/${target.id}`, 'PUT', body)
             toast.success(r.message === 'Saved' ? `${capital(config.noun)} saved` : r.message)
             await refresh()
-            close()
+            if (openForm.current === target) close()
           }}
         />
       </section>

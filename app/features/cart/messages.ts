@@ -26,6 +26,8 @@ export const signInAction = msg('Sign in')
 export const wishlistMessages = {
   loginRequired: msg('You must be logged in to add items to your wishlist.'),
   addFailed: msg('Failed to add product to wishlist.'),
+  /** The heart's answer before the page's code has run, when no filled heart can say so yet. */
+  added: msg('Added to your wishlist.'),
   removed: msg('remove item from wishlist!'),
   /** Stored, not shown (spec section 8). */
   removeFailed: 'Failed to remove item from wishlist',

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { type CodTerms, codMessages, codMethod, codRefusal } from '../../../contracts/cod.ts'
-import { formatPaise } from '../../../contracts/money.ts'
+import { type CodTerms, codMessages, codMethod, codRefusalText } from '../../../contracts/cod.ts'
 import type { Order } from '../../../contracts/orders.ts'
-import { type Translate, useT } from '../../i18n/i18n.tsx'
+import { useT } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { formatRupees, truncate } from '../../lib/format.ts'
 import { getUserId, storageKeys, writeStorage } from '../../lib/session.ts'
@@ -70,33 +69,6 @@ function checkoutAttempt(renew = false): string {
   } catch {
     return newAttempt()
   }
-}
-
-/**
- * Why cash on delivery cannot be used, in the page's language: the shop's own rule (contracts/cod.ts)
- * decides, and its English words are matched to their message.
- */
-function codRefusalText(
-  t: Translate,
-  terms: CodTerms,
-  order: { total: number; state: string; postalCode: string },
-): string | null {
-  const refusal = codRefusal(terms, order)
-  if (refusal === null) return null
-  const pin = order.postalCode.trim()
-  const state = order.state.trim()
-  if (refusal === codMessages.off) return t(codMessages.off)
-  if (refusal === codMessages.pin(pin))
-    return t('Cash on delivery is not offered for PIN code {pin}. Please pay online for this order.', { pin })
-  if (refusal === codMessages.state(state))
-    return t('Cash on delivery is not offered for deliveries to {state}. Please pay online for this order.', {
-      state,
-    })
-  if (refusal === codMessages.overLimit(terms.maxTotal))
-    return t('Cash on delivery is available for orders up to {amount}. Please pay online for this order.', {
-      amount: formatPaise(terms.maxTotal),
-    })
-  return refusal
 }
 
 const inputClass =

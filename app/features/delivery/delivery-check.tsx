@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react'
 import type { DeliveryEstimate } from '../../../contracts/delivery.ts'
-import { deliveryMessages, shortDate } from '../../../contracts/delivery.ts'
+import { deliveryMessages } from '../../../contracts/delivery.ts'
 import { msg } from '../../../contracts/languages.ts'
 import { formatPaise } from '../../../contracts/money.ts'
 import { type ShopI18n, useI18n, useT } from '../../i18n/i18n.tsx'
 import { isPin, rememberPin, storedPin, useDeliveryEstimate } from './delivery-api.ts'
+import { windowText } from './delivery-words.ts'
 
 export const deliveryText = {
   check: msg('Check delivery'),
@@ -13,27 +14,13 @@ export const deliveryText = {
   checking: msg('Checking…'),
 } as const
 
-/** 'Thu 26 Nov' in English, as the server words it; the page's locale in another language. */
-function dayIn({ language, locale }: ShopI18n, iso: string): string {
-  if (language === 'en') return shortDate(iso)
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(`${iso}T00:00:00Z`))
-}
-
 /** The delivery promise in the page's language, from the estimate's dates. */
-function windowText(i18n: ShopI18n, estimate: DeliveryEstimate): string {
+function datesText(i18n: ShopI18n, estimate: DeliveryEstimate): string {
   const { from, to } = estimate
-  if (!from || !to) return estimate.text
-  return from === to
-    ? i18n.t('Delivery by {date}', { date: dayIn(i18n, to) })
-    : i18n.t('Delivery by {from} – {to}', { from: dayIn(i18n, from), to: dayIn(i18n, to) })
+  return from && to ? windowText(i18n, from, to) : estimate.text
 }
 
-/** Cash on delivery at this PIN; a refusal the server words is shown as it comes. */
+/** Cash on delivery at this PIN; a refusal comes worded by the server, in the language the page asked in. */
 function codText({ t }: ShopI18n, estimate: DeliveryEstimate): string {
   if (!estimate.served) return t('We do not deliver to PIN {pin} yet.', { pin: estimate.pin })
   if (estimate.cod.available)
@@ -57,7 +44,7 @@ export function DeliveryAnswer({ estimate }: { estimate: DeliveryEstimate }) {
   return (
     <div className="grid gap-0.5" data-testid="delivery-answer">
       <p className="font-semibold text-green-800" data-testid="delivery-dates">
-        {windowText(i18n, estimate)}
+        {datesText(i18n, estimate)}
         {where ? <span className="font-normal text-ink/70"> {t('to {where}', { where })}</span> : null}
       </p>
       <p className={estimate.cod.available ? 'text-ink/80' : 'text-ink/70'} data-testid="delivery-cod">

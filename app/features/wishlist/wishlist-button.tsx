@@ -1,24 +1,28 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useLocation } from 'react-router'
 import type { WishlistResponse } from '../../../contracts/cart.ts'
 import { HeartIcon } from '../../components/icons.tsx'
 import { useT } from '../../i18n/i18n.tsx'
 import { getAccessToken } from '../../lib/session.ts'
 import { toast } from '../../lib/toast.tsx'
 import { useSignedIn } from '../account/use-signed-in.ts'
+import { addToWishlistFormAction, withoutNotice } from '../cart/cart-notice.ts'
 import { wishlistMessages } from '../cart/messages.ts'
 import { retryUnlessSignedOut } from '../cart/use-cart.ts'
 import { addToWishlist, fetchWishlist, wishlistQueryKey } from './wishlist-api.ts'
 
 /**
  * Adds a product to the wishlist. No stored token: the spec's warning and no call. The heart fills
- * when the product is in the wishlist the header already keeps fresh.
+ * when the product is in the wishlist the header already keeps fresh. Before the page's code has run,
+ * the heart sends a plain form the server answers, as Add To Cart does (docs/decisions/018).
  */
 export function WishlistButton({ productId, className }: { productId: string; className?: string }) {
   const t = useT()
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
   const signedIn = useSignedIn()
+  const { pathname, search } = useLocation()
   const { data: saved = false } = useQuery({
     queryKey: wishlistQueryKey,
     queryFn: fetchWishlist,
@@ -26,7 +30,8 @@ export function WishlistButton({ productId, className }: { productId: string; cl
     retry: retryUnlessSignedOut,
     select: (r: WishlistResponse) => r.wishlist.items.some((i) => i.productId === productId),
   })
-  const add = async () => {
+  const add = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
     if (!getAccessToken()) {
       toast.warning(t(wishlistMessages.loginRequired))
       return
@@ -45,15 +50,19 @@ export function WishlistButton({ productId, className }: { productId: string; cl
     }
   }
   return (
-    <button
-      type="button"
-      onClick={add}
-      aria-label={saved ? t('In your wishlist') : t('Add to wishlist')}
-      aria-pressed={saved}
-      aria-busy={busy}
-      className={className ?? 'rounded-full bg-white/90 p-2 text-brand-700 shadow hover:text-brand-600'}
-    >
-      <HeartIcon width={18} height={18} fill={saved ? 'currentColor' : 'none'} />
-    </button>
+    // `contents`: the form adds no box, so the heart sits in its row as before.
+    <form method="post" action={addToWishlistFormAction} onSubmit={add} className="contents">
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="back" value={withoutNotice(pathname + search)} />
+      <button
+        type="submit"
+        aria-label={saved ? t('In your wishlist') : t('Add to wishlist')}
+        aria-pressed={saved}
+        aria-busy={busy}
+        className={className ?? 'rounded-full bg-white/90 p-2 text-brand-700 shadow hover:text-brand-600'}
+      >
+        <HeartIcon width={18} height={18} fill={saved ? 'currentColor' : 'none'} />
+      </button>
+    </form>
   )
 }

@@ -1,4 +1,6 @@
-import { type CodTerms, codRefusal } from '../../../contracts/cod.ts'
+import { codAtPinText, notServedText, windowText } from '../../../app/features/delivery/delivery-words.ts'
+import { translatorFor } from '../../../app/i18n/registry.ts'
+import type { CodTerms } from '../../../contracts/cod.ts'
 import {
   type DeliveryEstimate,
   type DeliverySettings,
@@ -10,6 +12,7 @@ import {
   zoneIds,
   zoneOf,
 } from '../../../contracts/delivery.ts'
+import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { writeAudit } from '../audit/repo.ts'
 import { createPincodeRepo } from '../pincode/repo.ts'
@@ -68,8 +71,16 @@ export function createDeliveryService(deps: {
       })
     },
 
-    /** Whether a PIN is served, when a parcel would arrive and whether COD is offered there. */
-    async estimate(pin: string, db: DbOrTx = deps.db): Promise<DeliveryEstimate> {
+    /**
+     * Whether a PIN is served, when a parcel would arrive and whether COD is offered there; its texts in the
+     * asker's language (docs/decisions/097), as the page shows them.
+     */
+    async estimate(
+      pin: string,
+      language: Language = defaultLanguage,
+      db: DbOrTx = deps.db,
+    ): Promise<DeliveryEstimate> {
+      const i18n = translatorFor(language)
       const { settings: s, homeState } = await settings(db)
       const places = await createPincodeRepo(db).byPin(pin)
       const place = places[0]
@@ -77,18 +88,12 @@ export function createDeliveryService(deps: {
       const zone = place ? zoneOf(place, homeState) : null
       const served = !!zone && s.zones[zone].enabled && !s.blockedPins.includes(pin)
       // The order's value is not known here: only the PIN and state part of the COD rule is judged.
-      const codNo = !terms
-        ? 'Cash on delivery is not offered at the moment.'
-        : codRefusal(terms, { total: 0, state: place?.state ?? '', postalCode: pin })
+      const codHere = codAtPinText(i18n, terms, { pin, state: place?.state ?? '' })
       const cod = {
-        available: served && !codNo,
+        available: served && codHere.available,
         maxTotal: (terms?.maxTotal ?? 0) / 100,
         fee: (terms?.fee ?? 0) / 100,
-        text: !served
-          ? deliveryMessages.notServed(pin)
-          : codNo
-            ? codNo
-            : deliveryMessages.codUpTo(terms!.maxTotal),
+        text: served ? codHere.text : notServedText(i18n, pin),
       }
       if (!served || !zone || !place)
         return {
@@ -100,7 +105,7 @@ export function createDeliveryService(deps: {
           dispatchDate: null,
           from: null,
           to: null,
-          text: deliveryMessages.notServed(pin),
+          text: notServedText(i18n, pin),
           cod,
         }
       const w = deliveryWindow(now(), s.dispatchDays, s.zones[zone])
@@ -113,7 +118,7 @@ export function createDeliveryService(deps: {
         dispatchDate: w.dispatch,
         from: w.from,
         to: w.to,
-        text: deliveryMessages.window(w.from, w.to),
+        text: windowText(i18n, w.from, w.to),
         cod,
       }
     },
