@@ -132,12 +132,11 @@ export const templeRowSchema = z.object({
   bookGuideLink: z.string().nullable().meta({ description: 'Null: the services link' }),
   translations: z
     .object({
-      hi: z
-        .object({ name: z.string(), location: z.string(), about: z.string() })
-        .partial()
-        .optional(),
+      hi: z.object({ name: z.string(), location: z.string(), about: z.string() }).partial().optional(),
     })
-    .meta({ description: 'Staff’s Hindi of the name, place and text; the English shows where one is missing' }),
+    .meta({
+      description: 'Staff’s Hindi of the name, place and text; the English shows where one is missing',
+    }),
   position,
   ...stamps,
 })

@@ -28,4 +28,3 @@ export const templePageSchema = z.object({
   prasad: z.array(productSchema),
 })
 export type TemplePage = z.infer<typeof templePageSchema>
-

@@ -37,7 +37,8 @@ export function serviceLinksOf(temple: {
   bookGuideLink?: string | null
 }): TempleServiceLinks {
   const links = {} as TempleServiceLinks
-  for (const key of templeServiceKeys) links[key] = temple[templeServiceLinkFields[key]] || temple.servicesLink
+  for (const key of templeServiceKeys)
+    links[key] = temple[templeServiceLinkFields[key]] || temple.servicesLink
   return links
 }
 

@@ -104,7 +104,8 @@ export const shownIn = {
     hindi:
       'Shown instead of the English to customers who chose हिन्दी in the header; where it is empty they see the English.',
     image: 'Shown on the temple’s card and as the wide picture at the top of its pages.',
-    images: 'Shown, in this order, in the “Pictures” gallery of the temple’s own page (after the main picture).',
+    images:
+      'Shown, in this order, in the “Pictures” gallery of the temple’s own page (after the main picture).',
     prasad:
       'Makes this product a prasad package of the temple: it is listed under “Prasad by post” on the temple’s own page. Put it in the Prasad category too, to list it in that collection.',
   },

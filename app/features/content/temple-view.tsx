@@ -183,7 +183,10 @@ export function TemplePrasad({ temple, products }: { temple: Temple; products: P
       <p className="mt-1 text-ink/80">
         {t('Prasad packages from {name}, packed and sent to your home.', { name: temple.name })}
       </p>
-      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" data-testid="temple-prasad">
+      <ul
+        className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4"
+        data-testid="temple-prasad"
+      >
         {products.map((p) => (
           <li key={p._id}>
             <ProductCard

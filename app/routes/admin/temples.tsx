@@ -1,6 +1,10 @@
 import { templeInputSchema } from '../../../contracts/admin.ts'
 import type { TempleRow } from '../../../contracts/admin-content.ts'
-import { templeServiceKeys, templeServiceLabels, templeServiceLinkFields } from '../../../contracts/temples.ts'
+import {
+  templeServiceKeys,
+  templeServiceLabels,
+  templeServiceLinkFields,
+} from '../../../contracts/temples.ts'
 import type { FieldSpec } from '../../features/admin/resource-form.tsx'
 import { type ResourceConfig, ResourceScreen } from '../../features/admin/resource-screen.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'

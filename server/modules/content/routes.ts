@@ -168,7 +168,11 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request, reply) => {
       // Only the English answer is kept and shared: a shared cache keys on the address alone.
       if (request.language !== 'en') {
-        return { success: true as const, message: 'Temples fetched', data: await content.temples(request.language) }
+        return {
+          success: true as const,
+          message: 'Temples fetched',
+          data: await content.temples(request.language),
+        }
       }
       return sendCached(
         request,
