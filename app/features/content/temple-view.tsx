@@ -138,12 +138,12 @@ export function TempleGallery({ temple }: { temple: Temple }) {
   const pictures = templePictures(temple)
   if (pictures.length === 0) return null
   return (
-    <section className="mx-auto max-w-7xl px-4 pb-10" aria-labelledby="temple-pictures">
+    <section className="mx-auto max-w-4xl px-4 pb-10" aria-labelledby="temple-pictures">
       <h2 id="temple-pictures" className="font-serif text-2xl font-bold text-brand-800">
         {t(contentText.pictures)}
       </h2>
       <ul
-        className="-mx-4 mt-4 flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth px-4 pb-2 md:mx-0 md:grid md:grid-cols-3 md:overflow-visible md:px-0"
+        className="-mx-4 mt-4 flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth px-4 pb-2 md:mx-0 md:grid md:grid-cols-2 md:overflow-visible md:px-0"
         data-testid="temple-gallery"
       >
         {pictures.map((url, i) => (
@@ -152,7 +152,7 @@ export function TempleGallery({ temple }: { temple: Temple }) {
               <img
                 src={imageAt(url, 800)}
                 srcSet={responsiveImage(url).srcSet}
-                sizes="(max-width: 768px) 85vw, 33vw"
+                sizes="(max-width: 768px) 85vw, 440px"
                 alt={t('{name}, picture {number} of {count}', {
                   name: temple.name,
                   number: i + 1,
@@ -176,23 +176,20 @@ export function TemplePrasad({ temple, products }: { temple: Temple; products: P
   const t = useT()
   if (products.length === 0) return null
   return (
-    <section className="mx-auto max-w-7xl px-4 pb-12" aria-labelledby="temple-prasad">
+    <section className="mx-auto max-w-4xl px-4 pb-12" aria-labelledby="temple-prasad">
       <h2 id="temple-prasad" className="font-serif text-2xl font-bold text-brand-800">
         {t(contentText.prasad)}
       </h2>
       <p className="mt-1 text-ink/80">
         {t('Prasad packages from {name}, packed and sent to your home.', { name: temple.name })}
       </p>
-      <ul
-        className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4"
-        data-testid="temple-prasad"
-      >
+      <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4" data-testid="temple-prasad">
         {products.map((p) => (
           <li key={p._id}>
             <ProductCard
               product={p}
               titleLength={titleLength.listing}
-              sizes="(max-width: 640px) 48vw, (max-width: 1024px) 32vw, 300px"
+              sizes="(max-width: 640px) 48vw, 290px"
             />
           </li>
         ))}
