@@ -44,7 +44,12 @@ beforeAll(async () => {
     })
     .returning()
   somnathId = row!.id
-  await makeProduct(app, { title: 'Somnath Prasad Box', templeId: somnathId, price: 301_00, cutPrice: 301_00 })
+  await makeProduct(app, {
+    title: 'Somnath Prasad Box',
+    templeId: somnathId,
+    price: 301_00,
+    cutPrice: 301_00,
+  })
 }, 180_000)
 afterAll(async () => {
   await (app as ShopApp | undefined)?.close()
@@ -140,7 +145,11 @@ describe('the temple cards and the spec’s detail page', () => {
   })
 
   it('shows staff’s Hindi name to Hindi readers on all three pages, the English text where none', async () => {
-    for (const url of ['/temple?lang=hi', '/templedetails?temple=somnath&lang=hi', '/temple/somnath?lang=hi']) {
+    for (const url of [
+      '/temple?lang=hi',
+      '/templedetails?temple=somnath&lang=hi',
+      '/temple/somnath?lang=hi',
+    ]) {
       const body = text((await page(url)).body)
       expect(body, url).toContain('सोमनाथ')
       expect(body, url).not.toMatch(/\bSomnath\b(?! Prasad)/)
