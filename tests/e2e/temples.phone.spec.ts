@@ -193,7 +193,7 @@ test('in the console on a phone, staff set a temple’s Book Guide link and Hind
     await page.getByRole('button', { name: 'Edit Baidyanath' }).tap()
     const form = page.getByRole('region', { name: 'Edit temple' })
     await form.getByLabel(`${templeServiceLabels.bookGuide} link (optional)`).fill('https://example.in/guide')
-    await form.getByLabel('Hindi name (optional)').fill('बैद्यनाथ')
+    await form.getByLabel('Hindi name (optional)').fill('बाबा बैद्यनाथ धाम')
     // A link that is no address is refused in the form, saying what to enter.
     await form.getByLabel(`${templeServiceLabels.liveAarti} link (optional)`).fill('aarti at dawn')
     await form.getByRole('button', { name: 'Save changes' }).tap()
@@ -218,9 +218,11 @@ test('in the console on a phone, staff set a temple’s Book Guide link and Hind
         .getByRole('link', { name: new RegExp(`^${templeServiceLabels.bookGuide}`) }),
     ).toHaveAttribute('href', 'https://example.in/guide')
     await shop.goto('/temple?lang=hi')
-    await expect(shop.getByTestId('temple-cards').getByRole('heading', { name: 'बैद्यनाथ' })).toBeVisible()
+    await expect(
+      shop.getByTestId('temple-cards').getByRole('heading', { name: 'बाबा बैद्यनाथ धाम' }),
+    ).toBeVisible()
     await shop.goto('/temple/baidyanath?lang=hi')
-    await expect(shop.getByRole('heading', { level: 1 })).toHaveText('बैद्यनाथ')
+    await expect(shop.getByRole('heading', { level: 1 })).toHaveText('बाबा बैद्यनाथ धाम')
     await visitor.close()
   } finally {
     await request.put(`/api/v1/admin/temples/${baidyanath.id}`, {

@@ -295,6 +295,7 @@ describe('demo catalogue', () => {
     for (const t of rows) {
       expect(t.servicesLink).toBe('')
       expect(t.images).toHaveLength(1)
+      expect(t.translations.hi?.name, t.name).toBeTruthy()
       expect(t.about.length).toBeGreaterThan(150)
       expect(existsSync(fileOf(t.image!))).toBe(true)
       for (const u of t.images) expect(existsSync(fileOf(u))).toBe(true)

@@ -312,6 +312,7 @@ export function buildDemo(now: Date, withImages: boolean) {
       image: upload(`${file}-800.webp`),
       images: [upload(`${evening}-800.webp`)],
       servicesLink: TEMPLE_SERVICES_LINK,
+      translations: hindiOf(t.name, 'name'),
       position: i,
     }
   })

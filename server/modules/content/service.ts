@@ -124,7 +124,10 @@ export function createContentService(deps: {
       const key = slug.trim().toLowerCase()
       const temple = (await temples(language)).find((t) => t.slug.toLowerCase() === key)
       if (!temple) throw new NotFoundError('No temple has this address.')
-      const prasad = await deps.catalogue.inLanguage(await deps.catalogue.templeProducts(temple._id), language)
+      const prasad = await deps.catalogue.inLanguage(
+        await deps.catalogue.templeProducts(temple._id),
+        language,
+      )
       return { temple, prasad }
     },
     /** The temple with this slug (any case), or the first temple when none is named or it is unknown. */
