@@ -258,7 +258,11 @@ export const resources: ResourceDef[] = [
       if (sevaRows.length > 0) {
         return `This temple has ${sevaRows.length === 1 ? '1 seva' : `${sevaRows.length} sevas`}. Delete them on the Sevas screen first, or keep the temple.`
       }
-      const rows = await db.select({ id: products.id }).from(products).where(eq(products.templeId, id)).limit(1000)
+      const rows = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.templeId, id))
+        .limit(1000)
       if (rows.length === 0) return null
       return `${rows.length} product${rows.length === 1 ? ' is a prasad package' : 's are prasad packages'} of this temple. Choose another temple (or none) on ${rows.length === 1 ? 'its' : 'their'} product page first.`
     },
