@@ -20,6 +20,7 @@ export default [
   route('artisan/:slug', 'routes/artisan.tsx'),
   route('cluster/:slug', 'routes/cluster.tsx'),
   route('temple', 'routes/temple.tsx'),
+  route('temple/:slug', 'routes/temple-page.tsx'),
   route('templedetails', 'routes/temple-details.tsx'),
   route('donate', 'routes/donate.tsx'),
   route('donate/thanks/:id', 'routes/donate-thanks.tsx'),

@@ -126,6 +126,17 @@ export const templeRowSchema = z.object({
   image: picture.nullable(),
   images: z.array(picture),
   servicesLink: z.string(),
+  virtualTourLink: z.string().nullable().meta({ description: 'Null: the services link' }),
+  liveAartiLink: z.string().nullable().meta({ description: 'Null: the services link' }),
+  orderParshadLink: z.string().nullable().meta({ description: 'Null: the services link' }),
+  bookGuideLink: z.string().nullable().meta({ description: 'Null: the services link' }),
+  translations: z
+    .object({
+      hi: z.object({ name: z.string(), location: z.string(), about: z.string() }).partial().optional(),
+    })
+    .meta({
+      description: 'Staff’s Hindi of the name, place and text; the English shows where one is missing',
+    }),
   position,
   ...stamps,
 })

@@ -49,6 +49,10 @@ export const adminProductSchema = z.object({
   categoryId: z.string().nullable(),
   subcategoryId: z.string().nullable(),
   stateId: z.string().nullable(),
+  templeId: z
+    .string()
+    .nullable()
+    .meta({ description: 'The temple whose prasad package this is (decision 099)' }),
   sku: z.string(),
   shortDescription: z.string(),
   description: z.string().meta({ description: 'Sanitised HTML' }),

@@ -134,6 +134,11 @@ export const productInputSchema = z
       .trim()
       .regex(/^(\d{4}|\d{6}|\d{8})?$/, 'The HSN code is 4, 6 or 8 digits.')
       .optional(),
+    // The temple whose prasad package this is (decision 099); left as it is when not sent (a CSV import).
+    templeId: z
+      .union([id, z.literal(''), z.null()])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
     gstRate: z.coerce
       .number({ error: 'Choose the GST rate.' })
       .refine((r) => (gstRates as readonly number[]).includes(r), {
@@ -366,6 +371,16 @@ export const templeInputSchema = z.object({
     .refine((v) => v === '' || /^(https?:\/\/\S+|\/\S*)$/.test(v), {
       message: 'The services link must be a web address (https://...) or a shop path (/...).',
     }),
+  // Each service's own link (decision 099), checked like a banner's link; empty: the services link above.
+  virtualTourLink: shopLink('Virtual tour link'),
+  liveAartiLink: shopLink('Live Aarti link'),
+  orderParshadLink: shopLink('Order Parshad link'),
+  bookGuideLink: shopLink('Book Guide link'),
+  // The Hindi of the name, place and text (decision 099): the English shows where one is empty. Left as
+  // they are when none is sent.
+  nameHi: z.string().trim().max(200, 'The Hindi name can be at most 200 characters.').optional(),
+  locationHi: z.string().trim().max(200, 'The Hindi place can be at most 200 characters.').optional(),
+  aboutHi: z.string().trim().max(50_000, 'The Hindi text is too long.').optional(),
   position,
 })
 

@@ -50,7 +50,7 @@ export function createServices(deps: ServiceDeps) {
   const cart = createCartService({ ...deps, catalogue })
   const wishlist = createWishlistService({ ...deps, catalogue })
   const coupons = createCouponsService(deps)
-  const content = createContentService(deps)
+  const content = createContentService({ ...deps, catalogue })
   const accounts = createAccountsService({
     ...deps,
     tokens,

@@ -59,14 +59,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     publicUrl,
     canonicalPath: page > 1 ? `${canonicalPath}?page=${page}` : canonicalPath,
     heading,
-    intro: sub
-      ? t("{subcategory} from our {category} collection, made by hand by India's artisans.", {
-          subcategory: sub.label,
-          category: category.label,
-        })
-      : t('Handmade {category} from artisans across India, bought directly from the makers.', {
-          category: category.label.toLowerCase(),
-        }),
+    // The Prasad collection (decision 099) holds temples' prasad, not artisans' work.
+    intro: /prasad/i.test(category.categoriesTitle)
+      ? t("Prasad packages from India's temples, sent to your home by post.")
+      : sub
+        ? t("{subcategory} from our {category} collection, made by hand by India's artisans.", {
+            subcategory: sub.label,
+            category: category.label,
+          })
+        : t('Handmade {category} from artisans across India, bought directly from the makers.', {
+            category: category.label.toLowerCase(),
+          }),
     products: result.items.map(toCard),
     sort,
     page: result.page,

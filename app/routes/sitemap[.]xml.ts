@@ -1,4 +1,5 @@
 import { languages, pathInLanguage } from '../../contracts/languages.ts'
+import { templePath } from '../../contracts/temples.ts'
 import { safeLoad } from '../features/catalogue/load.ts'
 import { absoluteUrl } from '../features/catalogue/seo.ts'
 import { appLoadContext } from '../lib/context.ts'
@@ -43,7 +44,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   for (const s of states) entries.push({ path: `/StateProduct/${encodeURIComponent(s.State)}` })
   for (const slug of makers.clusters) entries.push({ path: `/cluster/${slug}` })
   for (const slug of makers.artisans) entries.push({ path: `/artisan/${slug}` })
-  for (const t of temples) entries.push({ path: `/templedetails?temple=${encodeURIComponent(t.slug)}` })
+  for (const t of temples) {
+    entries.push({ path: templePath(t.slug) })
+    entries.push({ path: `/templedetails?temple=${encodeURIComponent(t.slug)}` })
+  }
   for (const p of products)
     entries.push({ path: `/Productdetails/${p._id}`, lastmod: p.createdAt.slice(0, 10) })
   // Each page once per language, each naming all its languages (docs/decisions/097).

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { responsiveImage } from '../../contracts/images.ts'
+import { templePath } from '../../contracts/temples.ts'
 import { safeLoad } from '../features/catalogue/load.ts'
 import { seo } from '../features/catalogue/seo.ts'
 import { contentText, templeOrder } from '../features/content/messages.ts'
@@ -23,14 +24,21 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, publicUrl } = appLoadContext(context)
-  const temples = await safeLoad(services.log, 'temples', () => services.content.temples(), [])
-  // The spec's order first, whatever order the temples were saved in.
+  const { services, publicUrl, i18n } = appLoadContext(context)
+  const [english, shown] = await safeLoad(
+    services.log,
+    'temples',
+    () => Promise.all([services.content.temples(), services.content.temples(i18n.language)]),
+    [[], []],
+  )
+  // The spec's order first, whatever order the temples were saved in (known by their English names).
   const rank = (name: string) => {
     const i = templeOrder.findIndex((known) => name.toLowerCase().includes(known.toLowerCase()))
     return i === -1 ? templeOrder.length : i
   }
-  return { publicUrl, temples: [...temples].sort((a, b) => rank(a.name) - rank(b.name)) }
+  const order = new Map(english.map((t) => [t._id, rank(t.name)]))
+  const at = (id: string) => order.get(id) ?? templeOrder.length
+  return { publicUrl, temples: [...shown].sort((a, b) => at(a._id) - at(b._id)) }
 }
 
 export default function Temples({ loaderData }: Route.ComponentProps) {
@@ -66,7 +74,11 @@ export default function Temples({ loaderData }: Route.ComponentProps) {
                 <div className="aspect-[4/3] bg-gradient-to-br from-saffron to-brand-700" />
               )}
               <div className="flex flex-1 flex-col gap-2 p-4">
-                <h3 className="font-serif text-xl font-bold text-brand-800">{temple.name}</h3>
+                <h3 className="font-serif text-xl font-bold text-brand-800">
+                  <Link to={templePath(temple.slug)} className="hover:underline">
+                    {temple.name}
+                  </Link>
+                </h3>
                 {temple.location ? <p className="text-sm text-ink/80">{temple.location}</p> : null}
                 <div className="mt-auto flex flex-wrap gap-3 pt-3">
                   <Link
@@ -82,6 +94,14 @@ export default function Temples({ loaderData }: Route.ComponentProps) {
                   >
                     {t(contentText.readMore)}
                   </button>
+                  {/* The temple's own page (decision 099): its pictures, services and prasad. */}
+                  <Link
+                    to={templePath(temple.slug)}
+                    className="rounded px-1 py-2 text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+                  >
+                    {t(contentText.templePage)}
+                    <span className="sr-only">: {temple.name}</span>
+                  </Link>
                 </div>
               </div>
             </li>

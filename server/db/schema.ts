@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -159,11 +160,14 @@ export const products = pgTable(
       .$type<Translations<'title' | 'shortDescription' | 'description'>>()
       .notNull()
       .default({}),
+    // A prasad package is a product of a temple (decision 099): listed on the temple's page.
+    templeId: text('temple_id').references((): AnyPgColumn => temples.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('products_sku_idx').on(t.sku),
+    index('products_temple_idx').on(t.templeId),
     index('products_category_idx').on(t.categoryId),
     index('products_subcategory_idx').on(t.subcategoryId),
     index('products_state_idx').on(t.stateId),
@@ -489,6 +493,16 @@ export const temples = pgTable(
     image: text('image'),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     servicesLink: text('services_link').notNull(),
+    // Each service's own link (decision 099); null: the services link above.
+    virtualTourLink: text('virtual_tour_link'),
+    liveAartiLink: text('live_aarti_link'),
+    orderParshadLink: text('order_parshad_link'),
+    bookGuideLink: text('book_guide_link'),
+    // Staff's Hindi of the name, place and text; the English where one is empty (decision 099).
+    translations: jsonb('translations')
+      .$type<Translations<'name' | 'location' | 'about'>>()
+      .notNull()
+      .default({}),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -141,6 +141,7 @@ describe('isCacheablePage', () => {
       '/Product/abc',
       '/temple',
       '/templedetails?temple=somnath',
+      '/temple/somnath',
       '/Support',
       '/support',
       '/ContactUs',

@@ -28,7 +28,7 @@ type CspResponse = import('node:http').ServerResponse & { cspNonce?: string }
 // Pages whose HTML depends only on the catalogue and the URL (search and account pages are not here).
 // Case-insensitive like the router, so /Product/{id} is covered by product/.
 const publicPage =
-  /^\/(?:$|\?|product\/|StateProduct(?:$|[/?])|Productdetails\/|artisan\/|cluster\/|temple(?:details)?(?:$|\?)|Support(?:$|\?)|ContactUs(?:$|\?)|AboutUs(?:$|\?)|Privacy(?:$|\?)|TermsCondition(?:$|\?)|ReturnPolicy(?:$|\?))/i
+  /^\/(?:$|\?|product\/|StateProduct(?:$|[/?])|Productdetails\/|artisan\/|cluster\/|temple\/|temple(?:details)?(?:$|\?)|Support(?:$|\?)|ContactUs(?:$|\?)|AboutUs(?:$|\?)|Privacy(?:$|\?)|TermsCondition(?:$|\?)|ReturnPolicy(?:$|\?))/i
 
 // Rendered for each request, whoever asks: a staff preview (decision 095), and the page an Add To Cart
 // or a wishlist heart sent before the page's code ran comes back to, which answers the customer who sent

@@ -92,15 +92,22 @@ export const shownIn = {
     position: 'Smaller comes first on the page; Up and Down in the list change it for you.',
   },
   temple: {
-    form: 'The temple section: every temple has a card on the Temple page (the six best known first) and a page of its own.',
-    name: 'The heading of the temple’s card and the large title of its page.',
-    location: 'Shown under the name, on the card and on the temple’s page.',
-    slug: 'The end of the temple page’s web address (/templedetails?temple=…).',
+    form: 'The temple section: every temple has a card on the Temple page (the six best known first) and a page of its own at /temple/ and its web name.',
+    name: 'The heading of the temple’s card and the large title of its pages.',
+    location: 'Shown under the name, on the card and on the temple’s pages.',
+    slug: 'The end of the temple’s own page’s web address (/temple/…), also used by /templedetails?temple=….',
     servicesLink:
-      'Where the four service buttons on the temple’s page (Virtual tour, Live Aarti, Order Parshad, Book Guide) lead, in a new tab.',
-    about: 'Shown on the temple’s page under “About Temple”.',
-    image: 'Shown on the temple’s card and as the wide picture at the top of its page.',
-    images: 'Kept with the temple; the shop does not show them yet.',
+      'Where the four service buttons on the temple’s pages (Virtual tour, Live Aarti, Order Parshad, Book Guide) lead, in a new tab, unless a service has its own link below.',
+    serviceLink:
+      'Where this service’s button on the temple’s pages leads, in a new tab. Left empty, it opens the services link above.',
+    about: 'Shown on the temple’s pages under “About Temple”.',
+    hindi:
+      'Shown instead of the English to customers who chose हिन्दी in the header; where it is empty they see the English.',
+    image: 'Shown on the temple’s card and as the wide picture at the top of its pages.',
+    images:
+      'Shown, in this order, in the “Pictures” gallery of the temple’s own page (after the main picture).',
+    prasad:
+      'Makes this product a prasad package of the temple: it is listed under “Prasad by post” on the temple’s own page. Put it in the Prasad category too, to list it in that collection.',
   },
   settings: {
     staff: 'Nothing here is shown to customers.',

@@ -1,4 +1,5 @@
 import { msg } from '../../../contracts/languages.ts'
+import { templeServiceKeys, templeServiceLabels } from '../../../contracts/temples.ts'
 
 /** Labels of the temple, support and foundation pages (spec section 2). */
 export const contentText = {
@@ -7,17 +8,15 @@ export const contentText = {
   readMore: msg('READ MORE'),
   aboutTemple: msg('About Temple'),
   services: msg('Services'),
+  templePage: msg('Temple page'),
+  pictures: msg('Pictures'),
+  prasad: msg('Prasad by post'),
   supportHours: msg('9:00 AM to 5:00 PM'),
   whatsappMessage: msg('Hello! I need help with my order from the Kalaa Setu shop.'),
 } as const
 
-/** The Services grid of the temple detail page: all four open the temple's configured link in a new tab. */
-export const templeServices = [
-  msg('Virtual tour'),
-  msg('Live Aarti'),
-  msg('Order Parshad'),
-  msg('Book Guide'),
-] as const
+/** The Services grid of a temple's pages: each opens the link staff set for it, else the temple's one link. */
+export const templeServices = templeServiceKeys.map((key) => templeServiceLabels[key])
 
 /** Shown under each service while the temple has no services link yet. */
 export const templeServicesSoon = msg('Not available yet')

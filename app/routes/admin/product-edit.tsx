@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { productInputSchema } from '../../../contracts/admin.ts'
-import type { CategoryRow, StateRow, SubcategoryRow } from '../../../contracts/admin-content.ts'
+import type { CategoryRow, StateRow, SubcategoryRow, TempleRow } from '../../../contracts/admin-content.ts'
 import type { AdminProduct, ProductRemoval } from '../../../contracts/admin-products.ts'
 import { defaultGstRate, gstRates } from '../../../contracts/gst.ts'
 import { imageAt } from '../../../contracts/images.ts'
@@ -36,6 +36,7 @@ const blank: FormValues = {
   categoryId: '',
   subcategoryId: '',
   stateId: '',
+  templeId: '',
   sku: '',
   quantity: '10',
   hsnCode: '',
@@ -56,6 +57,7 @@ const toForm = (p: AdminProduct): FormValues => ({
   categoryId: p.categoryId ?? '',
   subcategoryId: p.subcategoryId ?? '',
   stateId: p.stateId ?? '',
+  templeId: p.templeId ?? '',
   sku: p.sku,
   quantity: String(p.quantity),
   hsnCode: p.hsnCode,
@@ -87,13 +89,14 @@ export default function ProductEditScreen() {
   const cats = useAdmin<CategoryRow[]>('/categories')
   const subs = useAdmin<SubcategoryRow[]>('/subcategories')
   const states = useAdmin<StateRow[]>('/states')
+  const temples = useAdmin<TempleRow[]>('/temples')
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] })
 
   if (id && product.isPending) return <Loading />
   if (id && product.isError) return <LoadProblem error={product.error} retry={() => product.refetch()} />
-  if (cats.isPending || subs.isPending || states.isPending) return <Loading />
+  if (cats.isPending || subs.isPending || states.isPending || temples.isPending) return <Loading />
   const p = id ? (product.data as AdminProduct) : null
 
   const fields: FieldSpec[] = [
@@ -149,6 +152,16 @@ export default function ProductEditScreen() {
       options: [
         { value: '', label: 'None' },
         ...(states.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+      ],
+    },
+    {
+      name: 'templeId',
+      label: 'Prasad of temple (optional)',
+      kind: 'select',
+      help: shownIn.temple.prasad,
+      options: [
+        { value: '', label: 'None (not a prasad package)' },
+        ...(temples.data ?? []).map((t) => ({ value: t.id, label: t.name })),
       ],
     },
     { name: 'sku', label: 'SKU (your stock code, unique)', kind: 'text', help: shownIn.product.sku },

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, isNotNull, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { imageSrcSet } from '../../../contracts/images.ts'
@@ -52,7 +52,7 @@ describe('demo catalogue', () => {
     expect(seedMs).toBeGreaterThan(0)
   })
 
-  it('has the six categories in order, each with 3-4 subcategories and a picture', async () => {
+  it('has the six craft categories in order, each with 3-4 subcategories and a picture, then Prasad', async () => {
     const db = database.db
     const cats = await db.select().from(categories).orderBy(asc(categories.position))
     expect(cats.map((c) => c.title)).toEqual([
@@ -62,6 +62,7 @@ describe('demo catalogue', () => {
       'Traditional',
       'Eco-friendly',
       'Gift Items',
+      'Prasad',
     ])
     expect(cats.every((c) => c.status === 'active')).toBe(true)
     expect(cats.slice(0, 5).every((c) => c.isHeaderCategory)).toBe(true)
@@ -69,7 +70,7 @@ describe('demo catalogue', () => {
     const subs = await db.select().from(subcategories)
     for (const c of cats) {
       const n = subs.filter((s) => s.categoryId === c.id).length
-      expect(n, c.title).toBeGreaterThanOrEqual(3)
+      expect(n, c.title).toBeGreaterThanOrEqual(c.title === 'Prasad' ? 1 : 3)
       expect(n, c.title).toBeLessThanOrEqual(4)
       expect(c.image).toMatch(/^\/uploads\/categories\/[0-9a-f]{24}-800\.webp$/)
       expect(existsSync(fileOf(c.image!))).toBe(true)
@@ -132,7 +133,9 @@ describe('demo catalogue', () => {
       expect(Number.isInteger(p.price)).toBe(true)
       expect(p.price).toBeGreaterThanOrEqual(14_900)
       expect(p.price).toBeLessThanOrEqual(12_499_900)
-      expect(p.cutPrice).toBeGreaterThan(p.price)
+      // Prasad is offered at its price, with no made-up list price to cut (decision 099).
+      if (p.templeId) expect(p.cutPrice).toBe(p.price)
+      else expect(p.cutPrice).toBeGreaterThan(p.price)
       expect(p.discount).toBe(discountPercent(p.price, p.cutPrice))
       expect(p.quantity).toBeGreaterThanOrEqual(0)
       expect(p.quantity).toBeLessThanOrEqual(50)
@@ -276,8 +279,23 @@ describe('demo catalogue', () => {
       ['Baidyanath', 'baidyanath'],
     ])
     expect(rows[0].location).toContain('Varanasi')
+    // Two temples offer a sample prasad package each, in the Prasad collection (decision 099).
+    const prasad = await database.db.select().from(products).where(isNotNull(products.templeId))
+    expect(prasad.map((p) => [p.title, rows.find((t) => t.id === p.templeId)?.slug])).toEqual([
+      ['Kashi Vishwanath Prasad Box', 'kashi-vishwanath'],
+      ['Mahakaleshwar Prasad Laddoo Box', 'mahakaleshwar'],
+    ])
+    const [prasadCategory] = await database.db.select().from(categories).where(eq(categories.title, 'Prasad'))
+    expect(prasadCategory).toMatchObject({ isCollectionCategory: true, isHeaderCategory: false })
+    for (const p of prasad) {
+      expect(p.categoryId).toBe(prasadCategory!.id)
+      expect(p.isApproved).toBe(true)
+      expect(p.description).toContain('sample package')
+    }
     for (const t of rows) {
       expect(t.servicesLink).toBe('')
+      expect(t.images).toHaveLength(1)
+      expect(t.translations.hi?.name, t.name).toBeTruthy()
       expect(t.about.length).toBeGreaterThan(150)
       expect(existsSync(fileOf(t.image!))).toBe(true)
       for (const u of t.images) expect(existsSync(fileOf(u))).toBe(true)

@@ -74,6 +74,7 @@ const DEMO_GST: Record<string, { hsnCode: string; gstRate: number }> = {
   hampers: { hsnCode: '4602', gstRate: 5 }, // a mixed supply: staff set the rate of its dearest item
   decor: { hsnCode: '6913', gstRate: 5 }, // ornamental ceramic articles
   festive: { hsnCode: '6912', gstRate: 5 }, // clay diyas
+  prasad: { hsnCode: '1704', gstRate: 5 }, // sugar confectionery (mishri, laddoos)
 }
 const gstOf = (subKey: string, title: string) => {
   const found = DEMO_GST[subKey] ?? { hsnCode: '', gstRate: 5 }
@@ -108,6 +109,20 @@ function productDescription(p: (typeof PRODUCTS)[number], craft: string, care: s
     `<li><strong>Artisan region:</strong> ${p.region}</li>`,
     '</ul>',
     '<p>Every purchase supports the artisan family directly and helps keep a traditional craft alive.</p>',
+  ].join('\n')
+}
+
+/** A prasad package's description: what is in it and how to keep it; no artisan claims (decision 099). */
+function prasadDescription(p: (typeof PRODUCTS)[number], craft: string, care: string): string {
+  return [
+    `<p>${p.story}</p>`,
+    `<p>${craft}</p>`,
+    '<ul>',
+    `<li><strong>In the box:</strong> ${p.material}</li>`,
+    `<li><strong>Size:</strong> ${p.size}</li>`,
+    `<li><strong>Care:</strong> ${care}</li>`,
+    `<li><strong>From:</strong> ${p.region}</li>`,
+    '</ul>',
   ].join('\n')
 }
 
@@ -173,6 +188,9 @@ export function buildDemo(now: Date, withImages: boolean) {
     jobs.push({ file, widths: widthsOf('states'), svg: () => stateSvg(s) })
   })
 
+  // Temples get their ids first: prasad packages name them.
+  const templeIdBySlug = new Map(TEMPLES.map((t) => [t.slug, newId()]))
+
   const productRows: (typeof products.$inferInsert)[] = []
   const imageRows: (typeof productImages.$inferInsert)[] = []
   PRODUCTS.forEach((p, i) => {
@@ -182,7 +200,9 @@ export function buildDemo(now: Date, withImages: boolean) {
     const id = newId()
     const price = p.price * 100
     const cutPrice = p.cut * 100
-    const description = productDescription(p, sub.sub.craft, sub.sub.care)
+    const templeId = p.temple ? templeIdBySlug.get(p.temple) : null
+    if (templeId === undefined) throw new Error(`Demo product ${p.title}: unknown temple`)
+    const description = (templeId ? prasadDescription : productDescription)(p, sub.sub.craft, sub.sub.care)
     const createdAt = new Date(now.getTime() - (p.daysAgo ?? 30) * DAY - ((i * 37) % 600) * 60_000)
     productRows.push({
       id,
@@ -194,6 +214,7 @@ export function buildDemo(now: Date, withImages: boolean) {
       categoryId: catIdByCode.get(sub.cat.code),
       subcategoryId: sub.id,
       stateId,
+      templeId,
       sku: `${sub.cat.code}-${sub.sub.code}-${String(i + 1).padStart(4, '0')}`,
       shortDescription: p.short,
       description,
@@ -274,14 +295,24 @@ export function buildDemo(now: Date, withImages: boolean) {
   const templeRows = TEMPLES.map((t, i) => {
     const file = `temples/${t.slug}`
     jobs.push({ file, widths: widthsOf('temples'), svg: () => templeSvg(i, t.scene) })
+    // A second view for the gallery of the temple's own page: the temple at dusk (or by day, if its
+    // picture is already at night).
+    const evening = `temples/${t.slug}-2`
+    jobs.push({
+      file: evening,
+      widths: widthsOf('temples'),
+      svg: () => templeSvg(i + TEMPLES.length, t.scene === 'night' ? 'river' : 'night'),
+    })
     return {
+      id: templeIdBySlug.get(t.slug) as string,
       slug: t.slug,
       name: t.name,
       location: t.location,
       about: t.about,
       image: upload(`${file}-800.webp`),
-      images: [upload(`${file}-1600.webp`)],
+      images: [upload(`${evening}-800.webp`)],
       servicesLink: TEMPLE_SERVICES_LINK,
+      translations: hindiOf(t.name, 'name'),
       position: i,
     }
   })
@@ -324,6 +355,7 @@ export async function seedDemo(db: Db, opts: { files: FileStore | null }): Promi
     await tx.insert(categories).values(rows.categories)
     await tx.insert(subcategories).values(rows.subcategories)
     await tx.insert(states).values(rows.states)
+    await tx.insert(temples).values(rows.temples)
     await tx.insert(products).values(rows.products)
     await tx.insert(productImages).values(rows.productImages)
     await tx.insert(sliders).values(rows.sliders)
@@ -331,7 +363,6 @@ export async function seedDemo(db: Db, opts: { files: FileStore | null }): Promi
     await tx.insert(coupons).values(rows.coupons)
     await tx.insert(faqs).values(rows.faqs)
     await tx.insert(policySections).values(rows.policySections)
-    await tx.insert(temples).values(rows.temples)
     await tx.insert(clusters).values(rows.provenance.clusters)
     await tx.insert(artisans).values(rows.provenance.artisans)
     await tx.insert(productMakers).values(rows.provenance.makers)

@@ -85,6 +85,8 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
     /** Staff's Hindi of the products' texts, by product (docs/decisions/097). */
     hindi: Map<string, ProductHindi>
     sold: Map<string, number>
+    /** The prasad packages of each temple (decision 099), by temple id, in catalogue order. */
+    templeProducts: Map<string, string[]>
     /** Words of the catalogue for typo correction, built on the first search. */
     vocabulary?: string[]
     /** Search synonyms, read with the snapshot so a console edit takes effect with the next search. */
@@ -188,6 +190,10 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
           .map((p) => [p.id, p.translations.hi ?? {}]),
       ),
       sold: new Map(visible.map((p) => [p.id, p.soldCount])),
+      templeProducts: visible.reduce((byTemple, p) => {
+        if (p.templeId) byTemple.set(p.templeId, [...(byTemple.get(p.templeId) ?? []), p.id])
+        return byTemple
+      }, new Map<string, string[]>()),
       synonyms,
       lookup,
     }
@@ -396,6 +402,14 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       return [...snap.products]
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
         .slice(0, limit)
+        .map(listItem)
+    },
+    /** The approved prasad packages a temple offers (decision 099), as list items in catalogue order. */
+    async templeProducts(templeId: string): Promise<Product[]> {
+      const snap = await snapshot()
+      return (snap.templeProducts.get(templeId) ?? [])
+        .map((id) => snap.byId.get(id))
+        .filter((p) => p !== undefined)
         .map(listItem)
     },
     async headerCategories() {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { templePageSchema, templeSchema } from '../../../contracts/temple-api.ts'
 import { failures, ok, publicAccess } from '../../http/route-kit.ts'
 import { sendCached } from '../../http/send-cached.ts'
 import type { Services } from '../../services.ts'
@@ -14,16 +15,6 @@ const sectionSchema = z.object({
 const policySchema = z.array(
   z.object({ _id: z.string(), kind: z.enum(['privacy', 'terms']), sections: z.array(sectionSchema) }),
 )
-const templeSchema = z.object({
-  _id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  location: z.string(),
-  about: z.string().describe('Sanitised HTML'),
-  image: z.string().nullable(),
-  images: z.array(z.string()),
-  servicesLink: z.string(),
-})
 
 export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { content, cache } = services
@@ -161,13 +152,58 @@ export const contentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     'FAQs fetched',
     () => content.faqs(),
   )
-  cachedRoute(
-    'listTemples',
+  app.get(
     '/temple/all',
-    'The temples of the temple pages, in order',
-    ok(z.array(templeSchema)),
-    'api:temples',
-    'Temples fetched',
-    () => content.temples(),
+    {
+      schema: {
+        operationId: 'listTemples',
+        security: publicAccess,
+        tags: ['content'],
+        summary: 'The temples of the temple pages, in order',
+        description:
+          'In the reader’s language: staff’s Hindi name, place and text for a Hindi reader where they wrote them.',
+        response: { 200: ok(z.array(templeSchema)), ...failures() },
+      },
+    },
+    async (request, reply) => {
+      // Only the English answer is kept and shared: a shared cache keys on the address alone.
+      if (request.language !== 'en') {
+        return {
+          success: true as const,
+          message: 'Temples fetched',
+          data: await content.temples(request.language),
+        }
+      }
+      return sendCached(
+        request,
+        reply,
+        await cache.body('api:temples', async () => ({
+          success: true,
+          message: 'Temples fetched',
+          data: await content.temples(),
+        })),
+      )
+    },
+  )
+
+  app.get(
+    '/temples/:slug',
+    {
+      schema: {
+        operationId: 'getTemple',
+        security: publicAccess,
+        tags: ['content'],
+        summary: 'A temple’s own page: the temple, its four services’ links and its prasad packages',
+        params: z.object({
+          slug: z.string().trim().min(1).max(100).describe('The web name, as in /temple/{slug}'),
+        }),
+        response: { 200: ok(templePageSchema), ...failures(404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Temple fetched',
+      data: await content.templePage(request.params.slug, request.language),
+    }),
   )
 }

@@ -1,6 +1,9 @@
 import { type Language, translated } from '../../../contracts/languages.ts'
+import { serviceLinksOf, type Temple, type TemplePage } from '../../../contracts/temples.ts'
 import type { Db } from '../../db/client.ts'
+import { NotFoundError } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
+import type { CatalogueService } from '../catalogue/service.ts'
 import { safeHtml } from './html.ts'
 import { createContentRepo } from './repo.ts'
 
@@ -17,19 +20,14 @@ export type Faq = { _id: string; question: string; answer: string }
 export type PolicySection = { _id: string; title: string; content: string }
 export type PolicyDocument = { _id: string; kind: 'privacy' | 'terms'; sections: PolicySection[] }
 export type ReturnPolicy = { _id: string; ReturnPolicy: string }
-export type Temple = {
-  _id: string
-  slug: string
-  name: string
-  location: string
-  /** Sanitised HTML. */
-  about: string
-  image: string | null
-  images: string[]
-  servicesLink: string
-}
+export type { Temple }
 
-export function createContentService(deps: { db: Db; cache: CatalogueCache }) {
+export function createContentService(deps: {
+  db: Db
+  cache: CatalogueCache
+  /** The catalogue: the prasad packages a temple offers, in the reader's language. */
+  catalogue: Pick<CatalogueService, 'templeProducts' | 'inLanguage'>
+}) {
   const repo = createContentRepo(deps.db)
 
   // Policies and answers in a reader's language: staff's Hindi where they wrote it, else the English
@@ -51,17 +49,23 @@ export function createContentService(deps: { db: Db; cache: CatalogueCache }) {
       ]
     })
 
-  const temples = (): Promise<Temple[]> =>
-    deps.cache.get('content:temples', async () =>
+  /**
+   * The temples as a reader of `language` sees them: staff's Hindi name, place and text where they wrote
+   * them, the English elsewhere (decision 099), each service's link resolved. The slug stays as it is: it
+   * is the page's address. Each language is its own cache entry.
+   */
+  const temples = (language: Language = 'en'): Promise<Temple[]> =>
+    deps.cache.get(`content:temples:${language}`, async () =>
       (await repo.temples()).map((t) => ({
         _id: t.id,
         slug: t.slug,
-        name: t.name,
-        location: t.location,
-        about: safeHtml(t.about),
+        name: translated(t.name, t.translations, 'name', language),
+        location: translated(t.location, t.translations, 'location', language),
+        about: safeHtml(translated(t.about, t.translations, 'about', language)),
         image: t.image,
         images: t.images,
         servicesLink: t.servicesLink,
+        serviceLinks: serviceLinksOf(t),
       })),
     )
 
@@ -115,9 +119,23 @@ export function createContentService(deps: { db: Db; cache: CatalogueCache }) {
         return { _id: rows[0]?.id ?? 'return-policy', ReturnPolicy: safeHtml(html) }
       })
     },
+    /** A temple's own page (/temple/{slug}, any case): the temple and its prasad packages, or NotFoundError. */
+    async templePage(slug: string, language: Language = 'en'): Promise<TemplePage> {
+      const key = slug.trim().toLowerCase()
+      const temple = (await temples(language)).find((t) => t.slug.toLowerCase() === key)
+      if (!temple) throw new NotFoundError('No temple has this address.')
+      const prasad = await deps.catalogue.inLanguage(
+        await deps.catalogue.templeProducts(temple._id),
+        language,
+      )
+      return { temple, prasad }
+    },
     /** The temple with this slug (any case), or the first temple when none is named or it is unknown. */
-    async temple(slug?: string | null): Promise<{ temple: Temple | null; found: boolean }> {
-      const all = await temples()
+    async temple(
+      slug?: string | null,
+      language: Language = 'en',
+    ): Promise<{ temple: Temple | null; found: boolean }> {
+      const all = await temples(language)
       if (!slug) return { temple: all[0] ?? null, found: all.length > 0 }
       const hit = all.find((t) => t.slug.toLowerCase() === slug.toLowerCase())
       return { temple: hit ?? null, found: Boolean(hit) }

@@ -296,4 +296,23 @@ export const CATEGORIES: CategorySeed[] = [
       },
     ],
   },
+  // Prasad packages of the temples (decision 099): a collection of its own, not in the menu bar.
+  {
+    title: 'Prasad',
+    code: 'PRS',
+    coverMotif: 'puja',
+    isHeaderCategory: false,
+    isCollectionCategory: true,
+    subcategories: [
+      {
+        key: 'prasad',
+        title: 'Temple Prasad',
+        code: 'TPR',
+        motif: 'puja',
+        craft:
+          'Each package holds dry prasad offered at the temple, sealed in food-grade pouches and packed in a box with the temple’s holy items.',
+        care: 'Keep in a cool, dry place and eat the sweets within their best-before date, printed on the pouch.',
+      },
+    ],
+  },
 ]

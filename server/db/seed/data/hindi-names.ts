@@ -1,5 +1,5 @@
 /**
- * The demo catalogue's category, subcategory and state names in Hindi, as staff would fill the console's
+ * The demo catalogue's category, subcategory, state and temple names in Hindi, as staff would fill the console's
  * Hindi boxes (decision 097). Their pages' addresses keep the English names.
  */
 export const HINDI_NAMES: Record<string, string> = {
@@ -30,6 +30,15 @@ export const HINDI_NAMES: Record<string, string> = {
   'Gift Hampers': 'उपहार हैम्पर',
   'Home Decor': 'घर की सजावट',
   'Festive Decor': 'त्योहारी सजावट',
+  Prasad: 'प्रसाद',
+  'Temple Prasad': 'मंदिर का प्रसाद',
+  // Temples (decision 099).
+  'Kashi Vishwanath': 'काशी विश्वनाथ',
+  Omkareshwar: 'ओंकारेश्वर',
+  Mahakaleshwar: 'महाकालेश्वर',
+  Somnath: 'सोमनाथ',
+  Kedarnath: 'केदारनाथ',
+  Baidyanath: 'बैद्यनाथ',
   'Uttar Pradesh': 'उत्तर प्रदेश',
   'Madhya Pradesh': 'मध्य प्रदेश',
   Rajasthan: 'राजस्थान',

@@ -32,6 +32,8 @@ export type ProductSeed = {
   view360?: string
   /** False for a product an artisan has sent in that the staff have not yet approved. */
   approved?: boolean
+  /** The web name of the temple whose prasad package this is (decision 099). */
+  temple?: string
 }
 
 export const PRODUCTS: ProductSeed[] = [
@@ -1292,5 +1294,44 @@ export const PRODUCTS: ProductSeed[] = [
     sold: 0,
     daysAgo: 6,
     approved: false,
+  },
+  // ------------------------------------------------------------------ Prasad (samples, decision 099)
+  {
+    title: 'Kashi Vishwanath Prasad Box',
+    sub: 'prasad',
+    state: 'Uttar Pradesh',
+    shape: 'thali',
+    temple: 'kashi-vishwanath',
+    price: 351,
+    cut: 351,
+    short:
+      'A sample prasad package: mishri and elaichi dana offered at the temple, with vibhuti, a rudraksha bead and a picture of the deity.',
+    story:
+      'A sample package of the demo shop, to show how a temple’s prasad is ordered by post: the foundation lists a temple’s real prasad only with the consent of its temple board.',
+    material: 'Mishri (rock sugar), elaichi dana, vibhuti, one rudraksha bead, printed picture of the deity',
+    size: 'Box 15 × 10 × 5 cm, about 250 g',
+    region: 'Varanasi, Uttar Pradesh',
+    qty: 40,
+    sold: 0,
+    daysAgo: 75,
+  },
+  {
+    title: 'Mahakaleshwar Prasad Laddoo Box',
+    sub: 'prasad',
+    state: 'Madhya Pradesh',
+    shape: 'thali',
+    temple: 'mahakaleshwar',
+    price: 451,
+    cut: 451,
+    short:
+      'A sample prasad package: besan laddoos offered at the temple, with bhasma from the morning aarti and a sacred thread.',
+    story:
+      'A sample package of the demo shop, to show how a temple’s prasad is ordered by post: the foundation lists a temple’s real prasad only with the consent of its temple board.',
+    material: 'Besan laddoos in a sealed pouch, bhasma, sacred thread (kalava)',
+    size: 'Box 18 × 12 × 6 cm, about 500 g',
+    region: 'Ujjain, Madhya Pradesh',
+    qty: 30,
+    sold: 0,
+    daysAgo: 76,
   },
 ]

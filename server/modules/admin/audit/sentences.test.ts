@@ -33,6 +33,18 @@ describe('audit sentences', () => {
     expect(listInWords(['price', 'stock', 'title'])).toBe('price, stock and title')
   })
 
+  it('a temple’s service link and Hindi name are named in words (decision 099)', () => {
+    const before = { name: 'Somnath', liveAartiLink: null, translations: {} }
+    const after = {
+      name: 'Somnath',
+      liveAartiLink: 'https://live.example.org',
+      translations: { hi: { name: 'सोमनाथ' } },
+    }
+    expect(say({ action: 'temple.update', entity: 'temple', subject: 'Somnath', before, after })).toBe(
+      'Meera changed the Live Aarti link and Hindi texts of the temple Somnath',
+    )
+  })
+
   it('products: create, approval, archive, delete and pictures', () => {
     const p = { entity: 'product', subject: painting }
     expect(say({ ...p, action: 'product.create', after: { title: painting, price: 124999900 } })).toBe(

@@ -115,6 +115,12 @@ const fieldWords: Record<string, string> = {
   cancelHours: 'hours before the day for a refund',
   policy: 'cancellation policy',
   translations: 'Hindi texts',
+  // Temples (decision 099).
+  servicesLink: 'services link',
+  virtualTourLink: 'Virtual tour link',
+  liveAartiLink: 'Live Aarti link',
+  orderParshadLink: 'Order Parshad link',
+  bookGuideLink: 'Book Guide link',
 }
 
 const moneyFields = new Set(['price', 'cutPrice', 'codMaxTotal', 'codFee'])

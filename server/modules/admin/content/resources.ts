@@ -230,18 +230,41 @@ export const resources: ResourceDef[] = [
     table: temples,
     input: templeInputSchema,
     row: templeRowSchema,
-    toRow: (i) => ({
+    toRow: ({ nameHi, locationHi, aboutHi, ...i }) => ({
       ...i,
       slug: (i.slug as string) || slugify(String(i.name)),
       position: i.position ?? 0,
+      // The Hindi is kept as staff's translations (decision 099); a form without Hindi leaves it alone.
+      ...(nameHi === undefined && locationHi === undefined && aboutHi === undefined
+        ? {}
+        : {
+            translations: {
+              hi: Object.fromEntries(
+                Object.entries({
+                  name: String(nameHi ?? '').trim(),
+                  location: String(locationHi ?? '').trim(),
+                  about: cleanHtml(String(aboutHi ?? '')),
+                }).filter(([, text]) => text),
+              ),
+            },
+          }),
     }),
     list: (db) => byPosition(temples, db, temples.name),
     unique: { field: 'slug', message: 'Another temple already has this web name.' },
-    // Sevas and their bookings belong to a temple (decision 102).
+    // Sevas and their bookings belong to a temple (decision 102); so do its prasad packages (decision 099),
+    // which would be left naming no temple: staff move or change them first.
     blockDelete: async (db, id) => {
-      const rows = await db.select({ id: sevas.id }).from(sevas).where(eq(sevas.templeId, id)).limit(1000)
+      const sevaRows = await db.select({ id: sevas.id }).from(sevas).where(eq(sevas.templeId, id)).limit(1000)
+      if (sevaRows.length > 0) {
+        return `This temple has ${sevaRows.length === 1 ? '1 seva' : `${sevaRows.length} sevas`}. Delete them on the Sevas screen first, or keep the temple.`
+      }
+      const rows = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.templeId, id))
+        .limit(1000)
       if (rows.length === 0) return null
-      return `This temple has ${rows.length === 1 ? '1 seva' : `${rows.length} sevas`}. Delete them on the Sevas screen first, or keep the temple.`
+      return `${rows.length} product${rows.length === 1 ? ' is a prasad package' : 's are prasad packages'} of this temple. Choose another temple (or none) on ${rows.length === 1 ? 'its' : 'their'} product page first.`
     },
   },
   // Search synonyms are read with the catalogue snapshot, so the list's cache invalidation reaches search.

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client.ts'
-import { categories, productImages, products, states, subcategories } from '../../../db/schema.ts'
+import { categories, productImages, products, states, subcategories, temples } from '../../../db/schema.ts'
 import { containing } from '../kit.ts'
 
 export type ProductRow = typeof products.$inferSelect
@@ -143,6 +143,14 @@ export function createProductsRepo(db: DbOrTx) {
         .from(products)
         .where(eq(products.id, id))
         .then((r) => r[0] ?? null)
+    },
+    /** Whether a temple is there to offer a product as its prasad (decision 099). */
+    templeExists(id: string) {
+      return db
+        .select({ id: temples.id })
+        .from(temples)
+        .where(eq(temples.id, id))
+        .then((r) => r.length > 0)
     },
     productBySku(sku: string) {
       return db

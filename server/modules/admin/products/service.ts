@@ -70,6 +70,7 @@ export function createAdminProductsService(deps: {
       categoryId: row.categoryId,
       subcategoryId: row.subcategoryId,
       stateId: row.stateId,
+      templeId: row.templeId,
       sku: row.sku,
       shortDescription: row.shortDescription,
       description: row.description,
@@ -97,6 +98,9 @@ export function createAdminProductsService(deps: {
       fields.subcategoryId = 'That subcategory belongs to another category.'
     }
     if (input.stateId && !names.state) fields.stateId = 'That state no longer exists.'
+    if (input.templeId && !(await createProductsRepo(tx).templeExists(input.templeId))) {
+      fields.templeId = 'That temple no longer exists.'
+    }
     const sameSku = await createProductsRepo(tx).productBySku(input.sku)
     if (sameSku && sameSku.id !== selfId) fields.sku = 'Another product already has this SKU.'
     if (Object.keys(fields).length) {

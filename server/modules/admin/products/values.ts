@@ -56,6 +56,7 @@ export function productValues(input: ProductInput, names: ProductNames) {
     quantity: input.quantity,
     ...(input.hsnCode === undefined ? {} : { hsnCode: input.hsnCode }),
     ...(input.gstRate === undefined ? {} : { gstRate: Number(input.gstRate) }),
+    ...(input.templeId === undefined ? {} : { templeId: input.templeId }),
     searchText,
     ...(input.titleHi === undefined &&
     input.shortDescriptionHi === undefined &&

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildDir, buildIsCurrent } from '../../scripts/build-stamp.ts'
+import { buildApp, type ShopApp } from '../../server/app.ts'
+import { testConfig } from '../../server/config.ts'
+import type { Database } from '../../server/db/client.ts'
+import { temples } from '../../server/db/schema.ts'
+import { makeAdmin, makeProduct, type Person } from '../support/factories.ts'
+import { openTestDatabase, type TestApp } from '../support/test-app.ts'
+
+// The temple pages as the production build renders them, page cache on (decision 099): /temple/{slug}
+// with its services, pictures and prasad, the cards linking to it, Hindi, 404, hreflang and the sitemap.
+let app: TestApp
+let database: Database
+let drop: () => Promise<void>
+let owner: Person
+let somnathId: string
+
+beforeAll(async () => {
+  if (!buildIsCurrent()) {
+    const { build } = await import('../../scripts/build.ts')
+    build()
+  }
+  ;({ database, drop } = await openTestDatabase())
+  const shop = await buildApp({
+    config: testConfig({ PUBLIC_URL: 'http://localhost:3000', RATE_LIMIT_MAX: 3000, PAGE_CACHE_SECONDS: 60 }),
+    database,
+    web: { buildDirectory: buildDir() },
+  })
+  await shop.ready()
+  app = Object.assign(shop, { database, cleanup: async () => {} }) as TestApp
+  owner = await makeAdmin(app, 'Meera Iyer')
+  const [row] = await database.db
+    .insert(temples)
+    .values({
+      slug: 'somnath',
+      name: 'Somnath',
+      location: 'Prabhas Patan, Gujarat',
+      about: '<p>On the Arabian Sea.</p>',
+      image: '/uploads/temples/somnath-800.webp',
+      images: ['/uploads/temples/somnath-1600.webp', '/uploads/temples/somnath-2-800.webp'],
+      servicesLink: 'https://example.org/somnath',
+      liveAartiLink: 'https://live.example.org/somnath',
+      translations: { hi: { name: 'सोमनाथ' } },
+    })
+    .returning()
+  somnathId = row!.id
+  await makeProduct(app, {
+    title: 'Somnath Prasad Box',
+    templeId: somnathId,
+    price: 301_00,
+    cutPrice: 301_00,
+  })
+}, 180_000)
+afterAll(async () => {
+  await (app as ShopApp | undefined)?.close()
+  await database?.close()
+  await drop?.()
+})
+
+const page = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+const text = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+
+describe('a temple’s own page', () => {
+  it('shows its text, pictures once each, services with their links, and prasad with Add to Cart', async () => {
+    const res = await page('/temple/somnath')
+    expect(res.statusCode).toBe(200)
+    const html = res.body
+    expect(html).toContain('<h1')
+    expect(text(html)).toContain('Somnath')
+    expect(text(html)).toContain('On the Arabian Sea.')
+    // The main picture and the second one; the first's bigger size is not shown twice.
+    const gallery = /data-testid="temple-gallery"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? ''
+    expect(gallery.match(/<img/g)).toHaveLength(2)
+    const services = /data-testid="temple-services"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? ''
+    expect(services).toContain('href="https://live.example.org/somnath"')
+    expect(services.match(/href="https:\/\/example.org\/somnath"/g)).toHaveLength(3)
+    const prasad = /data-testid="temple-prasad"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? ''
+    expect(text(prasad)).toContain('Somnath Prasad Box')
+    expect(text(prasad)).toContain('Add to Cart')
+  })
+
+  it('is kept by the page cache, and dropped when staff change the temple', async () => {
+    await page('/temple/somnath')
+    const hit = await page('/temple/somnath')
+    expect(hit.headers['x-page-cache']).toBe('hit')
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/temples/${somnathId}`,
+      headers: owner.auth,
+      payload: {
+        name: 'Somnath',
+        location: 'Prabhas Patan, Gujarat',
+        about: '<p>On the Arabian Sea.</p>',
+        servicesLink: 'https://example.org/somnath',
+        liveAartiLink: 'https://live.example.org/somnath',
+        bookGuideLink: '/Support',
+        image: '/uploads/temples/somnath-800.webp',
+        images: ['/uploads/temples/somnath-1600.webp', '/uploads/temples/somnath-2-800.webp'],
+        nameHi: 'सोमनाथ',
+      },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const fresh = await page('/temple/somnath')
+    expect(fresh.headers['x-page-cache']).toBe('miss')
+    expect(fresh.body).toContain('href="/Support"')
+  })
+
+  it('answers an unknown temple with the 404 page, never kept', async () => {
+    const res = await page('/temple/no-such-temple')
+    expect(res.statusCode).toBe(404)
+    expect(res.body).toContain('noindex')
+    expect((await page('/temple/no-such-temple')).headers['x-page-cache']).not.toBe('hit')
+  })
+
+  it('names its addresses in each language, and the sitemap lists it in each', async () => {
+    const html = (await page('/temple/somnath')).body
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:3000\/temple\/somnath"/)
+    expect(html).toMatch(/hrefLang="hi" href="http:\/\/localhost:3000\/temple\/somnath\?lang=hi"/i)
+    const sitemap = (await page('/sitemap.xml')).body
+    expect(sitemap).toContain('<loc>http://localhost:3000/temple/somnath</loc>')
+    expect(sitemap).toContain('<loc>http://localhost:3000/temple/somnath?lang=hi</loc>')
+    expect(sitemap).toContain('<loc>http://localhost:3000/templedetails?temple=somnath</loc>')
+  })
+})
+
+describe('the temple cards and the spec’s detail page', () => {
+  it('each card keeps Visit Now to /templedetails and READ MORE, and links the temple’s own page', async () => {
+    const html = (await page('/temple')).body
+    expect(html).toContain('href="/templedetails?temple=somnath"')
+    expect(text(html)).toContain('Visit Now')
+    expect(text(html)).toContain('READ MORE')
+    expect(html).toContain('href="/temple/somnath"')
+    expect(text(html)).toContain('Temple page')
+  })
+
+  it('/templedetails opens each service’s own link too', async () => {
+    const html = (await page('/templedetails?temple=somnath')).body
+    const services = /data-testid="temple-services"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? ''
+    expect(services).toContain('href="https://live.example.org/somnath"')
+    expect(services).toContain('href="/Support"')
+  })
+
+  it('shows staff’s Hindi name to Hindi readers on all three pages, the English text where none', async () => {
+    for (const url of [
+      '/temple?lang=hi',
+      '/templedetails?temple=somnath&lang=hi',
+      '/temple/somnath?lang=hi',
+    ]) {
+      const body = text((await page(url)).body)
+      expect(body, url).toContain('सोमनाथ')
+      expect(body, url).not.toMatch(/\bSomnath\b(?! Prasad)/)
+    }
+    expect(text((await page('/temple/somnath?lang=hi')).body)).toContain('On the Arabian Sea.')
+    expect(text((await page('/temple/somnath')).body)).not.toContain('सोमनाथ')
+  })
+})
