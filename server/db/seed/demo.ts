@@ -14,6 +14,7 @@ import {
   productImages,
   productMakers,
   products,
+  sevas,
   sliders,
   states,
   subcategories,
@@ -317,6 +318,32 @@ export function buildDemo(now: Date, withImages: boolean) {
     }
   })
 
+  // Two sample sevas, so the demo's temple pages show how a booking is made (decision 102).
+  const sampleNote =
+    ' A sample seva of the demo shop: the foundation lists a temple’s real sevas only with its temple board’s consent.'
+  const sevaRows: (typeof sevas.$inferInsert)[] = [
+    {
+      templeId: templeIdBySlug.get('kashi-vishwanath') as string,
+      name: 'Rudrabhishek',
+      description: `Abhishek of the Jyotirlinga with milk, curd, honey and Ganga water, offered in the devotee’s name.${sampleNote}`,
+      price: 1100_00,
+      weekdays: [1, 4, 6],
+      dailyLimit: 10,
+      translations: { hi: { name: 'रुद्राभिषेक' } },
+      position: 0,
+    },
+    {
+      templeId: templeIdBySlug.get('mahakaleshwar') as string,
+      name: 'Bhasma Aarti Sankalp',
+      description: `A sankalp in the devotee’s name at the dawn Bhasma Aarti.${sampleNote}`,
+      price: 501_00,
+      weekdays: [0, 1, 2, 3, 4, 5, 6],
+      dailyLimit: 20,
+      translations: { hi: { name: 'भस्म आरती संकल्प' } },
+      position: 0,
+    },
+  ].filter((s) => s.templeId)
+
   const provenance = buildProvenance({ stateIdByName, productRows, jobs: withImages ? jobs : null })
 
   return {
@@ -332,6 +359,7 @@ export function buildDemo(now: Date, withImages: boolean) {
       faqs: faqRows,
       policySections: policyRows,
       temples: templeRows,
+      sevas: sevaRows,
       provenance,
     },
     jobs: withImages ? jobs : [],
@@ -356,6 +384,7 @@ export async function seedDemo(db: Db, opts: { files: FileStore | null }): Promi
     await tx.insert(subcategories).values(rows.subcategories)
     await tx.insert(states).values(rows.states)
     await tx.insert(temples).values(rows.temples)
+    if (rows.sevas.length > 0) await tx.insert(sevas).values(rows.sevas)
     await tx.insert(products).values(rows.products)
     await tx.insert(productImages).values(rows.productImages)
     await tx.insert(sliders).values(rows.sliders)
