@@ -17,7 +17,10 @@ const shellModules = new RegExp(
     'app/features/cart/(cart-api|use-cart|use-header-counts)\\.ts',
     'app/features/wishlist/(use-wishlist|wishlist-api)\\.ts',
     'app/features/messages/newsletter-form\\.tsx',
-    'contracts/messages-text\\.ts',
+    'contracts/(messages-text|sale-banner)\\.ts',
+    // Each of these came as a preloaded file of its own, of less than 2 KB (docs/decisions/105).
+    'app/i18n/registry\\.ts',
+    'node_modules/react-dom/(index|cjs/react-dom\\.production)\\.js',
   ]
     .map((p) => p.replaceAll('/', '[\\\\/]'))
     .map((p) => `${p}$`)
@@ -33,7 +36,6 @@ const storefrontModules = new RegExp(
     'app/features/cart/add-to-cart-button\\.tsx',
     'app/features/wishlist/wishlist-button\\.tsx',
     'contracts/product-card\\.ts',
-    'node_modules/embla-carousel',
   ]
     .map((p) => p.replaceAll('/', '[\\\\/]'))
     .join('|'),
@@ -59,6 +61,8 @@ export default defineConfig({
           groups: [
             { name: 'shell', test: (id) => shellModules.test(id) },
             { name: 'storefront', test: (id) => storefrontModules.test(id) },
+            // Embla and its autoplay, fetched when the page is idle (docs/decisions/105).
+            { name: 'embla', test: (id) => /node_modules[\\/]embla-carousel/.test(id) },
           ],
         },
       },

@@ -1,7 +1,5 @@
-import type { EmblaOptionsType } from 'embla-carousel'
-import Autoplay from 'embla-carousel-autoplay'
-import useEmblaCarousel from 'embla-carousel-react'
-import { Children, type ReactNode, useCallback, useEffect } from 'react'
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel'
+import { Children, type ReactNode, useCallback, useEffect, useRef } from 'react'
 import { useT } from '../i18n/i18n.tsx'
 import { whenIdle } from '../lib/idle.ts'
 import { ChevronLeft, ChevronRight } from './icons.tsx'
@@ -19,7 +17,23 @@ type CarouselProps = {
   className?: string
 }
 
-/** Embla carousel: infinite, autoplay that pauses on hover and focus, optional arrows, no dots. */
+// Embla and its autoplay come as a file of their own, fetched when the page is idle or at the first
+// touch, hover or focus of a carousel: nobody needs them to see the first screen (docs/decisions/105).
+let emblaModules:
+  | Promise<[typeof import('embla-carousel'), typeof import('embla-carousel-autoplay')]>
+  | undefined
+function loadEmbla() {
+  emblaModules ??= Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')])
+  return emblaModules
+}
+
+/**
+ * Embla carousel: infinite, optional arrows, no dots. Autoplay pauses on hover and focus, and runs only
+ * once the page is idle, while the carousel is on the screen, the tab is shown and the visitor has not
+ * asked for reduced motion. The section says what it does in `data-autoplay` (`playing` or `paused`)
+ * and `data-active-slide` (the first shown slide's index), and `data-ready` once Embla has taken over
+ * (autoplay is decided at that moment); the browser tests read them.
+ */
 export function Carousel({
   label,
   children,
@@ -32,26 +46,109 @@ export function Carousel({
 }: CarouselProps) {
   const t = useT()
   const arrowPlace = arrowsOnPhones ? '' : 'hidden sm:block'
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start', ...options }, [
-    Autoplay({
-      delay: autoplayMs,
-      stopOnInteraction: false,
-      stopOnMouseEnter: true,
-      stopOnFocusIn: true,
-      playOnInit: false,
-    }),
-  ])
-  // Autoplay starts once the page has loaded and the phone is idle: a slide moving earlier fetches the
-  // next pictures while the page's own code is still arriving over a slow connection.
+  const sectionRef = useRef<HTMLElement>(null)
+  const viewportRef = useRef<HTMLDivElement>(null)
+  const emblaRef = useRef<EmblaCarouselType | null>(null)
+  // An arrow tapped before Embla has arrived moves the carousel once it has.
+  const pendingMove = useRef<'prev' | 'next' | null>(null)
+  const optionsRef = useRef(options)
   useEffect(() => {
-    if (!embla) return
-    return whenIdle(() => embla.plugins().autoplay?.play())
-  }, [embla])
-  const prev = useCallback(() => embla?.scrollPrev(), [embla])
-  const next = useCallback(() => embla?.scrollNext(), [embla])
+    const section = sectionRef.current
+    const viewport = viewportRef.current
+    if (!section || !viewport) return
+    let cancelled = false
+    let idle = false
+    let onScreen = false
+    let embla: EmblaCarouselType | null = null
+    const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)')
+    const update = () => {
+      const autoplay = embla?.plugins().autoplay
+      const play = idle && onScreen && !document.hidden && !reducedMotion.matches
+      if (autoplay && play && !autoplay.isPlaying()) autoplay.play()
+      else if (autoplay && !play && autoplay.isPlaying()) autoplay.stop()
+      section.dataset.autoplay = autoplay?.isPlaying() ? 'playing' : 'paused'
+    }
+    const start = () => {
+      if (embla || cancelled) return
+      void loadEmbla().then(([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+        if (cancelled || embla) return
+        embla = EmblaCarousel(viewport, { loop: true, align: 'start', ...optionsRef.current }, [
+          Autoplay({
+            delay: autoplayMs,
+            stopOnInteraction: false,
+            stopOnMouseEnter: true,
+            stopOnFocusIn: true,
+            playOnInit: false,
+          }),
+        ])
+        emblaRef.current = embla
+        const report = () => {
+          section.dataset.activeSlide = String(embla?.selectedScrollSnap() ?? 0)
+          section.dataset.autoplay = embla?.plugins().autoplay?.isPlaying() ? 'playing' : 'paused'
+        }
+        embla.on('select', report)
+        embla.on('autoplay:play', report)
+        embla.on('autoplay:stop', report)
+        if (pendingMove.current === 'prev') embla.scrollPrev()
+        else if (pendingMove.current === 'next') embla.scrollNext()
+        pendingMove.current = null
+        report()
+        update()
+        section.dataset.ready = 'true'
+      })
+    }
+    section.dataset.autoplay = 'paused'
+    section.dataset.activeSlide = '0'
+    // Autoplay starts once the page has loaded and the phone is idle: a slide moving earlier fetches the
+    // next pictures while the page's own code is still arriving over a slow connection.
+    const cancelIdle = whenIdle(() => {
+      idle = true
+      start()
+      update()
+    })
+    const observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => {
+            onScreen = entries.some((e) => e.isIntersecting)
+            update()
+          })
+        : null
+    if (observer) observer.observe(section)
+    else onScreen = true
+    const interaction = ['pointerdown', 'pointerenter', 'touchstart', 'focusin'] as const
+    for (const type of interaction) section.addEventListener(type, start, { passive: true })
+    document.addEventListener('visibilitychange', update)
+    reducedMotion.addEventListener('change', update)
+    return () => {
+      cancelled = true
+      cancelIdle()
+      observer?.disconnect()
+      for (const type of interaction) section.removeEventListener(type, start)
+      document.removeEventListener('visibilitychange', update)
+      reducedMotion.removeEventListener('change', update)
+      embla?.destroy()
+      emblaRef.current = null
+    }
+  }, [autoplayMs])
+  const move = useCallback((to: 'prev' | 'next') => {
+    const embla = emblaRef.current
+    if (!embla) {
+      pendingMove.current = to
+      return
+    }
+    if (to === 'prev') embla.scrollPrev()
+    else embla.scrollNext()
+  }, [])
+  const prev = useCallback(() => move('prev'), [move])
+  const next = useCallback(() => move('next'), [move])
   const slides = Children.toArray(children)
   return (
-    <section aria-roledescription="carousel" aria-label={label} className={`relative ${className ?? ''}`}>
+    <section
+      ref={sectionRef}
+      aria-roledescription="carousel"
+      aria-label={label}
+      className={`relative ${className ?? ''}`}
+    >
       <div ref={viewportRef} className="relative overflow-hidden">
         <div className="flex touch-pan-y">
           {slides.map((child, i) => (

@@ -73,21 +73,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { sliders, saleBanner, categories, collection, states, bestSelling, handicraft, newArrivals } =
     loaderData
-  const firstSlide = sliders[0]?.sliderImage
   const idle = useIdle()
   const t = useT()
   return (
     <>
-      {firstSlide ? (
-        <link
-          rel="preload"
-          as="image"
-          href={responsiveImage(firstSlide).src}
-          imageSrcSet={responsiveImage(firstSlide).srcSet}
-          imageSizes="100vw"
-          fetchPriority="high"
-        />
-      ) : null}
+      {/* React preloads the first slide's picture itself (its srcset, high priority): no link of our own. */}
       <h1 className="sr-only">{t('Kalaa Setu: handicraft, handloom and art from the artisans of India')}</h1>
       {sliders.length > 0 ? (
         <Carousel

@@ -468,6 +468,11 @@ test.describe('SEO', () => {
       'fetchpriority',
       'high',
     )
+    // One preload of the first slide, its sizes choosing the file (docs/decisions/105), not two.
+    const html = await (await page.request.get('/')).text()
+    const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? []
+    expect(preloads).toHaveLength(1)
+    expect(preloads[0]).toContain('imageSizes="100vw"')
     const lazy = await page.locator('main img[loading="lazy"]').count()
     expect(lazy).toBeGreaterThan(5)
     const missingSize = await page
