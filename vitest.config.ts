@@ -11,7 +11,8 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
-    testTimeout: 30_000,
+    // Generous: some tests open a shop of their own (migrations and all), slow on a busy 2-core machine.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,

@@ -186,14 +186,15 @@ describe('delivery through SMTP and the outbox', () => {
   it('answers the customer at once when the mail server is down, and records the failure', async () => {
     const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'shop@example.in' })
     try {
-      const started = Date.now()
       const res = await down.inject({
         method: 'POST',
         url: '/api/v1/user/register',
         payload: { fullName: 'Ravi Kumar', email: 'ravi@example.in', password: PASSWORD },
       })
       expect(res.statusCode).toBe(201)
-      expect(Date.now() - started).toBeLessThan(5_000)
+      // The answer did not wait for the mail server: the e-mail waits in the outbox, not yet tried.
+      const [waiting] = await down.database.db.select().from(mailOutbox)
+      expect(waiting).toMatchObject({ status: 'queued', attempts: 0 })
       await down.services.mail.deliverDue()
       const [row] = await down.database.db.select().from(mailOutbox)
       expect(row).toMatchObject({ status: 'queued', attempts: 1 })
@@ -201,7 +202,8 @@ describe('delivery through SMTP and the outbox', () => {
     } finally {
       await down.cleanup()
     }
-  })
+    // It opens a shop of its own, which takes a while on a busy machine.
+  }, 120_000)
 
   it('without SMTP_URL keeps every e-mail for the console, where staff open it as the customer gets it', async () => {
     const offline = await createTestApp()
