@@ -9,6 +9,7 @@ import {
 import { sortOptions } from '../../contracts/catalogue-sort.ts'
 import { reviewText } from '../../contracts/review-text.ts'
 import { saleBannerText } from '../../contracts/sale-banner.ts'
+import { everyListedProduct } from './cart-helpers.ts'
 import { createListedProduct } from './catalogue-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -24,8 +25,7 @@ type ApiProduct = {
 }
 
 async function apiProducts(request: import('@playwright/test').APIRequestContext): Promise<ApiProduct[]> {
-  const res = await request.get('/api/v1/Product/products')
-  return (await res.json()).data
+  return everyListedProduct<ApiProduct>(request)
 }
 
 const cardTitles = (page: import('@playwright/test').Page) => page.getByTestId('product-title')
