@@ -195,7 +195,9 @@ const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Ma
 const table = [
   `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${only === 'scale' ? 'single requests one at a time, load at 20 connections' : `${duration} s per load test, 50 connections`}.`,
   '',
-  '| what | requests/s or size | p50 | p99 | note |',
+  only === 'scale'
+    ? '| what | size or requests/s | p50 | p95 (one at a time) or p99 (load) | note |'
+    : '| what | requests/s or size | p50 | p99 | note |',
   '| --- | --- | --- | --- | --- |',
   ...rows.map((r) => `| ${r.join(' | ')} |`),
 ].join('\n')
