@@ -186,6 +186,8 @@ export const products = pgTable(
     index('products_shown_category_price_idx').on(t.categoryId, t.price).where(shown(t)),
     index('products_shown_subcategory_idx').on(t.subcategoryId, t.position, t.createdAt).where(shown(t)),
     index('products_shown_state_idx').on(t.stateId, t.position, t.createdAt).where(shown(t)),
+    // The console's product list, newest first, whatever their state.
+    index('products_created_idx').on(t.createdAt, t.id),
   ],
 )
 
