@@ -154,6 +154,18 @@ describe('GET /Product/products', () => {
     expect(beyond.body.data).toEqual([])
   })
 
+  it('sorted pages join up into the sorted list, read from the database a page at a time', async () => {
+    for (const sort of [1, 3, 4, 5, 6]) {
+      const whole = titles((await get(`/api/v1/Product/products?sort=${sort}`)).body.data)
+      const paged: string[] = []
+      for (let page = 1; page <= 3; page++)
+        paged.push(
+          ...titles((await get(`/api/v1/Product/products?sort=${sort}&page=${page}&limit=2`)).body.data),
+        )
+      expect(paged, `sort ${sort}`).toEqual(whole)
+    }
+  })
+
   it('answers malformed parameters with 400 and a message', async () => {
     for (const q of ['sort=7', 'sort=abc', 'page=0', 'limit=1000', 'limit=101', 'page=x']) {
       const { status, body } = await get(`/api/v1/Product/products?${q}`)
