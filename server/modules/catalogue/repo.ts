@@ -93,6 +93,20 @@ export function createCatalogueRepo(db: DbOrTx) {
         .from(products)
         .where(and(publicWhere(q), sql`${products.id} = any(${sql.param(ids)}::text[])`))
     },
+    /** What ranking a search's matches needs of them: titles and names, not whole rows. */
+    rankingRowsByIds(q: ProductQuery, ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([])
+      return db
+        .select({
+          id: products.id,
+          title: products.title,
+          categoryId: products.categoryId,
+          subcategoryId: products.subcategoryId,
+          stateId: products.stateId,
+        })
+        .from(products)
+        .where(and(publicWhere(q), sql`${products.id} = any(${sql.param(ids)}::text[])`))
+    },
     /** Staff's Hindi of these products' texts, for those that have some. */
     async hindiOf(ids: string[]) {
       if (ids.length === 0) return []
