@@ -48,6 +48,7 @@ export default [
     route('seva-bookings/:id', 'routes/seva-booking.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
+  route('sitemaps/:file', 'routes/sitemap-file.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/overview.tsx'),

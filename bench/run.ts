@@ -15,10 +15,11 @@ import { buildIsCurrent } from '../scripts/build-stamp.ts'
  * `npm run bench -- lighthouse` only Lighthouse (3 runs of each page; LIGHTHOUSE_RUNS to change);
  * `npm run bench -- slow` runs only the home page's first-visit weight and the slow-phone section
  * (bench/slow-phone.ts); `npm run bench -- instances` only one and two instances behind nginx on PostgreSQL
- * (bench/instances.ts).
+ * (bench/instances.ts); `npm run bench -- scale` only the big catalogue made by bench/generate.ts (bench/scale.ts,
+ * on DATABASE_URL or the PGlite in SCALE_DATA_DIR).
  */
 const only = process.argv[2]
-const alone = ['slow', 'weight', 'instances', 'lighthouse']
+const alone = ['slow', 'weight', 'instances', 'lighthouse', 'scale']
 if (only && !alone.includes(only)) {
   console.error(
     `unknown section "${only}"; the sections that run alone are ${alone.map((a) => `"${a}"`).join(', ')}`,
@@ -156,7 +157,7 @@ async function firstVisitWeight(language: 'en' | 'hi' = 'en') {
   )
 }
 
-const child = only === 'instances' ? null : await startServer()
+const child = only === 'instances' || only === 'scale' ? null : await startServer()
 try {
   if (only === 'weight') {
     await firstVisitWeight('en')
@@ -174,6 +175,10 @@ try {
   }
 } finally {
   child?.kill('SIGTERM')
+}
+if (only === 'scale') {
+  const { scaleRows } = await import('./scale.ts')
+  rows.push(...(await scaleRows()))
 }
 if (!only || only === 'instances') {
   const { instanceRows } = await import('./instances.ts')
@@ -206,9 +211,11 @@ if (!only && existsSync('bench/search.ts')) {
 
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`
 const table = [
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${duration} s per load test, 50 connections.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${only === 'scale' ? 'single requests one at a time, load at 20 connections' : `${duration} s per load test, 50 connections`}.`,
   '',
-  '| what | requests/s or size | p50 | p99 | note |',
+  only === 'scale'
+    ? '| what | size or requests/s | p50 | p95 (one at a time) or p99 (load) | note |'
+    : '| what | requests/s or size | p50 | p99 | note |',
   '| --- | --- | --- | --- | --- |',
   ...rows.map((r) => `| ${r.join(' | ')} |`),
 ].join('\n')

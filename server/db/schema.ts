@@ -53,7 +53,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // The console's customer list, newest first.
+    index('users_created_idx').on(t.createdAt, t.id),
+  ],
 )
 
 export const refreshTokens = pgTable(
@@ -172,8 +176,28 @@ export const products = pgTable(
     index('products_subcategory_idx').on(t.subcategoryId),
     index('products_state_idx').on(t.stateId),
     index('products_approved_idx').on(t.isApproved),
+    // The shop's pages are read from the database a page at a time (decision 103): each order a listing
+    // may be sorted in has an index over the products customers see, whole and per category, state and
+    // subcategory, so a page is an index range scan whatever the catalogue's size.
+    index('products_shown_order_idx').on(t.position, t.createdAt, t.id).where(shown(t)),
+    index('products_shown_title_idx').on(sql`lower(${t.title})`, t.id).where(shown(t)),
+    index('products_shown_price_idx').on(t.price, t.position, t.createdAt).where(shown(t)),
+    index('products_shown_sold_idx').on(t.soldCount.desc(), t.position, t.createdAt).where(shown(t)),
+    index('products_shown_new_idx').on(t.createdAt).where(shown(t)),
+    index('products_shown_category_idx').on(t.categoryId, t.position, t.createdAt).where(shown(t)),
+    index('products_shown_category_title_idx').on(t.categoryId, sql`lower(${t.title})`).where(shown(t)),
+    index('products_shown_category_price_idx').on(t.categoryId, t.price).where(shown(t)),
+    index('products_shown_subcategory_idx').on(t.subcategoryId, t.position, t.createdAt).where(shown(t)),
+    index('products_shown_state_idx').on(t.stateId, t.position, t.createdAt).where(shown(t)),
+    // The console's product list, newest first, whatever their state.
+    index('products_created_idx').on(t.createdAt, t.id),
   ],
 )
+
+/** Products customers may see, apart from their category's status (the partial indexes' condition). */
+function shown(t: { isApproved: AnyPgColumn; archivedAt: AnyPgColumn }) {
+  return sql`${t.isApproved} and ${t.archivedAt} is null`
+}
 
 export const productImages = pgTable(
   'product_images',
@@ -368,6 +392,8 @@ export const orders = pgTable(
     index('orders_coupon_idx').on(t.couponCode),
     // The dashboard's sales by day (a month of orders, not all of them) and the console's list, newest first.
     index('orders_created_idx').on(t.createdAt),
+    // The console's list in either direction: its last pages are read oldest first (decision 103).
+    index('orders_created_id_idx').on(t.createdAt, t.id),
   ],
 )
 

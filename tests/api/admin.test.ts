@@ -598,6 +598,20 @@ describe('orders', () => {
     expect(old.total).toBe(0)
   })
 
+  it('pages join up: pages past the middle, read from the other end, continue the first ones', async () => {
+    for (let i = 0; i < 5; i++) await insertOrder(app, customer.id, [{ id: fx.saree.id, price: 10_000 }])
+    const all = (await call('GET', '/orders?pageSize=100', admin)).json().data
+    const ids = all.items.map((x: { _id: string }) => x._id)
+    expect(ids.length).toBeGreaterThanOrEqual(5)
+    const paged: string[] = []
+    for (let page = 1; page <= Math.ceil(all.total / 2); page++) {
+      const part = (await call('GET', `/orders?page=${page}&pageSize=2`, admin)).json().data
+      expect(part.total).toBe(all.total)
+      paged.push(...part.items.map((x: { _id: string }) => x._id))
+    }
+    expect(paged).toEqual(ids)
+  })
+
   it('refunds a paid order when staff cancel it, at once, and has nothing to refund after', async () => {
     const o = await insertOrder(app, customer.id, [{ id: fx.saree.id, price: 10_000 }], {
       paymentStatus: 'Paid',

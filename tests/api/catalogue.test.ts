@@ -54,11 +54,11 @@ const get = async (url: string) => {
 }
 
 describe('GET /Product/products', () => {
-  it('answers without parameters as the storefront expects: every approved product in catalogue order', async () => {
+  it('answers without parameters with the first bounded page of approved products in catalogue order', async () => {
     const { status, body } = await get('/api/v1/Product/products')
     expect(status).toBe(200)
     expect(body.success).toBe(true)
-    expect(body.pagination).toBeUndefined()
+    expect(body.pagination).toEqual({ page: 1, limit: 100, total: 5, pages: 1 })
     expect(titles(body.data)).toEqual([
       'Banarasi Silk Saree',
       'Madhubani Fish Painting',
@@ -154,8 +154,20 @@ describe('GET /Product/products', () => {
     expect(beyond.body.data).toEqual([])
   })
 
+  it('sorted pages join up into the sorted list, read from the database a page at a time', async () => {
+    for (const sort of [1, 3, 4, 5, 6]) {
+      const whole = titles((await get(`/api/v1/Product/products?sort=${sort}`)).body.data)
+      const paged: string[] = []
+      for (let page = 1; page <= 3; page++)
+        paged.push(
+          ...titles((await get(`/api/v1/Product/products?sort=${sort}&page=${page}&limit=2`)).body.data),
+        )
+      expect(paged, `sort ${sort}`).toEqual(whole)
+    }
+  })
+
   it('answers malformed parameters with 400 and a message', async () => {
-    for (const q of ['sort=7', 'sort=abc', 'page=0', 'limit=1000', 'page=x']) {
+    for (const q of ['sort=7', 'sort=abc', 'page=0', 'limit=1000', 'limit=101', 'page=x']) {
       const { status, body } = await get(`/api/v1/Product/products?${q}`)
       expect(status, q).toBe(400)
       expect(body).toMatchObject({ success: false, message: expect.any(String) })

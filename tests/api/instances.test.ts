@@ -118,8 +118,12 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database', () => {
   })
 
   it('an instance that lost the channel drops its caches on reconnecting, and hears later changes', async () => {
+    // Instance 2 reads products a page or a product at a time (decision 103): it may read the new one before
+    // the notice of its creation arrives, so the notice is awaited before its copy is looked at.
+    const heard = new Promise<void>((resolve) => two.services.cache.onInvalidate(resolve))
     const piece = await makeProduct(one, { price: 900_00, cutPrice: 1000_00 })
     const sku = `T-${piece.id.slice(-10)}`
+    await heard
     await within(1000, async () => (await apiPrice(two, piece.id)) === 900)
     // A change no notice tells of (as one sent while instance 2 was not listening): instance 2 keeps its copy.
     await one.database.db.update(products).set({ price: 950_00 }).where(eq(products.id, piece.id))

@@ -9,16 +9,25 @@ export type ListedProduct = {
   quantity: number
 }
 
+/** Every approved product, page by page: the product list answers one bounded page at a time (decision 103). */
+export async function everyListedProduct<T = ListedProduct>(request: APIRequestContext): Promise<T[]> {
+  const all: T[] = []
+  for (let page = 1; ; page++) {
+    const res = await request.get(`/api/v1/Product/products?page=${page}&limit=100`)
+    expect(res.ok()).toBeTruthy()
+    const body = await res.json()
+    all.push(...(body.data as T[]))
+    if (page >= body.pagination.pages) return all
+  }
+}
+
 /**
  * Approved products of the seeded shop, the best stocked first: stock is real and an unpaid order holds
  * its pieces for 30 minutes, so tests that place orders take them from the deepest shelves and never
  * sell a piece out from under another test.
  */
 export async function listedProducts(request: APIRequestContext): Promise<ListedProduct[]> {
-  const res = await request.get('/api/v1/Product/products')
-  expect(res.ok()).toBeTruthy()
-  const body = await res.json()
-  const list = (body.data?.data ?? body.data) as ListedProduct[]
+  const list = await everyListedProduct(request)
   expect(list.length).toBeGreaterThanOrEqual(2)
   return [...list].sort((x, y) => y.quantity - x.quantity)
 }

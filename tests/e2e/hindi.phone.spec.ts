@@ -48,7 +48,7 @@ test('switching to Hindi renders the page in Hindi on the server, and the choice
 })
 
 test('the sitemap names every page in both languages', async ({ request }) => {
-  const sitemap = await (await request.get('/sitemap.xml')).text()
+  const sitemap = await (await request.get('/sitemaps/pages.xml')).text()
   expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"')
   expect(sitemap).toMatch(/<loc>http[^<]*\/AboutUs<\/loc>/)
   expect(sitemap).toMatch(/<loc>http[^<]*\/AboutUs\?lang=hi<\/loc>/)

@@ -9,6 +9,7 @@ import {
 import { sortOptions } from '../../contracts/catalogue-sort.ts'
 import { reviewText } from '../../contracts/review-text.ts'
 import { saleBannerText } from '../../contracts/sale-banner.ts'
+import { everyListedProduct } from './cart-helpers.ts'
 import { createListedProduct } from './catalogue-helpers.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 
@@ -24,8 +25,7 @@ type ApiProduct = {
 }
 
 async function apiProducts(request: import('@playwright/test').APIRequestContext): Promise<ApiProduct[]> {
-  const res = await request.get('/api/v1/Product/products')
-  return (await res.json()).data
+  return everyListedProduct<ApiProduct>(request)
 }
 
 const cardTitles = (page: import('@playwright/test').Page) => page.getByTestId('product-title')
@@ -444,17 +444,19 @@ test.describe('SEO', () => {
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Handloom/)
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/product\/Handloom$/)
 
-    const sitemap = await (await request.get('/sitemap.xml')).text()
-    expect(sitemap).toContain('<urlset')
-    for (const path of [
-      '/Support',
-      '/temple',
-      '/StateProduct/Rajasthan',
-      '/product/Handloom',
-      '/Productdetails/',
-    ]) {
-      expect(sitemap).toContain(path.replace(/ /g, '%20'))
+    // A sitemap index of files of at most 50,000 addresses: the pages, then the products (decision 103).
+    const index = await (await request.get('/sitemap.xml')).text()
+    expect(index).toContain('<sitemapindex')
+    expect(index).toMatch(/<loc>http[^<]*\/sitemaps\/pages\.xml<\/loc>/)
+    expect(index).toMatch(/<loc>http[^<]*\/sitemaps\/products-1\.xml<\/loc>/)
+    const pages = await (await request.get('/sitemaps/pages.xml')).text()
+    expect(pages).toContain('<urlset')
+    for (const path of ['/Support', '/temple', '/StateProduct/Rajasthan', '/product/Handloom']) {
+      expect(pages).toContain(path.replace(/ /g, '%20'))
     }
+    const products = await (await request.get('/sitemaps/products-1.xml')).text()
+    expect(products).toContain('/Productdetails/')
+    expect((await request.get('/sitemaps/products-99.xml')).status()).toBe(404)
     const robots = await (await request.get('/robots.txt')).text()
     expect(robots).toMatch(/Sitemap: http.*\/sitemap\.xml/)
     expect(robots).toContain('Disallow: /Cart')

@@ -24,10 +24,11 @@ export function createCartService(deps: { db: Db; catalogue: CatalogueService })
   }
 
   async function itemsFor(userId: string): Promise<CartItem[]> {
-    const [lines, snapshot] = await Promise.all([repo.lines(userId), deps.catalogue.snapshot()])
+    const lines = await repo.lines(userId)
+    const shown = await deps.catalogue.byIds(lines.map((l) => l.productId))
     const items: CartItem[] = []
     for (const line of lines) {
-      const p = snapshot.byId.get(line.productId)
+      const p = shown.get(line.productId)
       if (!p) continue
       items.push({
         _id: line.id,

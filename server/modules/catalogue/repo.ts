@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.ts'
 import {
   categories,
@@ -8,6 +9,36 @@ import {
   states,
   subcategories,
 } from '../../db/schema.ts'
+
+/** Which products a page reads: by category, subcategory and state ids (any of each), and never these ids. */
+export type ProductQuery = {
+  /** Ids of the active categories: products of another category are not public. */
+  activeCategoryIds: string[]
+  categoryIds?: string[]
+  subcategoryIds?: string[]
+  stateIds?: string[]
+  /** A temple's prasad packages (decision 099). */
+  templeId?: string
+  notId?: string
+}
+
+/** Sort orders of contracts/catalogue-sort.ts, each served by an index of migration 0021. */
+function orderFor(sort: number): SQL[] {
+  const catalogueOrder = [asc(products.position), asc(products.createdAt), asc(products.id)]
+  const title = sql`lower(${products.title})`
+  switch (sort) {
+    case 3:
+      return [asc(title), asc(products.id)]
+    case 4:
+      return [desc(title), desc(products.id)]
+    case 5:
+      return [asc(products.price), ...catalogueOrder]
+    case 6:
+      return [desc(products.price), ...catalogueOrder]
+    default:
+      return catalogueOrder
+  }
+}
 
 /** The expression the full-text GIN index of migration 0001 is built on; queries must repeat it exactly. */
 const searchVector = sql`to_tsvector('simple', ${products.searchText})`
@@ -22,6 +53,96 @@ export function createCatalogueRepo(db: DbOrTx) {
     },
     states() {
       return db.select().from(states).orderBy(asc(states.position), asc(states.name))
+    },
+    /** One page of public products in a sort order of contracts/catalogue-sort.ts. */
+    pageOfProducts(q: ProductQuery, sort: number, offset: number, limit: number) {
+      return db
+        .select()
+        .from(products)
+        .where(publicWhere(q))
+        .orderBy(...orderFor(sort))
+        .offset(offset)
+        .limit(limit)
+    },
+    /** How many public products a query finds. */
+    async countProducts(q: ProductQuery): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(publicWhere(q))
+      return Number(row?.n ?? 0)
+    },
+    /** Public products, most sold first (catalogue order breaks ties). */
+    bestSelling(q: ProductQuery, limit: number) {
+      return db
+        .select()
+        .from(products)
+        .where(publicWhere(q))
+        .orderBy(sql`${products.soldCount} desc nulls last`, asc(products.position), asc(products.createdAt))
+        .limit(limit)
+    },
+    /** Public products, newest first. */
+    newest(q: ProductQuery, limit: number) {
+      return db
+        .select()
+        .from(products)
+        .where(publicWhere(q))
+        .orderBy(desc(products.createdAt), asc(products.position))
+        .limit(limit)
+    },
+    /** Public products among these ids (a handful: a page, a cart, a search's matches). */
+    publicByIds(q: ProductQuery, ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([])
+      return db
+        .select()
+        .from(products)
+        .where(and(publicWhere(q), sql`${products.id} = any(${sql.param(ids)}::text[])`))
+    },
+    /** What ranking a search's matches needs of them: titles and names, not whole rows. */
+    rankingRowsByIds(q: ProductQuery, ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([])
+      return db
+        .select({
+          id: products.id,
+          title: products.title,
+          categoryId: products.categoryId,
+          subcategoryId: products.subcategoryId,
+          stateId: products.stateId,
+        })
+        .from(products)
+        .where(and(publicWhere(q), sql`${products.id} = any(${sql.param(ids)}::text[])`))
+    },
+    /** Staff's Hindi of these products' texts, for those that have some. */
+    async hindiOf(ids: string[]) {
+      if (ids.length === 0) return []
+      return db
+        .select({ id: products.id, translations: products.translations })
+        .from(products)
+        .where(
+          and(sql`${products.id} = any(${sql.param(ids)}::text[])`, sql`${products.translations} ? 'hi'`),
+        )
+    },
+    /**
+     * Words of three or more letters in the public products' search text, for typo correction: counted by
+     * the database (ts_stat) so the catalogue is never read whole into the process.
+     */
+    async vocabulary(): Promise<string[]> {
+      const result = await db.execute(sql`
+        SELECT word FROM ts_stat('SELECT to_tsvector(''simple'', search_text) FROM products
+          WHERE is_approved AND archived_at IS NULL')
+        WHERE length(word) >= 3`)
+      const rows = (result as unknown as { rows?: { word: string }[] }).rows ?? []
+      return rows
+        .map((r) => r.word)
+        .filter((w) => /^\p{L}+$/u.test(w))
+        .sort()
+    },
+    /** Ids and dates of public products in catalogue order, a sitemap file's worth at a time. */
+    sitemapProducts(q: ProductQuery, offset: number, limit: number) {
+      return db
+        .select({ id: products.id, createdAt: products.createdAt })
+        .from(products)
+        .where(publicWhere(q))
+        .orderBy(...orderFor(1))
+        .offset(offset)
+        .limit(limit)
     },
     approvedProducts() {
       return db
@@ -53,7 +174,7 @@ export function createCatalogueRepo(db: DbOrTx) {
       return db
         .select()
         .from(productImages)
-        .where(inArray(productImages.productId, productIds))
+        .where(sql`${productImages.productId} = any(${sql.param(productIds)}::text[])`)
         .orderBy(asc(productImages.productId), asc(productImages.position))
     },
     /**
@@ -116,4 +237,19 @@ export function createCatalogueRepo(db: DbOrTx) {
     },
   }
 }
+/** Approved, not archived, of an active category or none, and matching the query's names. */
+function publicWhere(q: ProductQuery): SQL | undefined {
+  const anyOf = (column: AnyPgColumn, ids: string[]) => sql`${column} = any(${sql.param(ids)}::text[])`
+  return and(
+    eq(products.isApproved, true),
+    isNull(products.archivedAt),
+    or(isNull(products.categoryId), anyOf(products.categoryId, q.activeCategoryIds)),
+    q.categoryIds ? anyOf(products.categoryId, q.categoryIds) : undefined,
+    q.subcategoryIds ? anyOf(products.subcategoryId, q.subcategoryIds) : undefined,
+    q.stateIds ? anyOf(products.stateId, q.stateIds) : undefined,
+    q.templeId ? eq(products.templeId, q.templeId) : undefined,
+    q.notId ? ne(products.id, q.notId) : undefined,
+  )
+}
+
 export type CatalogueRepo = ReturnType<typeof createCatalogueRepo>

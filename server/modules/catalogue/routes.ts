@@ -12,6 +12,10 @@ const nameFilter = (what: string) =>
 
 const sortDoc = sortOptions.map((o) => `${o.value} ${o.label}`).join(', ')
 
+/** The product list is one bounded page by default (decision 103); a client that needs more asks for pages. */
+export const productListDefaultLimit = 100
+export const productListMaxLimit = 100
+
 const productListQuery = z.object({
   category: nameFilter('Category'),
   subcategory: nameFilter('Subcategory'),
@@ -21,20 +25,14 @@ const productListQuery = z.object({
     .refine(isSortValue, 'must be 1 to 6')
     .optional()
     .describe(`Sort order: ${sortDoc} (1 and 2 keep the catalogue order)`),
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .optional()
-    .describe('Page number from 1; paginates when set'),
+  page: z.coerce.number().int().min(1).max(10_000).optional().describe('Page number from 1 (default 1)'),
   limit: z.coerce
     .number()
     .int()
     .min(1)
-    .max(100)
+    .max(productListMaxLimit)
     .optional()
-    .describe('Products per page (default 24 when paginating)'),
+    .describe(`Products per page (default ${productListDefaultLimit}, at most ${productListMaxLimit})`),
 })
 
 const paginationSchema = z.object({
@@ -98,12 +96,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         tags: ['catalogue'],
         summary: 'Approved products (list items carry no HTML description)',
         description:
-          'Without parameters: every approved product in catalogue order, as the storefront expects. ' +
-          'Optional filters by category, subcategory and state name (case-insensitive), a sort order, ' +
-          'and pagination (page, limit) which adds a `pagination` object.',
+          `One page of approved products (${productListDefaultLimit} by default, at most ${productListMaxLimit}), ` +
+          'in catalogue order unless sorted, with a `pagination` object (page, limit, total, pages): a client ' +
+          'that needs more asks for the next pages. Optional filters by category, subcategory and state name ' +
+          '(case-insensitive) and a sort order.',
         querystring: productListQuery,
         response: {
-          200: ok(z.array(productSchema)).extend({ pagination: paginationSchema.optional() }),
+          200: ok(z.array(productSchema)).extend({ pagination: paginationSchema }),
           ...failures(),
         },
       },
@@ -115,32 +114,27 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       // kept by a shared cache, which keys on the address alone.
       const language = request.language
       const inLanguage = <T extends Product>(list: T[]) => catalogue.inLanguage(list, language)
-      if (page === undefined && limit === undefined) {
-        if (language === 'en' && !category && !subcategory && !state && (sort === undefined || sort <= 2)) {
-          const body = await cache.body('api:products', async () => ({
-            success: true,
-            message: 'Products fetched',
-            data: await catalogue.products(),
-          }))
-          return sendCached(request, reply, body)
-        }
+      const read = async () => {
+        const { items, ...pagination } = await catalogue.productPage(
+          filter,
+          page ?? 1,
+          limit ?? productListDefaultLimit,
+        )
         return {
           success: true as const,
           message: 'Products fetched',
-          data: await inLanguage(await catalogue.filteredProducts(filter)),
+          data: await inLanguage(items),
+          pagination,
         }
       }
-      const result = await catalogue.productPage(filter, page ?? 1, limit ?? 24)
-      const { items, ...pagination } = result
-      return {
-        success: true as const,
-        message: 'Products fetched',
-        data: await inLanguage(items),
-        pagination,
-      }
+      // The plain first page, the one the storefront's own client asks for, is kept as bytes.
+      const plain = !category && !subcategory && !state && (sort === undefined || sort <= 2)
+      const first = (page ?? 1) === 1 && (limit ?? productListDefaultLimit) === productListDefaultLimit
+      if (language === 'en' && plain && first)
+        return sendCached(request, reply, await cache.body('api:products', read))
+      return read()
     },
   )
-
   app.get(
     '/Product/searchproduct',
     {

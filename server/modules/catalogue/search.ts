@@ -81,7 +81,11 @@ export function tsQueryFor(groups: WordGroup[], mode: 'all' | 'any'): string {
 }
 
 /** Best first: words found in the title, then in category, subcategory or state, then elsewhere. */
-export function rankProducts(found: Product[], groups: WordGroup[], query: string): Product[] {
+export function rankProducts<T extends Pick<Product, 'title' | 'categories' | 'subcategory' | 'state'>>(
+  found: T[],
+  groups: WordGroup[],
+  query: string,
+): T[] {
   const phrase = query.trim().toLocaleLowerCase('en-IN')
   const scored = found.map((p, index) => {
     const title = wordsOf(p.title)

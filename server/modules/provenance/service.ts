@@ -32,12 +32,12 @@ const slugKey = (slug: string) => slug.trim().toLowerCase()
 /**
  * Artisans, clusters, who made each product and its marks (decision 098), read once into the catalogue
  * cache: every console write (and its notice to other instances) drops it with the rest of the catalogue.
- * Products come from the catalogue's own snapshot, so only approved, public ones are ever listed.
+ * Products come from the catalogue service, so only approved, public ones are ever listed.
  */
 export function createProvenanceService(deps: {
   db: Db
   cache: CatalogueCache
-  catalogue: Pick<CatalogueService, 'snapshot' | 'listItem'>
+  catalogue: Pick<CatalogueService, 'byIds'>
 }) {
   const repo = createProvenanceRepo(deps.db)
 
@@ -126,8 +126,11 @@ export function createProvenanceService(deps: {
   /** The approved products among these ids, in catalogue order, as list items. */
   async function approved(ids: Set<string>): Promise<Product[]> {
     if (ids.size === 0) return []
-    const catalogue = await deps.catalogue.snapshot()
-    return catalogue.products.filter((p) => ids.has(p._id)).map(deps.catalogue.listItem)
+    const shown = await deps.catalogue.byIds([...ids])
+    // Catalogue order: the order listings show them in when not sorted.
+    return [...shown.values()].sort((a, b) =>
+      a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0,
+    )
   }
 
   const makerOf = (a: { card: ArtisanCard }): Maker => {

@@ -11,10 +11,11 @@ export function createWishlistService(deps: { db: Db; catalogue: CatalogueServic
 
   return {
     async items(userId: string): Promise<WishlistItem[]> {
-      const [entries, snapshot] = await Promise.all([repo.entries(userId), deps.catalogue.snapshot()])
+      const entries = await repo.entries(userId)
+      const shown = await deps.catalogue.byIds(entries.map((e) => e.productId))
       const items: WishlistItem[] = []
       for (const e of entries) {
-        const p = snapshot.byId.get(e.productId)
+        const p = shown.get(e.productId)
         if (!p) continue
         items.push({
           _id: e.id,

@@ -98,12 +98,8 @@ export function createProductsRepo(db: DbOrTx) {
         ? await db
             .select({ productId: productImages.productId, url: productImages.url })
             .from(productImages)
-            .where(
-              inArray(
-                productImages.productId,
-                rows.map((r) => r.product.id),
-              ),
-            )
+            // One array parameter: an IN list of every product would pass PostgreSQL's parameter limit.
+            .where(sql`${productImages.productId} = any(${sql.param(rows.map((r) => r.product.id))}::text[])`)
             .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.createdAt))
         : []
       const byProduct = new Map<string, string[]>()
