@@ -22,7 +22,7 @@ export type ProductQuery = {
   notId?: string
 }
 
-/** Sort orders of contracts/catalogue-sort.ts, each served by an index of migration 0021. */
+/** Sort orders of contracts/catalogue-sort.ts, each served by an index of migration 0022. */
 function orderFor(sort: number): SQL[] {
   const catalogueOrder = [asc(products.position), asc(products.createdAt), asc(products.id)]
   const title = sql`lower(${products.title})`
