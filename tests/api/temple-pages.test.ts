@@ -120,7 +120,7 @@ describe('a temple’s own page', () => {
     const html = (await page('/temple/somnath')).body
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:3000\/temple\/somnath"/)
     expect(html).toMatch(/hrefLang="hi" href="http:\/\/localhost:3000\/temple\/somnath\?lang=hi"/i)
-    const sitemap = (await page('/sitemap.xml')).body
+    const sitemap = (await page('/sitemaps/pages.xml')).body
     expect(sitemap).toContain('<loc>http://localhost:3000/temple/somnath</loc>')
     expect(sitemap).toContain('<loc>http://localhost:3000/temple/somnath?lang=hi</loc>')
     expect(sitemap).toContain('<loc>http://localhost:3000/templedetails?temple=somnath</loc>')

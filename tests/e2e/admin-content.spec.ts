@@ -264,7 +264,7 @@ test('the open editor, its link box and a notice are readable by assistive techn
   await expect(toolbar).toBeVisible()
   // Clicking the field's label puts the cursor in the text.
   await page.getByText('Answer', { exact: true }).click()
-  await expect(page.getByRole('textbox', { name: 'Answer' })).toBeFocused()
+  await expect(page.getByRole('textbox', { name: 'Answer', exact: true })).toBeFocused()
   // One Tab stop for the toolbar; arrow keys move along it.
   await toolbar.getByRole('button', { name: 'Bold' }).focus()
   await page.keyboard.press('ArrowRight')
@@ -314,7 +314,7 @@ test('nothing moves when the editor arrives: until then the answer is a text box
   expect(before).toBeGreaterThan(0)
   release()
   await expect(page.getByRole('toolbar', { name: 'Formatting' }).first()).toBeVisible()
-  await expect(page.getByRole('textbox', { name: 'Answer' })).toHaveJSProperty('tagName', 'DIV')
+  await expect(page.getByRole('textbox', { name: 'Answer', exact: true })).toHaveJSProperty('tagName', 'DIV')
   expect(await helpOffset()).toBe(before)
   await page.getByRole('button', { name: 'Cancel' }).click()
 })
