@@ -4,42 +4,21 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { previewText } from '../../app/features/catalogue/messages.ts'
 import { saleBannerText } from '../../contracts/sale-banner.ts'
-import { buildDir, buildIsCurrent } from '../../scripts/build-stamp.ts'
-import { buildApp, type ShopApp } from '../../server/app.ts'
-import { testConfig } from '../../server/config.ts'
-import type { Database } from '../../server/db/client.ts'
 import { migrationsFolder } from '../../server/db/client.ts'
 import { banners, categories, states } from '../../server/db/schema.ts'
 import { makeAdmin, makeCustomer, makeProduct, makeStaff, type Person } from '../support/factories.ts'
-import { openTestDatabase, type TestApp } from '../support/test-app.ts'
+import { createRenderingTestApp, type TestApp } from '../support/test-app.ts'
 
 // What staff change shows in the shop (decision 095): the banner's words, a preview of a hidden
 // product, each state's own picture. Pages are rendered by the production build, page cache on.
 let app: TestApp
-let database: Database
-let drop: () => Promise<void>
 let owner: Person
 
 beforeAll(async () => {
-  if (!buildIsCurrent()) {
-    const { build } = await import('../../scripts/build.ts')
-    build()
-  }
-  ;({ database, drop } = await openTestDatabase())
-  const shop = await buildApp({
-    config: testConfig({ PUBLIC_URL: 'http://localhost:3000', RATE_LIMIT_MAX: 3000, PAGE_CACHE_SECONDS: 60 }),
-    database,
-    web: { buildDirectory: buildDir() },
-  })
-  await shop.ready()
-  app = Object.assign(shop, { database, cleanup: async () => {} }) as TestApp
+  app = await createRenderingTestApp()
   owner = await makeAdmin(app, 'Meera Iyer')
 }, 180_000)
-afterAll(async () => {
-  await (app as ShopApp | undefined)?.close()
-  await database?.close()
-  await drop?.()
-})
+afterAll(() => app?.cleanup())
 
 const page = (url: string, who?: Person) =>
   app.inject({

@@ -1,39 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildDir, buildIsCurrent } from '../../scripts/build-stamp.ts'
-import { buildApp, type ShopApp } from '../../server/app.ts'
-import { testConfig } from '../../server/config.ts'
-import type { Database } from '../../server/db/client.ts'
 import { makeAdmin, makeProduct, type Person } from '../support/factories.ts'
-import { openTestDatabase, type TestApp } from '../support/test-app.ts'
+import { createRenderingTestApp, type TestApp } from '../support/test-app.ts'
 
 // Staff's Hindi names for categories, subcategories and states, and Hindi questions and policies
 // (decision 097): Hindi readers see them on the rendered pages, the English shows where they are empty,
 // and the pages' addresses keep the English names. Pages come from the production build, cache on.
 let app: TestApp
-let database: Database
-let drop: () => Promise<void>
 let owner: Person
 
 beforeAll(async () => {
-  if (!buildIsCurrent()) {
-    const { build } = await import('../../scripts/build.ts')
-    build()
-  }
-  ;({ database, drop } = await openTestDatabase())
-  const shop = await buildApp({
-    config: testConfig({ PUBLIC_URL: 'http://localhost:3000', RATE_LIMIT_MAX: 3000, PAGE_CACHE_SECONDS: 60 }),
-    database,
-    web: { buildDirectory: buildDir() },
-  })
-  await shop.ready()
-  app = Object.assign(shop, { database, cleanup: async () => {} }) as TestApp
+  app = await createRenderingTestApp()
   owner = await makeAdmin(app, 'Meera Iyer')
 }, 180_000)
-afterAll(async () => {
-  await (app as ShopApp | undefined)?.close()
-  await database?.close()
-  await drop?.()
-})
+afterAll(() => app?.cleanup())
 
 const page = async (url: string) => {
   const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })

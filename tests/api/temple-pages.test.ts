@@ -1,35 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildDir, buildIsCurrent } from '../../scripts/build-stamp.ts'
-import { buildApp, type ShopApp } from '../../server/app.ts'
-import { testConfig } from '../../server/config.ts'
-import type { Database } from '../../server/db/client.ts'
 import { temples } from '../../server/db/schema.ts'
 import { makeAdmin, makeProduct, type Person } from '../support/factories.ts'
-import { openTestDatabase, type TestApp } from '../support/test-app.ts'
+import { createRenderingTestApp, type TestApp } from '../support/test-app.ts'
 
 // The temple pages as the production build renders them, page cache on (decision 099): /temple/{slug}
 // with its services, pictures and prasad, the cards linking to it, Hindi, 404, hreflang and the sitemap.
 let app: TestApp
-let database: Database
-let drop: () => Promise<void>
 let owner: Person
 let somnathId: string
 
 beforeAll(async () => {
-  if (!buildIsCurrent()) {
-    const { build } = await import('../../scripts/build.ts')
-    build()
-  }
-  ;({ database, drop } = await openTestDatabase())
-  const shop = await buildApp({
-    config: testConfig({ PUBLIC_URL: 'http://localhost:3000', RATE_LIMIT_MAX: 3000, PAGE_CACHE_SECONDS: 60 }),
-    database,
-    web: { buildDirectory: buildDir() },
-  })
-  await shop.ready()
-  app = Object.assign(shop, { database, cleanup: async () => {} }) as TestApp
+  app = await createRenderingTestApp()
   owner = await makeAdmin(app, 'Meera Iyer')
-  const [row] = await database.db
+  const [row] = await app.database.db
     .insert(temples)
     .values({
       slug: 'somnath',
@@ -51,11 +34,7 @@ beforeAll(async () => {
     cutPrice: 301_00,
   })
 }, 180_000)
-afterAll(async () => {
-  await (app as ShopApp | undefined)?.close()
-  await database?.close()
-  await drop?.()
-})
+afterAll(() => app?.cleanup())
 
 const page = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
 const text = (html: string) =>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { buildDir, buildIsCurrent } from '../../scripts/build-stamp.ts'
 import { buildApp, type ShopApp } from '../../server/app.ts'
 import { type Env, testConfig } from '../../server/config.ts'
 import { type Database, openPglite, openPostgres } from '../../server/db/client.ts'
@@ -39,6 +40,34 @@ export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestA
   const { database, drop } = await openTestDatabase()
   const config = testConfig(overrides)
   const app = await buildApp({ config, database, web: false })
+  await app.ready()
+  return Object.assign(app, {
+    database,
+    async cleanup() {
+      await app.close()
+      await database.close()
+      await drop()
+    },
+  }) as TestApp
+}
+
+/**
+ * A shop that renders its pages with the production build (built first when it is stale), page cache on,
+ * on a fresh database: for tests that read the pages' HTML. `cleanup` closes the shop and the database.
+ */
+export async function createRenderingTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
+  if (!buildIsCurrent()) {
+    const { build } = await import('../../scripts/build.ts')
+    build()
+  }
+  const { database, drop } = await openTestDatabase()
+  const config = testConfig({
+    PUBLIC_URL: 'http://localhost:3000',
+    RATE_LIMIT_MAX: 3000,
+    PAGE_CACHE_SECONDS: 60,
+    ...overrides,
+  })
+  const app = await buildApp({ config, database, web: { buildDirectory: buildDir() } })
   await app.ready()
   return Object.assign(app, {
     database,
