@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { languageCookie } from '../../contracts/languages.ts'
 import type { CatalogueCache } from '../lib/cache.ts'
@@ -10,9 +12,10 @@ import { retryAfterSeconds } from './unavailable.ts'
  * Public catalogue and content pages are the same for everyone, signed in or not: they are rendered
  * as for a visitor, and what is personal (the header's account menu and counts, wishlist hearts, a
  * customer's own review) is filled in by the browser from the API. So the HTML rendered once is kept
- * and served to everyone who asks next. Each response still gets its own CSP
- * nonce: the nonce of the render is swapped for the request's own. Every catalogue write drops
- * the whole cache (the same signal that clears the catalogue cache), and entries also expire.
+ * and served to everyone who asks next, compressed once (gzip and brotli) when it is kept. Its inline
+ * scripts are allowed by their hashes in the Content-Security-Policy rather than by a per-response nonce,
+ * so the kept bytes are sent as they are. Every catalogue write drops the whole cache (the same signal
+ * that clears the catalogue cache), and entries also expire.
  */
 export type PageCacheOptions = {
   cache: CatalogueCache
@@ -22,8 +25,39 @@ export type PageCacheOptions = {
   maxBytes?: number
 }
 
-type Entry = { status: number; body: string; nonce: string; contentType: string; expires: number }
-type CspResponse = import('node:http').ServerResponse & { cspNonce?: string }
+type Entry = {
+  status: number
+  contentType: string
+  /** The render's Content-Security-Policy with its nonce replaced by the hashes of the page's inline scripts. */
+  csp: string
+  /** The page as rendered; dropped once the compressed forms are kept (a client that takes neither is rare). */
+  raw: Buffer | null
+  gzip: Buffer | null
+  br: Buffer | null
+  bytes: number
+  expires: number
+}
+
+const gzipAsync = promisify(gzip)
+const brotliAsync = promisify(brotliCompress)
+
+/** Inline scripts the browser runs: not those with a src, nor JSON data blocks. */
+const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
+
+/**
+ * The CSP of a kept page: the render's policy with its per-response nonce replaced by the hash of each
+ * inline script the page holds, so the same bytes can be sent to everyone while only those scripts run.
+ */
+export function hashedPolicy(policy: string, nonce: string, html: string): string | null {
+  if (!policy.includes(`'nonce-${nonce}'`)) return null
+  const hashes = new Set<string>()
+  for (const [, attrs, body] of html.matchAll(inlineScript)) {
+    if (/\ssrc=/i.test(attrs) || /type=["']?application\/(?:ld\+)?json/i.test(attrs)) continue
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
+  }
+  // A page without inline scripts allows none: 'self' alone still covers the script files.
+  return policy.replace(`'nonce-${nonce}'`, [...hashes].join(' '))
+}
 
 // Pages whose HTML depends only on the catalogue and the URL (search and account pages are not here).
 // Case-insensitive like the router, so /Product/{id} is covered by product/.
@@ -66,13 +100,13 @@ export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) 
 
   function remember(key: string, entry: Entry) {
     const old = entries.get(key)
-    if (old) bytes -= old.body.length
+    if (old) bytes -= old.bytes
     touch(key, entry)
-    bytes += entry.body.length
+    bytes += entry.bytes
     for (const [k, e] of entries) {
       if (entries.size <= maxEntries && bytes <= maxBytes) break
       entries.delete(k)
-      bytes -= e.body.length
+      bytes -= e.bytes
     }
   }
 
@@ -94,23 +128,49 @@ export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) 
     // renders as usual.
     const plain = contentType.startsWith('text/html') && nonce && !res.headers['set-cookie']
     if (!plain || ![200, 404, 503].includes(res.statusCode)) return null
-    const entry = { status: res.statusCode, body: res.body, nonce, contentType, expires: Date.now() + ttlMs }
+    const csp = hashedPolicy(String(res.headers['content-security-policy']), nonce, res.body)
+    if (!csp) return null
+    const raw = res.rawPayload
+    const entry: Entry = {
+      status: res.statusCode,
+      contentType,
+      csp,
+      raw,
+      gzip: null,
+      br: null,
+      bytes: raw.length,
+      expires: Date.now() + ttlMs,
+    }
     // A 'not found' page is served once but not kept, so unknown addresses cannot crowd out real pages.
-    if (startedIn === generation && entry.status === 200) remember(key, entry)
-    return entry
+    if (entry.status !== 200) return entry
+    // Compressed once here, in the thread pool, rather than for every response (brotli 6: about 8 ms for
+    // the home page, and smaller than the quality 4 used for answers compressed as they are sent).
+    const [gz, br] = await Promise.all([
+      gzipAsync(raw, { level: 9 }),
+      brotliAsync(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      }),
+    ])
+    const kept: Entry = { ...entry, raw: null, gzip: gz, br, bytes: gz.length + br.length }
+    if (startedIn === generation) remember(key, kept)
+    return kept
   }
 
-  function send(reply: FastifyReply, entry: Entry, state: 'hit' | 'miss' | 'stale') {
-    const nonce = (reply.raw as CspResponse).cspNonce
-    if (!nonce) return false
+  function send(request: FastifyRequest, reply: FastifyReply, entry: Entry, state: 'hit' | 'miss' | 'stale') {
     if (entry.status === 503)
       reply.header('retry-after', String(retryAfterSeconds)).header('cache-control', 'no-store')
     reply
       .code(entry.status)
       .header('content-type', entry.contentType)
+      .header('content-security-policy', entry.csp)
       .header('x-page-cache', state)
-      .send(entry.body.replaceAll(entry.nonce, nonce))
-    return true
+      .header('vary', 'accept-encoding')
+    const accept = String(request.headers['accept-encoding'] ?? '')
+    if (entry.br && /\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(entry.br)
+    if (entry.gzip && /\bgzip\b/.test(accept))
+      return reply.header('content-encoding', 'gzip').send(entry.gzip)
+    // Not kept (a 'not found' page): compressed as it is sent, like any answer.
+    return reply.send(entry.raw ?? gunzipSync(entry.gzip ?? Buffer.alloc(0)))
   }
 
   app.addHook('onRequest', async (request, reply) => {
@@ -121,8 +181,7 @@ export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) 
     const hit = entries.get(key)
     if (hit && hit.expires > Date.now()) {
       touch(key, hit)
-      if (send(reply, hit, 'hit')) return reply
-      return
+      return send(request, reply, hit, 'hit')
     }
     // One render per page at a time, however many visitors ask for it at once.
     let filling = pending.get(key)
@@ -136,9 +195,9 @@ export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) 
       return null
     })
     // The database is unavailable: the last good copy, however old, beats an error (decision 064).
-    if (hit && entry?.status === 503 && send(reply, hit, 'stale')) return reply
+    if (hit && entry?.status === 503) return send(request, reply, hit, 'stale')
     // Not usable (a redirect, an error): render it for this visitor as usual.
     if (!entry) return
-    if (send(reply, entry, 'miss')) return reply
+    return send(request, reply, entry, 'miss')
   })
 }

@@ -39,3 +39,28 @@ test('staff get the shared page too, with their way into the console', async ({ 
   await page.getByRole('link', { name: 'Shop console' }).click()
   await expect(page).toHaveURL(/\/admin$/)
 })
+
+test('a kept page runs its own scripts under a policy of hashes, and nothing else is blocked', async ({
+  page,
+}) => {
+  const blocked: string[] = []
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      ;(window as unknown as { blocked: string[] }).blocked ??= []
+      ;(window as unknown as { blocked: string[] }).blocked.push(`${e.violatedDirective} ${e.blockedURI}`)
+    })
+  })
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) blocked.push(m.text())
+  })
+  await page.goto('/')
+  const response = await page.goto('/')
+  expect(response?.headers()['x-page-cache']).toBe('hit')
+  const policy = response?.headers()['content-security-policy'] ?? ''
+  expect(policy).toMatch(/script-src 'self' 'sha256-/)
+  expect(policy).not.toContain("'nonce-")
+  // The page's code ran: React marks the document once it has taken over.
+  await hydrated(page)
+  blocked.push(...(await page.evaluate(() => (window as unknown as { blocked?: string[] }).blocked ?? [])))
+  expect(blocked).toEqual([])
+})
