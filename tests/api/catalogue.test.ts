@@ -285,3 +285,34 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/v1/Product/searchproduct'].get.responses['200']).toBeDefined()
   })
 })
+
+describe('sitemap files of products', () => {
+  it('lists every public product once, in catalogue order, however the files are read in slices', async () => {
+    const all = (await app.services.catalogue.sitemapProducts(1, 10_000)).map((p) => p._id)
+    // Made in one statement, so they share one creation time (to the microsecond) and one position.
+    const same = Array.from({ length: 9 }, (_, i) => ({
+      id: newId(),
+      title: `Sitemap piece ${i}`,
+      price: 10_000,
+      cutPrice: 12_000,
+      isApproved: true,
+      sku: `SITE-${i}`,
+      position: 500,
+    }))
+    await app.database.db.insert(products).values(same)
+    app.services.cache.invalidate()
+    const whole = (await app.services.catalogue.sitemapProducts(1, 10_000)).map((p) => p._id)
+    expect(whole).toHaveLength(all.length + 9)
+    const perFile = 7
+    const read: string[] = []
+    for (let file = 1; file <= Math.ceil(whole.length / perFile); file++) {
+      const list = await app.services.catalogue.sitemapProducts(file, perFile, 3)
+      expect(list.length).toBeLessThanOrEqual(perFile)
+      read.push(...list.map((p) => p._id))
+    }
+    expect(read).toEqual(whole)
+    expect(
+      await app.services.catalogue.sitemapProducts(Math.ceil(whole.length / perFile) + 1, perFile, 3),
+    ).toEqual([])
+  })
+})

@@ -134,22 +134,32 @@ export function createCatalogueRepo(db: DbOrTx) {
         .filter((w) => /^\p{L}+$/u.test(w))
         .sort()
     },
-    /** Ids and dates of public products in catalogue order, a sitemap file's worth at a time. */
-    sitemapProducts(q: ProductQuery, offset: number, limit: number) {
+    /**
+     * Ids and dates of public products in catalogue order, from an offset or after a product's place in
+     * that order (a keyset: the next slice of a sitemap file starts where the last ended, with no rows skipped).
+     */
+    sitemapProducts(
+      q: ProductQuery,
+      from: { offset: number } | { after: { position: number; at: string; id: string } },
+      limit: number,
+    ) {
+      // `at` is the exact creation time as the database wrote it: a JavaScript date would drop its microseconds.
+      const after =
+        'after' in from
+          ? sql`(${products.position}, ${products.createdAt}, ${products.id}) > (${from.after.position}, ${from.after.at}::timestamptz, ${from.after.id})`
+          : undefined
       return db
-        .select({ id: products.id, createdAt: products.createdAt })
+        .select({
+          id: products.id,
+          createdAt: products.createdAt,
+          position: products.position,
+          at: sql<string>`${products.createdAt}::text`,
+        })
         .from(products)
-        .where(publicWhere(q))
+        .where(and(publicWhere(q), after))
         .orderBy(...orderFor(1))
-        .offset(offset)
+        .offset('offset' in from ? from.offset : 0)
         .limit(limit)
-    },
-    approvedProducts() {
-      return db
-        .select()
-        .from(products)
-        .where(and(eq(products.isApproved, true), isNull(products.archivedAt)))
-        .orderBy(asc(products.position), asc(products.createdAt))
     },
     /** The category, subcategory and state rows a product names (null where it names none or it is gone). */
     async namesFor(ids: { categoryId: string | null; subcategoryId: string | null; stateId: string | null }) {
