@@ -6,6 +6,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'r
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { I18nProvider } from './i18n/i18n.tsx'
 import { appContext } from './lib/context.ts'
+import { scriptsAfterFirstPaint } from './lib/page-code.ts'
 
 export const streamTimeout = 5_000
 
@@ -53,7 +54,7 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true
           const body = new PassThrough()
-          const stream = createReadableStreamFromReadable(body)
+          const stream = createReadableStreamFromReadable(body.pipe(scriptsAfterFirstPaint()))
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
           pipe(body)

@@ -184,6 +184,8 @@ test('the formatting editor is fetched only by a console form with a formatted t
   const scripts = watchScripts(page)
   await page.goto('/')
   await expect(page.getByRole('region', { name: 'Featured collections' })).toBeVisible()
+  // The script preloads are put in once the first frame is painted, before the code takes over.
+  await hydrated(page)
   await page.waitForLoadState('load')
   const preloaded = await page
     .locator('link[rel=modulepreload]')

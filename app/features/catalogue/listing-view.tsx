@@ -60,6 +60,7 @@ export function ListingView({ data, children }: { data: ListingData; children?: 
       <PromoVideo
         className="mx-auto mt-3 max-w-7xl sm:rounded-xl"
         headingLevel="h1"
+        atTop
         heading={data.heading}
         text={data.intro}
       />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { preload } from 'react-dom'
 import { Link } from 'react-router'
 import { useT } from '../../i18n/i18n.tsx'
 
@@ -14,23 +15,29 @@ type Props = {
   cta?: { label: string; to: string }
   headingLevel?: 'h1' | 'h2'
   className?: string
+  /** The banner opens the page: its poster is the first screen's picture, asked for at once and first. */
+  atTop?: boolean
 }
 
 /**
  * A banner with the shop's own short film. It plays muted, and only once it is on screen (nothing is
  * fetched before that); the visitor turns the sound on, and can pause it.
  */
-export function PromoVideo({ heading, text, cta, headingLevel: Heading = 'h2', className }: Props) {
+export function PromoVideo({ heading, text, cta, headingLevel: Heading = 'h2', className, atTop }: Props) {
   const t = useT()
   const video = useRef<HTMLVideoElement>(null)
   const [muted, setMuted] = useState(true)
   const [playing, setPlaying] = useState(false)
   // The poster (about 27 KB) is fetched only when the banner comes near the screen: it sits at the
-  // bottom of pages that phones on slow data open for what is at the top.
-  const [near, setNear] = useState(false)
+  // bottom of pages that phones on slow data open for what is at the top. At the top of a page (a
+  // listing's heading) it is the largest thing on the first screen, so it comes with the page and is
+  // preloaded in the head (docs/decisions/105).
+  const [near, setNear] = useState(Boolean(atTop))
+  if (atTop) preload(promoMedia.poster, { as: 'image', fetchPriority: 'high' })
 
   useEffect(() => {
     const el = video.current
+    if (atTop) return
     if (!el || typeof IntersectionObserver === 'undefined') return setNear(true)
     const observer = new IntersectionObserver(
       ([entry]) => {
@@ -42,7 +49,7 @@ export function PromoVideo({ heading, text, cta, headingLevel: Heading = 'h2', c
     )
     observer.observe(el)
     return () => observer.disconnect()
-  }, [])
+  }, [atTop])
 
   useEffect(() => {
     const el = video.current
