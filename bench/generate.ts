@@ -111,7 +111,7 @@ if (productCount > 0) {
 if (orderCount > 0) {
   const customers = Math.max(1, Math.ceil(orderCount / 10))
   const { userBase } = await one<{ userBase: number }>(
-    sql`SELECT count(*)::int AS "userBase" FROM users WHERE email LIKE '%@bench.invalid'`,
+    sql`SELECT count(*)::int AS "userBase" FROM users WHERE email LIKE 'customer%@bench.invalid'`,
   )
   const hash = await hashPassword(benchPassword)
   await db.execute(sql`
@@ -158,6 +158,12 @@ if (orderCount > 0) {
     console.log(`orders ${to.toLocaleString('en')} of ${orderCount.toLocaleString('en')} (${seconds()})`)
   }
 }
+// One owner for the console's lists in bench/scale.ts, with the customers' password; made once.
+await db.execute(sql`
+  INSERT INTO users (id, full_name, email, password_hash, role, staff_role, staff_since, created_at, updated_at)
+  VALUES (${idOf('f', sql`1`)}, 'Bench Owner', 'owner@bench.invalid', ${await hashPassword(benchPassword)},
+    'admin', 'owner', now(), now(), now())
+  ON CONFLICT DO NOTHING`)
 
 // Vacuumed as autovacuum would leave it: counts read the indexes alone once the visibility map is set.
 await db.execute(sql`VACUUM ANALYZE`)

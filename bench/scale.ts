@@ -72,6 +72,7 @@ export async function scaleRows(): Promise<string[][]> {
     await single('Home page (signed in)', '/', signedIn)
     await single('Product page (signed in)', `/Productdetails/${anyProduct._id}`, signedIn)
     await single('Sitemap', '/sitemap.xml')
+    await staffLists()
     await load('Home page, signed in, 20 connections', '/', signedIn)
     await load('Listing page, signed in, 20 connections', '/product/Handloom?sort=3', signedIn)
     await load('Product page, signed in, 20 connections', `/Productdetails/${anyProduct._id}`, signedIn)
@@ -92,11 +93,42 @@ async function ready() {
   throw new Error('server did not start')
 }
 
-async function signIn(): Promise<string> {
+/**
+ * The console's lists as staff use them, through the API: orders (first, middle and last page, a rare and
+ * a common search), customers and products (first page and a search).
+ */
+async function staffLists() {
+  const auth = { authorization: `Bearer ${await signIn('owner@bench.invalid')}` }
+  const api = '/api/v1/admin'
+  const first = await (await fetch(`${base}${api}/orders?pageSize=20`, { headers: auth })).json()
+  const pages = first.data?.pages ?? 1
+  const someOrder = first.data?.items?.[0]?.orderNumber ?? ''
+  await single('Console: order list, first page', `${api}/orders?pageSize=20`, auth)
+  await single(
+    `Console: order list, middle page (${Math.ceil(pages / 2).toLocaleString('en')})`,
+    `${api}/orders?pageSize=20&page=${Math.ceil(pages / 2)}`,
+    auth,
+  )
+  await single(`Console: order list, last page`, `${api}/orders?pageSize=20&page=${pages}`, auth)
+  await single('Console: orders paid and to ship', `${api}/orders?pageSize=20&queue=toShip`, auth)
+  await single('Console: order search, an order number', `${api}/orders?q=${someOrder.slice(-7)}`, auth)
+  await single('Console: order search, a name in every order', `${api}/orders?q=Sharma`, auth)
+  await single(
+    'Console: order search, a name in every order, page 100',
+    `${api}/orders?q=Sharma&page=100`,
+    auth,
+  )
+  await single('Console: customer list, first page', `${api}/customers`, auth)
+  await single('Console: customer search, a name', `${api}/customers?q=Meena%20Sharma%2077`, auth)
+  await single('Console: product list, first page', `${api}/products`, auth)
+  await single('Console: product search', `${api}/products?q=silk`, auth)
+}
+
+async function signIn(email = 'customer1@bench.invalid'): Promise<string> {
   const res = await fetch(`${base}/api/v1/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'customer1@bench.invalid', password: benchPassword }),
+    body: JSON.stringify({ email, password: benchPassword }),
   })
   if (!res.ok)
     throw new Error(`sign-in failed (${res.status}): generate the data with bench/generate.ts first`)

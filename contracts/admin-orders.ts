@@ -27,7 +27,12 @@ export const adminOrderItemSchema = z.object({
 })
 export type AdminOrderItem = z.infer<typeof adminOrderItemSchema>
 
-export const adminOrderPageSchema = pageOf(adminOrderItemSchema)
+export const adminOrderPageSchema = pageOf(adminOrderItemSchema).extend({
+  capped: z.boolean().meta({
+    description:
+      'A search matched more orders than a list holds (10,000): `total` is that many, the newest of the matches',
+  }),
+})
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>
 
 /** One order with everything staff act on: items, address, payment and its records, history. */

@@ -394,6 +394,21 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     // The console's list in either direction: its last pages are read oldest first (decision 103).
     index('orders_created_id_idx').on(t.createdAt, t.id),
+    // The console's work queues, newest first (queueConditions in server/modules/admin/orders/repo.ts, the
+    // same conditions word for word so the planner can use them): few orders in a shop that keeps up, so
+    // counting and paging a queue reads a small index, not every order of that status.
+    index('orders_awaiting_payment_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'Pending' and ${t.paymentStatus} in ('Pending', 'Failed')`),
+    index('orders_to_ship_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} in ('Pending', 'Processing') and ${t.paymentStatus} = 'Paid'`),
+    index('orders_refund_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.paymentStatus} = 'Refund pending'`),
+    index('orders_cod_to_ship_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} in ('Pending', 'Processing') and ${t.paymentStatus} = 'Pay on delivery'`),
   ],
 )
 

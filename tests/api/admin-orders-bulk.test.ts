@@ -7,7 +7,11 @@ import { type AdminShipOrdersResult, shipOrdersMessage } from '../../contracts/a
 import { codMethod } from '../../contracts/cod.ts'
 import { newId } from '../../server/db/ids.ts'
 import { auditLog, mailOutbox, orderHistory, orderItems, users } from '../../server/db/schema.ts'
-import { searchMatches } from '../../server/modules/admin/orders/repo.ts'
+import {
+  createOrdersListRepo,
+  queueConditions,
+  searchConditions,
+} from '../../server/modules/admin/orders/repo.ts'
 import { notYourArea } from '../../server/plugins/auth.ts'
 import { insertOrder, makeCustomer, makeProduct, makeStaff, type Person } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
@@ -167,6 +171,61 @@ describe('the order list: filters and search', () => {
     expect(await listed('q=%25')).toEqual([])
   })
 
+  it('lists a search too common to count as its newest matches, page after page, and says there are more', async () => {
+    // The shop's limits are 10,000 matches and windows of 20,000 and 200,000 orders; the same code with small ones.
+    const repo = createOrdersListRepo(app.database.db, { cap: 5, windows: [3, 40] })
+    const word = `Zubeida${newId().slice(-6)}`
+    const c = await uniqueCustomer('Common Search')
+    const at = (minute: number) => new Date(Date.UTC(2031, 0, 1, 0, minute))
+    // Eight orders name the word, spread among newer and older ones that do not.
+    const matching: string[] = []
+    for (let i = 0; i < 16; i++) {
+      const o = await order(c, {
+        createdAt: at(i),
+        ...(i % 2 === 0 ? { shippingLastName: word } : {}),
+        ...(i === 6 ? { status: 'Shipped' } : {}),
+      })
+      if (i % 2 === 0) matching.unshift(o.orderNumber)
+    }
+    const numbers = async (offset: number, limit: number, status?: string) => {
+      const found = await repo.orderPage({ q: word, status, offset, limit })
+      return { ...found, rows: found.rows.map((r) => r.orderNumber) }
+    }
+    const first = await numbers(0, 2)
+    expect(first).toMatchObject({ total: 5, capped: true, rows: matching.slice(0, 2) })
+    // Pages join up, newest first, and end at the cap: later ones reach past the first window.
+    const read = [...first.rows, ...(await numbers(2, 2)).rows, ...(await numbers(4, 2)).rows]
+    expect(read).toEqual(matching.slice(0, 5))
+    expect((await numbers(5, 2)).rows).toEqual([])
+    // Under the cap the count is exact and the filters apply to it.
+    expect(await numbers(0, 10, 'Shipped')).toMatchObject({ total: 1, capped: false, rows: [matching[4]] })
+
+    // Through the API, under the shop's own cap, the same search is every match, counted exactly.
+    const api = await call(owner, 'GET', `/orders?q=${word}`)
+    expect(api.json().data).toMatchObject({ total: 8, capped: false })
+  })
+
+  it('counts and pages each work queue from an index of its own', async () => {
+    const indexes = {
+      awaitingPayment: 'orders_awaiting_payment_idx',
+      toShip: 'orders_to_ship_idx',
+      refundPending: 'orders_refund_pending_idx',
+      codToShip: 'orders_cod_to_ship_idx',
+    } as const
+    for (const [queue, index] of Object.entries(indexes)) {
+      const plan = await app.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`)
+        await tx.execute(sql`set local enable_bitmapscan = off`)
+        const { rows } = (await tx.execute(
+          sql`explain select id from orders where ${queueConditions[queue as keyof typeof indexes]}
+            order by created_at desc, id desc limit 20`,
+        )) as unknown as { rows: Array<Record<string, string>> }
+        return rows.map((r) => Object.values(r)[0]).join('\n')
+      })
+      expect(plan, queue).toContain(index)
+    }
+  })
+
   it('answers a search from the trigram indexes rather than reading every order', async () => {
     const plan = (q: string) =>
       app.database.db.transaction(async (tx) => {
@@ -174,8 +233,10 @@ describe('the order list: filters and search', () => {
         // which indexes the search can use, as it does on a table of real size.
         await tx.execute(sql`set local enable_seqscan = off`)
         await tx.execute(sql`set local enable_indexscan = off`)
+        const { onOrder, onAccount } = searchConditions(q)
         const { rows } = (await tx.execute(
-          sql`explain select id from orders where id in (${searchMatches(q)})`,
+          sql`explain select orders.id from orders where ${onOrder}
+            union all select orders.id from orders join users on users.id = orders.user_id where ${onAccount}`,
         )) as unknown as { rows: Array<Record<string, string>> }
         return rows.map((r) => Object.values(r)[0]).join('\n')
       })

@@ -334,17 +334,21 @@ export function Pager({
   page,
   pages,
   total,
+  more = false,
   onPage,
 }: {
   page: number
   pages: number
   total: number
+  /** More than `total` matched and only the newest `total` are listed (a search too common to count). */
+  more?: boolean
   onPage: (p: number) => void
 }) {
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
       <span>
-        {total} found · page {page} of {pages}
+        {more ? `More than ${total.toLocaleString('en-IN')} found, the newest listed` : `${total} found`} ·
+        page {page} of {pages}
       </span>
       <span className="flex gap-2">
         <Button small disabled={page <= 1} onClick={() => onPage(page - 1)}>

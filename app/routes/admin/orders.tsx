@@ -159,8 +159,15 @@ export default function OrdersScreen() {
           page={list.data.page}
           pages={list.data.pages}
           total={list.data.total}
+          more={list.data.capped}
           onPage={(n) => set('page', String(n))}
         />
+      ) : null}
+      {list.data?.capped ? (
+        <p role="status" className="mt-2 text-sm text-ink/75">
+          This search matches too many orders to list them all. Add more of the name, phone, e-mail or order
+          number to find an order.
+        </p>
       ) : null}
       <OrderBulkActions
         ticked={ticked}

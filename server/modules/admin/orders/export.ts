@@ -8,11 +8,12 @@ import type { Db } from '../../../db/client.ts'
 import { invoices, orderItems, orders, users } from '../../../db/schema.ts'
 import { ValidationError } from '../../../http/errors.ts'
 import { spreadsheetSafe, writeCsv } from '../../../lib/csv.ts'
+import { searchCap } from './repo.ts'
 
 type OrderListQuery = z.output<typeof orderListQuerySchema>
 
 /** An export holds at most this many orders; more and staff are asked to narrow the filters. */
-export const orderExportLimit = 10_000
+export const orderExportLimit = searchCap
 
 export const orderCsvHeadings = [
   'Order number',
@@ -75,6 +76,11 @@ export function createOrdersExport(deps: { db: Db; list: (q: OrderListQuery) => 
     const ids: string[] = []
     for (let page = 1; ; page++) {
       const found = await deps.list({ ...q, page, pageSize: 100 })
+      if (found.capped) {
+        throw new ValidationError(
+          `More than ${orderExportLimit.toLocaleString('en-IN')} orders match this search; an export holds up to ${orderExportLimit.toLocaleString('en-IN')}. Add words to the search, or choose a date range or another filter.`,
+        )
+      }
       if (found.total > orderExportLimit) {
         throw new ValidationError(
           `${found.total.toLocaleString('en-IN')} orders match; an export holds up to ${orderExportLimit.toLocaleString('en-IN')}. Choose a shorter date range or another filter.`,

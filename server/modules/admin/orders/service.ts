@@ -59,7 +59,7 @@ export function createAdminOrdersService(deps: {
         )
       }
       const to = q.to ? new Date(indianMidnight(q.to).getTime() + 86_400_000) : undefined
-      const { rows, total } = await repo.orderPage({
+      const { rows, total, capped } = await repo.orderPage({
         q: q.q,
         status: q.status,
         payment: q.payment,
@@ -68,7 +68,7 @@ export function createAdminOrdersService(deps: {
         to,
         ...pageWindow(q),
       })
-      return page(
+      const list = page(
         rows.map((r) => ({
           _id: r.id,
           orderNumber: r.orderNumber,
@@ -85,6 +85,7 @@ export function createAdminOrdersService(deps: {
         total,
         q,
       )
+      return { ...list, capped }
     },
     async get(id: string) {
       mustId(id, 'order')
