@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, orderHistory, orders, payments, products } from '../../server/db/schema.ts'
 import { resources } from '../../server/modules/admin/content/resources.ts'
@@ -302,6 +302,18 @@ describe('products', () => {
     expect(byCat.json().data.items.every((p: { category: string }) => p.category === 'Art & Painting')).toBe(
       true,
     )
+  })
+
+  it('finds products by title or SKU from their trigram indexes, not by reading every product', async () => {
+    const plan = await app.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`)
+      const { rows } = (await tx.execute(
+        sql`explain select count(*) from products where title ilike '%silk%' or sku ilike '%silk%'`,
+      )) as unknown as { rows: Array<Record<string, string>> }
+      return rows.map((r) => Object.values(r)[0]).join('\n')
+    })
+    expect(plan).toContain('products_title_trgm_idx')
+    expect(plan).toContain('products_sku_trgm_idx')
   })
 })
 
