@@ -173,6 +173,20 @@ export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) 
     return reply.send(entry.raw ?? gunzipSync(entry.gzip ?? Buffer.alloc(0)))
   }
 
+  /** One render per page at a time, however many visitors ask for it at once. */
+  function fill(request: FastifyRequest, key: string): Promise<Entry | null> {
+    let filling = pending.get(key)
+    if (!filling) {
+      const map = pending
+      filling = render(request, key).finally(() => map.delete(key))
+      map.set(key, filling)
+    }
+    return filling.catch((err) => {
+      request.log.warn({ err }, 'page cache: render failed')
+      return null
+    })
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !isCacheablePage(request.url)) return
     if (request.headers['x-page-cache-fill'] === fillToken) return
@@ -183,17 +197,14 @@ export function registerPageCache(app: FastifyInstance, opts: PageCacheOptions) 
       touch(key, hit)
       return send(request, reply, hit, 'hit')
     }
-    // One render per page at a time, however many visitors ask for it at once.
-    let filling = pending.get(key)
-    if (!filling) {
-      const map = pending
-      filling = render(request, key).finally(() => map.delete(key))
-      map.set(key, filling)
+    // Past its time but not dropped by a catalogue change: sent once more while one render in the
+    // background replaces it, so no visitor waits for a page the shop already has (the expiry only bounds
+    // how stale a page can be should a change's notice be lost, decision 066).
+    if (hit && hit.status === 200) {
+      void fill(request, key)
+      return send(request, reply, hit, 'stale')
     }
-    const entry = await filling.catch((err) => {
-      request.log.warn({ err }, 'page cache: render failed')
-      return null
-    })
+    const entry = await fill(request, key)
     // The database is unavailable: the last good copy, however old, beats an error (decision 064).
     if (hit && entry?.status === 503) return send(request, reply, hit, 'stale')
     // Not usable (a redirect, an error): render it for this visitor as usual.
