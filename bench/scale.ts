@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { buildIsCurrent } from '../scripts/build-stamp.ts'
+import { serverNodeFlags } from '../server/node-flags.ts'
 import { benchPassword } from './bench-customer.ts'
 
 /**
@@ -26,7 +27,7 @@ export async function scaleRows(): Promise<string[][]> {
   }
   const databaseUrl = process.env.DATABASE_URL ?? ''
   const started = performance.now()
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -4,6 +4,7 @@ import http from 'node:http'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { serverNodeFlags } from '../../server/node-flags.ts'
 
 /**
  * The deployment of docs/deploy.md on one machine: real `node server/main.ts` processes and Debian's
@@ -107,7 +108,7 @@ export type Instance = {
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), `shop-instance-${port}-`))
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
