@@ -83,16 +83,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
 // data (its loader is fetched with the page's), and the error page still shows the shop's categories.
 let lastShell: Awaited<ReturnType<typeof loader>> | undefined
 
+/** Says the page's code has taken over (its buttons answer from now on); browser tests wait for it. */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+}
+
 export default function App() {
   const data = useLoaderData<typeof loader>()
   if (typeof document !== 'undefined') lastShell = data
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, retry: 1 } } }),
   )
-  // Says the page's code has taken over (its buttons answer from now on); browser tests wait for it.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
-  }, [])
+  useHydratedMark()
   return (
     <QueryClientProvider client={queryClient}>
       <Header categories={data.headerCategories} signedInGuess={data.signedIn} isAdmin={data.isAdmin} />
@@ -114,6 +118,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError()
   const data = useRouteLoaderData<typeof loader>('root') ?? lastShell
+  useHydratedMark()
   return (
     <>
       <HeaderView

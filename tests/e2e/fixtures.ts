@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, test as base, expect, type Page, type Response } from '@playwright/test'
 
 export type Customer = {
   email: string
@@ -140,9 +140,37 @@ export async function horizontalOverflow(page: Page): Promise<number> {
   return (await page.evaluate(() => document.documentElement.scrollWidth)) - width
 }
 
+/**
+ * After a document load, waits for its code to take over when the document is one of the shop's pages:
+ * the code is fetched after the first paint (decision 105), and a tap before it reaches only the HTML.
+ */
+async function settle(page: Page, response: Response | null, waitUntil: string | undefined) {
+  if (!response || waitUntil === 'commit') return
+  if (!(response.headers()['content-type'] ?? '').startsWith('text/html')) return
+  await hydrated(page)
+}
+
 type Fixtures = { customer: Customer; signedInPage: Page }
 
 export const test = base.extend<Fixtures>({
+  // The test's page: with JavaScript on, `goto` and `reload` return once the page's code runs.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page)
+      const reload = page.reload.bind(page)
+      page.goto = async (url, options) => {
+        const response = await goto(url, options)
+        await settle(page, response, options?.waitUntil)
+        return response
+      }
+      page.reload = async (options) => {
+        const response = await reload(options)
+        await settle(page, response, options?.waitUntil)
+        return response
+      }
+    }
+    await use(page)
+  },
   customer: async ({ request }, use) => {
     await use(await registerCustomer(request))
   },
