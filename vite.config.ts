@@ -54,6 +54,7 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    sourcemap: Boolean(process.env.SOURCEMAP),
     cssCodeSplit: true,
     rolldownOptions: {
       output: {

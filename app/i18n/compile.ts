@@ -1,8 +1,9 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import type { Language } from '../../contracts/languages.ts'
 import { type PoEntry, serverOnly } from './po.ts'
+import type { CompiledMessage } from './translate.ts'
 
-export type CompiledMessages = Record<string, ReturnType<typeof compileMessage>>
+export type CompiledMessages = Record<string, CompiledMessage>
 
 /**
  * The messages a language needs at run time, compiled ahead so the browser carries no ICU parser.
