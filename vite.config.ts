@@ -7,17 +7,14 @@ import { defineConfig } from 'vite'
 // about fifteen: fewer requests and better compression on a first visit (docs/decisions/008).
 const shellModules = new RegExp(
   [
-    'app/components/(footer|header|icons|logo|not-found-view)\\.tsx',
-    'app/lib/(api|context|format|idle|session|site|toast)\\.tsx?',
+    'app/components/(header|icons|logo|not-found-view)\\.tsx',
+    'app/lib/(api|context|format|idle|island|session|site|toast)\\.tsx?',
     // Tiny helpers nearly every page uses: as separate files each would cost a round trip.
-    'contracts/(images|money)\\.ts',
-    'app/features/cart/messages\\.ts',
-    'app/features/catalogue/(load|messages|seo)\\.ts',
-    'app/features/account/(messages|refresh|session-check|sign-out|use-signed-in)\\.tsx?',
+    'app/features/cart/(messages|cart-notice)\\.ts',
+    'app/features/catalogue/(load|seo)\\.ts',
+    'app/features/account/(refresh|session-check|use-signed-in)\\.tsx?',
     'app/features/cart/(cart-api|use-cart|use-header-counts)\\.ts',
     'app/features/wishlist/(use-wishlist|wishlist-api)\\.ts',
-    'app/features/messages/newsletter-form\\.tsx',
-    'contracts/(messages-text|sale-banner)\\.ts',
     // Each of these came as a preloaded file of its own, of less than 2 KB (docs/decisions/105).
     'app/i18n/registry\\.ts',
     'node_modules/react-dom/(index|cjs/react-dom\\.production)\\.js',
@@ -31,11 +28,14 @@ const shellModules = new RegExp(
 // extra request costs a round trip of its own (docs/decisions/016).
 const storefrontModules = new RegExp(
   [
-    'app/components/(carousel|near-img)\\.tsx',
+    'app/components/near-img\\.tsx',
     'app/features/catalogue/(product-card|promo-video|quick-view|star-rating|state-tile)\\.tsx',
     'app/features/cart/add-to-cart-button\\.tsx',
     'app/features/wishlist/wishlist-button\\.tsx',
-    'contracts/product-card\\.ts',
+    'contracts/(images|money|product-card|sale-banner)\\.ts',
+    // The catalogue's words, and prices and pictures: the home page's first screen needs none of them
+    // before its code comes at idle (docs/decisions/105).
+    'app/features/catalogue/messages\\.ts',
   ]
     .map((p) => p.replaceAll('/', '[\\\\/]'))
     .join('|'),

@@ -13,13 +13,12 @@ import {
 import sonnerCss from 'sonner/dist/styles.css?url'
 import type { Route } from './+types/root'
 import appCss from './app.css?url'
-import { ErrorView } from './components/error-view.tsx'
-import { Footer } from './components/footer.tsx'
 import { Header, HeaderView } from './components/header.tsx'
 import { SessionCheck } from './features/account/session-check.tsx'
 import { CartNoticeBanner } from './features/cart/cart-notice-banner.tsx'
 import { MessagesScript, useI18n } from './i18n/i18n.tsx'
 import { appLoadContext } from './lib/context.ts'
+import { island, islandsSettled } from './lib/island.tsx'
 import { ShopToaster } from './lib/toast.tsx'
 
 // Stylesheets with a precedence are written before the script preloads (docs/decisions/016): on a slow
@@ -31,11 +30,24 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ]
 
+// What went wrong, on the error page only: its code is not part of every page's.
+const ErrorView = island(() => import('./components/error-view.tsx'))
+
+type FooterProps = { categories: Array<{ _id: string; label: string }> }
+// The footer is below every page's first screen: sent whole, its code (and the newsletter form's) fetched
+// once the page is idle. After a navigation the root's data comes anew with the same categories.
+const Footer = island(
+  () => import('./components/footer.tsx'),
+  (a: FooterProps, b: FooterProps) =>
+    a.categories.length === b.categories.length &&
+    a.categories.every((c, i) => c._id === b.categories[i]._id && c.label === b.categories[i].label),
+)
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, nonce, viewer, i18n } = appLoadContext(context)
   let categories: Awaited<ReturnType<typeof services.catalogue.categoriesIn>> = []
   try {
-    categories = await services.catalogue.categoriesIn(i18n.language)
+    ;[categories] = await Promise.all([services.catalogue.categoriesIn(i18n.language), Footer.preload()])
   } catch (err) {
     // Header and footer categories failing must not take the page down (spec section 8: logged only).
     services.log.error({ err }, 'categories for header and footer failed to load')
@@ -83,10 +95,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 // data (its loader is fetched with the page's), and the error page still shows the shop's categories.
 let lastShell: Awaited<ReturnType<typeof loader>> | undefined
 
-/** Says the page's code has taken over (its buttons answer from now on); browser tests wait for it. */
+/**
+ * Says the page's code has taken over (its buttons answer from now on), its islands included (they come
+ * when the page is idle: app/lib/island.tsx); browser tests wait for it.
+ */
 function useHydratedMark() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
+    void islandsSettled().then(() => {
+      document.documentElement.dataset.hydrated = 'true'
+    })
   }, [])
 }
 

@@ -39,7 +39,7 @@ function ErrorPanel({ title, text, retry }: { title: string; text: string; retry
 }
 
 /** What the shop says for each kind of failure; never the error's message or stack. */
-export function ErrorView({ error }: { error: unknown }) {
+export default function ErrorView({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundView />
     if (error.status === 405)

@@ -7,8 +7,11 @@ import { categoryHref } from './header.tsx'
 import { MailIcon, PhoneIcon, SocialIcon } from './icons.tsx'
 import { Logo } from './logo.tsx'
 
-/** Footer of every page; `categories` are the first 4 active ones (spec section 9). */
-export function Footer({ categories }: { categories: LabelledCategory[] }) {
+/**
+ * Footer of every page; `categories` are the first 4 active ones (spec section 9). An island (app/root.tsx):
+ * its code comes once the page is idle.
+ */
+export default function Footer({ categories }: { categories: LabelledCategory[] }) {
   const t = useT()
   return (
     <footer className="mt-12 bg-brand-900 text-brand-100">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import type { LabelledCategory } from '../../contracts/catalogue.ts'
 import {
@@ -8,16 +8,15 @@ import {
   msg,
   switchLanguageHref,
 } from '../../contracts/languages.ts'
-import { signOut } from '../features/account/sign-out.ts'
 import { useIsStaff, useSignedIn } from '../features/account/use-signed-in.ts'
 import { useHeaderCounts } from '../features/cart/use-header-counts.ts'
 import { useI18n } from '../i18n/i18n.tsx'
+import { island } from '../lib/island.tsx'
 import { site } from '../lib/site.ts'
 import {
   CartIcon,
   ChatIcon,
   ChevronDown,
-  CloseIcon,
   HeartIcon,
   MenuIcon,
   PhoneIcon,
@@ -37,12 +36,24 @@ export const drawerShopCategories = [
 ]
 
 // The header is rendered once per page, so fixed ids are unique.
-const menuId = 'site-menu'
-const searchId = 'site-search-dialog'
+export const menuId = 'site-menu'
+export const searchId = 'site-search-dialog'
+
+// The search and the phone menu are closed dialogs on the first screen: sent whole, their code at idle.
+const SearchDialog = island(() => import('./header-menus.tsx').then((m) => ({ default: m.SearchDialog })))
+const MenuDrawer = island(() => import('./header-menus.tsx').then((m) => ({ default: m.MenuDrawer })))
+// The signed-in account menu is drawn only once opened; its code comes with theirs.
+const AccountMenu = lazy(() => import('./header-menus.tsx').then((m) => ({ default: m.AccountMenu })))
 
 export const categoryHref = (title: string) => `/product/${encodeURIComponent(title)}`
 export const subcategoryHref = (category: string, sub: string) =>
   `/product/${encodeURIComponent(category)}/${encodeURIComponent(sub)}`
+
+/** Opens one of the header's dialogs, where the browser has not already done so for the button's command. */
+function openDialog(id: string) {
+  const dialog = document.getElementById(id)
+  if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal()
+}
 
 function CountBadge({ count, label }: { count: number; label: string }) {
   return (
@@ -77,9 +88,6 @@ export function HeaderView({
   const isAdmin = useIsStaff(isAdminGuess)
   const navigate = useNavigate()
   const { t, language } = useI18n()
-  const drawer = useRef<HTMLDialogElement>(null)
-  const searchDialog = useRef<HTMLDialogElement>(null)
-  const [query, setQuery] = useState('')
   const [accountOpen, setAccountOpen] = useState(false)
   const account = useRef<HTMLDivElement>(null)
   // How the last press on the account icon came: a touch opens the menu, a mouse click goes to /profile.
@@ -100,17 +108,9 @@ export function HeaderView({
     }
   }, [accountOpen])
 
-  const submitSearch = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    // Read from the form: words typed before the page's code ran are in the field, not yet in state.
-    const text = String(new FormData(e.currentTarget).get('search') ?? query).trim()
-    if (!text) return
-    searchDialog.current?.close()
-    navigate(`/products?search=${encodeURIComponent(text)}`)
-  }
-
   const logOut = async () => {
     setAccountOpen(false)
+    const { signOut } = await import('../features/account/sign-out.ts')
     await signOut()
     navigate('/login')
   }
@@ -152,7 +152,7 @@ export function HeaderView({
           // Opens the drawer natively before the page's code has run (docs/decisions/019).
           commandfor={menuId}
           command="show-modal"
-          onClick={() => drawer.current?.showModal()}
+          onClick={() => openDialog(menuId)}
         >
           <MenuIcon />
         </button>
@@ -205,7 +205,7 @@ export function HeaderView({
             aria-label={t('Search')}
             commandfor={searchId}
             command="show-modal"
-            onClick={() => searchDialog.current?.showModal()}
+            onClick={() => openDialog(searchId)}
           >
             <SearchIcon />
           </button>
@@ -249,58 +249,9 @@ export function HeaderView({
               </button>
             ) : null}
             {signedIn && accountOpen ? (
-              <ul
-                aria-label={t('Account')}
-                className="absolute right-0 z-40 mt-1 w-48 rounded-md border border-brand-100 bg-white py-1 text-sm shadow-lg"
-              >
-                <li>
-                  <Link
-                    className="block px-4 py-3 hover:bg-brand-50"
-                    to="/profile"
-                    onClick={() => setAccountOpen(false)}
-                  >
-                    {t('Profile')}
-                  </Link>
-                </li>
-                <li>
-                  <Link
-                    className="block px-4 py-3 hover:bg-brand-50"
-                    to="/Order-History"
-                    onClick={() => setAccountOpen(false)}
-                  >
-                    {t('My Orders')}
-                  </Link>
-                </li>
-                {isAdmin ? (
-                  <li>
-                    <Link
-                      className="block px-4 py-3 font-semibold text-brand-700 hover:bg-brand-50"
-                      to="/admin"
-                      onClick={() => setAccountOpen(false)}
-                    >
-                      {t('Shop console')}
-                    </Link>
-                  </li>
-                ) : null}
-                <li>
-                  <Link
-                    className="block px-4 py-3 hover:bg-brand-50"
-                    to="/Support"
-                    onClick={() => setAccountOpen(false)}
-                  >
-                    {t('Support')}
-                  </Link>
-                </li>
-                <li>
-                  <button
-                    type="button"
-                    className="block w-full px-4 py-3 text-left hover:bg-brand-50"
-                    onClick={logOut}
-                  >
-                    {t('Log Out')}
-                  </button>
-                </li>
-              </ul>
+              <Suspense>
+                <AccountMenu isAdmin={isAdmin} close={() => setAccountOpen(false)} onLogOut={logOut} />
+              </Suspense>
             ) : null}
           </div>
           <Link
@@ -330,108 +281,8 @@ export function HeaderView({
         </div>
       </div>
 
-      <dialog
-        ref={searchDialog}
-        id={searchId}
-        aria-label={t('Search products')}
-        className="mx-auto mt-20 w-[min(40rem,92vw)] rounded-lg p-0 shadow-2xl backdrop:bg-black/50"
-        onClick={(e) => e.target === searchDialog.current && searchDialog.current?.close()}
-        onKeyDown={() => {}}
-      >
-        <search>
-          {/* A plain search of /products?search= until the page's code runs, then an in-app navigation. */}
-          <form
-            action="/products"
-            method="get"
-            onSubmit={submitSearch}
-            className="flex items-center gap-2 p-3"
-          >
-            <label htmlFor="site-search" className="sr-only">
-              {t('Search products')}
-            </label>
-            <input
-              id="site-search"
-              name="search"
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder={t('Search sarees, pottery, Madhubani...')}
-              className="min-w-0 flex-1 rounded border border-brand-200 px-3 py-2 text-base focus:border-brand-600 focus:outline-none"
-            />
-            <button
-              type="submit"
-              className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-            >
-              {t('Search')}
-            </button>
-            <button
-              type="button"
-              className="rounded p-2"
-              aria-label={t('Close search')}
-              commandfor={searchId}
-              command="close"
-              onClick={() => searchDialog.current?.close()}
-            >
-              <CloseIcon />
-            </button>
-          </form>
-        </search>
-      </dialog>
-
-      <dialog
-        ref={drawer}
-        id={menuId}
-        aria-label={t('Menu')}
-        className="m-0 h-full max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-black/50"
-        onClick={(e) => e.target === drawer.current && drawer.current?.close()}
-        onKeyDown={() => {}}
-      >
-        <div className="flex items-center justify-between border-b border-brand-100 p-3">
-          <span className="font-serif font-bold text-brand-800">{site.shortName}</span>
-          <button
-            type="button"
-            aria-label={t('Close menu')}
-            className="p-2"
-            commandfor={menuId}
-            command="close"
-            onClick={() => drawer.current?.close()}
-          >
-            <CloseIcon />
-          </button>
-        </div>
-        <nav aria-label={t('Mobile')} onClick={() => drawer.current?.close()} onKeyDown={() => {}}>
-          <ul className="p-2 text-base">
-            <li>
-              <Link className="block rounded px-3 py-2 hover:bg-brand-50" to="/">
-                {t('Home')}
-              </Link>
-            </li>
-            <li className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-brand-700 uppercase">
-              {t('Shop')}
-            </li>
-            {drawerShopCategories.map((title) => (
-              <li key={title}>
-                <Link className="block rounded py-2 pr-3 pl-6 hover:bg-brand-50" to={categoryHref(title)}>
-                  {t(title)}
-                </Link>
-              </li>
-            ))}
-            {[
-              [t('State Wise'), '/StateProduct'],
-              [t('About Us'), '/AboutUs'],
-              [t('Contact-Us'), '/ContactUs'],
-              [t('Temple'), '/temple'],
-              [t('Support'), '/Support'],
-            ].map(([label, to]) => (
-              <li key={to}>
-                <Link className="block rounded px-3 py-2 hover:bg-brand-50" to={to}>
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </dialog>
+      <SearchDialog />
+      <MenuDrawer />
     </header>
   )
 }
