@@ -7,7 +7,7 @@ import { defineConfig } from 'vite'
 // about fifteen: fewer requests and better compression on a first visit (docs/decisions/008).
 const shellModules = new RegExp(
   [
-    'app/components/(header|icons|logo|not-found-view)\\.tsx',
+    'app/components/(header|icons|logo)\\.tsx',
     'app/lib/(api|context|format|idle|island|session|site|toast)\\.tsx?',
     // Tiny helpers nearly every page uses: as separate files each would cost a round trip.
     'app/features/cart/(messages|cart-notice)\\.ts',

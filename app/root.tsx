@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import sonnerCss from 'sonner/dist/styles.css?url'
+import { type NavCategory, navCategory } from '../contracts/catalogue.ts'
 import type { Route } from './+types/root'
 import appCss from './app.css?url'
 import { Header, HeaderView } from './components/header.tsx'
@@ -33,14 +34,16 @@ export const links: Route.LinksFunction = () => [
 // What went wrong, on the error page only: its code is not part of every page's.
 const ErrorView = island(() => import('./components/error-view.tsx'))
 
-type FooterProps = { categories: Array<{ _id: string; label: string }> }
+type FooterProps = { categories: NavCategory[] }
 // The footer is below every page's first screen: sent whole, its code (and the newsletter form's) fetched
 // once the page is idle. After a navigation the root's data comes anew with the same categories.
 const Footer = island(
   () => import('./components/footer.tsx'),
   (a: FooterProps, b: FooterProps) =>
     a.categories.length === b.categories.length &&
-    a.categories.every((c, i) => c._id === b.categories[i]._id && c.label === b.categories[i].label),
+    a.categories.every(
+      (c, i) => c.categoriesTitle === b.categories[i].categoriesTitle && c.label === b.categories[i].label,
+    ),
 )
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -57,8 +60,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     language: i18n.language,
     signedIn: Boolean(viewer),
     isAdmin: viewer?.role === 'admin',
-    headerCategories: categories.filter((c) => c.isHeaderCategory),
-    footerCategories: categories.filter((c) => c.status === 'active').slice(0, 4),
+    headerCategories: categories.filter((c) => c.isHeaderCategory).map((c) => navCategory(c)),
+    footerCategories: categories
+      .filter((c) => c.status === 'active')
+      .slice(0, 4)
+      .map((c) => navCategory(c, { subcategories: false })),
   }
 }
 

@@ -58,3 +58,27 @@ export type LabelledCategory = Omit<Category, 'subcategories'> & {
   subcategories: Array<Category['subcategories'][number] & { label: string }>
 }
 export type LabelledState = State & { label: string }
+
+/**
+ * A category as the header, the footer and the home page's tiles show it: its address, its name, its
+ * picture and its subcategories' names, nothing else. Every page carries the header's categories in its
+ * data, so they travel without the ids and flags nobody shows.
+ */
+export type NavCategory = {
+  categoriesTitle: string
+  label: string
+  image?: string | null
+  subcategories: Array<{ subCategoryTitle: string; label: string }>
+}
+
+/** A category reduced to what a page shows of it (`NavCategory`); subcategories only if asked. */
+export function navCategory(c: LabelledCategory, { subcategories = true } = {}): NavCategory {
+  return {
+    categoriesTitle: c.categoriesTitle,
+    label: c.label,
+    ...(c.image ? { image: c.image } : {}),
+    subcategories: subcategories
+      ? c.subcategories.map((s) => ({ subCategoryTitle: s.subCategoryTitle, label: s.label }))
+      : [],
+  }
+}

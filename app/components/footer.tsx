@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { LabelledCategory } from '../../contracts/catalogue.ts'
+import type { NavCategory } from '../../contracts/catalogue.ts'
 import { NewsletterForm } from '../features/messages/newsletter-form.tsx'
 import { useT } from '../i18n/i18n.tsx'
 import { site } from '../lib/site.ts'
@@ -11,7 +11,7 @@ import { Logo } from './logo.tsx'
  * Footer of every page; `categories` are the first 4 active ones (spec section 9). An island (app/root.tsx):
  * its code comes once the page is idle.
  */
-export default function Footer({ categories }: { categories: LabelledCategory[] }) {
+export default function Footer({ categories }: { categories: NavCategory[] }) {
   const t = useT()
   return (
     <footer className="mt-12 bg-brand-900 text-brand-100">
@@ -76,7 +76,7 @@ export default function Footer({ categories }: { categories: LabelledCategory[] 
           </h2>
           <ul className="space-y-2 text-sm" data-testid="footer-categories">
             {categories.map((c) => (
-              <li key={c._id}>
+              <li key={c.categoriesTitle}>
                 <Link to={categoryHref(c.categoriesTitle)} className="hover:underline">
                   {c.label}
                 </Link>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import type { LabelledCategory } from '../../contracts/catalogue.ts'
+import type { NavCategory } from '../../contracts/catalogue.ts'
 import {
   type Language,
   languageNames,
@@ -67,7 +67,7 @@ function CountBadge({ count, label }: { count: number; label: string }) {
   )
 }
 
-type HeaderProps = { categories: LabelledCategory[]; signedInGuess: boolean; isAdmin?: boolean }
+type HeaderProps = { categories: NavCategory[]; signedInGuess: boolean; isAdmin?: boolean }
 
 /** The shop's header with live cart and wishlist counts (needs the query client's provider). */
 export function Header(props: HeaderProps) {
@@ -169,7 +169,7 @@ export function HeaderView({
 
         <nav aria-label={t('Shop categories')} className="ml-4 hidden flex-1 items-center gap-1 lg:flex">
           {categories.map((c) => (
-            <div key={c._id} className="group relative">
+            <div key={c.categoriesTitle} className="group relative">
               <Link
                 to={categoryHref(c.categoriesTitle)}
                 className="flex items-center gap-0.5 rounded px-2 py-2 text-sm font-medium text-ink hover:text-brand-700"
@@ -180,7 +180,7 @@ export function HeaderView({
               {c.subcategories.length > 0 ? (
                 <ul className="invisible absolute top-full left-0 z-40 min-w-52 rounded-md border border-brand-100 bg-white py-1 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
                   {c.subcategories.map((s) => (
-                    <li key={s._id}>
+                    <li key={s.subCategoryTitle}>
                       <Link
                         to={subcategoryHref(c.categoriesTitle, s.subCategoryTitle)}
                         className="block px-4 py-2 text-sm hover:bg-brand-50 hover:text-brand-700"

@@ -1,4 +1,9 @@
-import type { LabelledCategory, LabelledState, Product } from '../../contracts/catalogue.ts'
+import {
+  type LabelledCategory,
+  type LabelledState,
+  navCategory,
+  type Product,
+} from '../../contracts/catalogue.ts'
 import { toCard } from '../../contracts/product-card.ts'
 import { safeLoad } from '../features/catalogue/load.ts'
 import { maxStates } from '../features/catalogue/messages.ts'
@@ -50,8 +55,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     publicUrl,
     sliders,
     saleBanner: banners[0] ?? null,
-    categories,
-    collection: categories.filter((c) => c.isCollectionCategory),
+    categories: categories.slice(0, 6).map((c) => navCategory(c, { subcategories: false })),
+    collection: categories
+      .filter((c) => c.isCollectionCategory)
+      .map((c) => navCategory(c, { subcategories: false })),
     states: states.slice(0, maxStates),
     bestSelling: bestSelling.map(toCard),
     handicraft: handicraft.map(toCard),

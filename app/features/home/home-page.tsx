@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { Link } from 'react-router'
-import type { LabelledCategory, LabelledState } from '../../../contracts/catalogue.ts'
+import type { LabelledState, NavCategory } from '../../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet, responsiveImage } from '../../../contracts/images.ts'
 import type { ProductCardData } from '../../../contracts/product-card.ts'
 import { saleBannerText } from '../../../contracts/sale-banner.ts'
@@ -26,8 +26,8 @@ type Banner = Route.ComponentProps['loaderData']['saleBanner']
 export type HomePageProps = {
   sliders: Route.ComponentProps['loaderData']['sliders']
   saleBanner: Banner
-  categories: LabelledCategory[]
-  collection: LabelledCategory[]
+  categories: NavCategory[]
+  collection: NavCategory[]
   states: LabelledState[]
   bestSelling: ProductCardData[]
   handicraft: ProductCardData[]
@@ -119,7 +119,7 @@ export default function HomePage({
             <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="collection-grid">
               {collection.map((c) => (
                 <li
-                  key={c._id}
+                  key={c.categoriesTitle}
                   className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100"
                 >
                   {c.image ? (
@@ -242,7 +242,7 @@ function ProductRail({
   )
 }
 
-function ShopByCategory({ categories }: { categories: LabelledCategory[] }) {
+function ShopByCategory({ categories }: { categories: NavCategory[] }) {
   const t = useT()
   if (categories.length === 0) return null
   return (
@@ -252,7 +252,7 @@ function ShopByCategory({ categories }: { categories: LabelledCategory[] }) {
       </h2>
       <ul className="flex gap-4 overflow-x-auto pb-2 sm:grid sm:grid-cols-6 sm:overflow-visible">
         {categories.slice(0, 6).map((c) => (
-          <li key={c._id} className="w-24 shrink-0 sm:w-auto">
+          <li key={c.categoriesTitle} className="w-24 shrink-0 sm:w-auto">
             <Link
               to={`/product/${encodeURIComponent(c.categoriesTitle)}`}
               className="group flex flex-col items-center gap-2 text-center"
