@@ -8,7 +8,7 @@ import { defineConfig } from 'vite'
 const shellModules = new RegExp(
   [
     'app/components/(footer|header|icons|logo|not-found-view)\\.tsx',
-    'app/lib/(api|context|format|idle|session|site|toast)\\.tsx?',
+    'app/lib/(api|context|format|idle|query|session|site|toast)\\.tsx?',
     // Tiny helpers nearly every page uses: as separate files each would cost a round trip.
     'contracts/(images|money)\\.ts',
     'app/features/cart/messages\\.ts',
