@@ -8,7 +8,7 @@ import { defineConfig } from 'vite'
 const shellModules = new RegExp(
   [
     'app/components/(header|icons|logo)\\.tsx',
-    'app/lib/(api|context|format|idle|island|session|site|toast)\\.tsx?',
+    'app/lib/(api|context|format|idle|island|query|session|site|toast)\\.tsx?',
     // Tiny helpers nearly every page uses: as separate files each would cost a round trip.
     'app/features/cart/(messages|cart-notice)\\.ts',
     'app/features/catalogue/(load|seo)\\.ts',

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import {
   Links,
@@ -20,6 +19,7 @@ import { CartNoticeBanner } from './features/cart/cart-notice-banner.tsx'
 import { MessagesScript, useI18n } from './i18n/i18n.tsx'
 import { appLoadContext } from './lib/context.ts'
 import { island, islandsSettled } from './lib/island.tsx'
+import { QueryClient, QueryClientProvider } from './lib/query.ts'
 import { ShopToaster } from './lib/toast.tsx'
 
 // Stylesheets with a precedence are written before the script preloads (docs/decisions/016): on a slow

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { causeNames, type Donation, type FoundationCause } from '../../contracts/donations.ts'
@@ -11,6 +10,7 @@ import { givingTexts as g } from '../features/giving/messages.ts'
 import { useT } from '../i18n/i18n.tsx'
 import { metaI18n } from '../i18n/registry.ts'
 import { ApiError } from '../lib/api.ts'
+import { useQuery } from '../lib/query.ts'
 import { toast } from '../lib/toast.tsx'
 import type { Route } from './+types/donate-thanks'
 

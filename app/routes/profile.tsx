@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import {
   type Account,
@@ -13,6 +12,7 @@ import { shopName } from '../features/catalogue/seo.ts'
 import { useT } from '../i18n/i18n.tsx'
 import { metaI18n } from '../i18n/registry.ts'
 import { ApiError, api } from '../lib/api.ts'
+import { useQueryClient } from '../lib/query.ts'
 import { storageKeys, writeStorage } from '../lib/session.ts'
 import { toast } from '../lib/toast.tsx'
 import type { Route } from './+types/profile'

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import type { Account, Address, Dashboard } from '../../../contracts/accounts.ts'
 import { api } from '../../lib/api.ts'
+import { useQuery } from '../../lib/query.ts'
 import { getUserId, onSessionChange } from '../../lib/session.ts'
 
 export type { Account, Address, Dashboard }

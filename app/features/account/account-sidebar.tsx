@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { NavLink, useNavigate } from 'react-router'
 import { msg } from '../../../contracts/languages.ts'
 import { useT } from '../../i18n/i18n.tsx'
+import { useQueryClient } from '../../lib/query.ts'
 import type { Account } from './account-api.ts'
 import { Avatar } from './avatar.tsx'
 import { sidebarDefaults } from './messages.ts'

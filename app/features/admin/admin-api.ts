@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
 import type { UploadedPicture } from '../../../contracts/admin-content.ts'
 import { photoMaxBytes, photoTooLargeMessage } from '../../../contracts/images.ts'
 import { ApiError, api } from '../../lib/api.ts'
+import { useQuery } from '../../lib/query.ts'
 
 /**
  * The console's calls to /api/v1/admin. What each answers is typed by its contract (contracts/admin-*.ts,

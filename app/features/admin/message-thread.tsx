@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { MessageThread as Thread } from '../../../contracts/admin-messages.ts'
+import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 import { adminSend, problemText, serverFieldErrors, useAdmin } from './admin-api.ts'
 import { when } from './format.ts'

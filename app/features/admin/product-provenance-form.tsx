@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { fieldErrors } from '../../../contracts/admin.ts'
@@ -7,6 +6,7 @@ import {
   type ProductProvenanceRow,
   productProvenanceInputSchema,
 } from '../../../contracts/admin-provenance.ts'
+import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 import { adminSend, problemText, serverFieldErrors, useAdmin } from './admin-api.ts'
 import { Button, Field, inputClass, Loading, LoadProblem } from './ui.tsx'

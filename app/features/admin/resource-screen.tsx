@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
 import { imageAt } from '../../../contracts/images.ts'
+import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 import { adminSend, problemText, useAdmin } from './admin-api.ts'
 import { type FieldSpec, type FormValues, ResourceForm, toBody } from './resource-form.tsx'

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 import { adminSend, problemText, serverFieldErrors } from './admin-api.ts'
 

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { ApiError } from '../../lib/api.ts'
+import { useQuery } from '../../lib/query.ts'
 import { cartQueryKey, fetchCart } from './cart-api.ts'
 
 /** A refused token will not work on a second try; anything else gets one retry. */

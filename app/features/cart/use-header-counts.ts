@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useQueryClient } from '../../lib/query.ts'
 import { getAccessToken, onSessionChange } from '../../lib/session.ts'
 import { useWishlistQuery } from '../wishlist/use-wishlist.ts'
 import { wishlistQueryKey } from '../wishlist/wishlist-api.ts'
@@ -8,7 +8,7 @@ import { useCartQuery } from './use-cart.ts'
 
 /**
  * Cart and wishlist counts for the header icons: polled every 5000 ms while the tab is visible
- * (TanStack Query pauses interval refetches in a hidden tab), and refreshed at once whenever an add or
+ * (app/lib/query.ts pauses interval refetches in a hidden tab), and refreshed at once whenever an add or
  * remove anywhere invalidates the 'cart' or 'wishlist' query. The counts are lines, not units.
  */
 export function useHeaderCounts(signedIn: boolean): { cart: number; wishlist: number } {

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { imageAt, photoMaxBytes, photoTooLargeMessage } from '../../../contracts/images.ts'
@@ -13,6 +12,7 @@ import type { OwnReview, ProductReviews, PublicReview, ReviewStanding } from '..
 import { StarIcon } from '../../components/icons.tsx'
 import { type Translate, useT } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
+import { useQuery, useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 import { useSignedIn } from '../account/use-signed-in.ts'
 import { RatingLine, StarRating } from '../catalogue/star-rating.tsx'

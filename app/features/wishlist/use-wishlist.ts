@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery } from '../../lib/query.ts'
 import { retryUnlessSignedOut } from '../cart/use-cart.ts'
 import { fetchWishlist, wishlistQueryKey } from './wishlist-api.ts'
 

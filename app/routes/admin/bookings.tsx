@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { AdminBooking, AdminBookingPage } from '../../../contracts/admin-sevas.ts'
@@ -26,6 +25,7 @@ import {
 import { formatSevaDay } from '../../features/sevas/format.ts'
 import { api } from '../../lib/api.ts'
 import { formatRupees } from '../../lib/format.ts'
+import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 
 export const meta = () => [{ title: 'Seva bookings | Shop console' }]

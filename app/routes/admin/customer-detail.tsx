@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import type { AdminCustomer } from '../../../contracts/admin-people.ts'
 import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
@@ -11,6 +10,7 @@ import {
   PageTitle,
   statusTone,
 } from '../../features/admin/ui.tsx'
+import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 
 export const meta = () => [{ title: 'Customer | Shop console' }]

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { AdminMessagePage } from '../../../contracts/admin-messages.ts'
@@ -15,6 +14,7 @@ import {
   Pager,
   PageTitle,
 } from '../../features/admin/ui.tsx'
+import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 
 export const meta = () => [{ title: 'Messages | Shop console' }]

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { orderStatusInputSchema } from '../../../contracts/admin.ts'
@@ -19,6 +18,7 @@ import {
   statusTone,
 } from '../../features/admin/ui.tsx'
 import { InvoiceLinks } from '../../features/orders/invoice-links.tsx'
+import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 
 export const meta = () => [{ title: 'Order | Shop console' }]

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import type { OutboxItem, OutboxMail, OutboxPage } from '../../../contracts/mail.ts'
 import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
@@ -13,6 +12,7 @@ import {
   Pager,
   PageTitle,
 } from '../../features/admin/ui.tsx'
+import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 
 const statusLabel: Record<

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { policySectionInputSchema, returnPolicyInputSchema } from '../../../contracts/admin.ts'
 import type { PolicySectionRow, ReturnPolicy } from '../../../contracts/admin-content.ts'
@@ -8,6 +7,7 @@ import { type ResourceConfig, ResourceScreen } from '../../features/admin/resour
 import { RichTextField } from '../../features/admin/rich-text-field.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 import { Button, Field, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
+import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 
 const sections = (kind: 'privacy' | 'terms'): ResourceConfig<PolicySectionRow> => ({

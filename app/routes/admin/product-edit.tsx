@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { productInputSchema } from '../../../contracts/admin.ts'
@@ -25,6 +24,7 @@ import {
 import { shownIn } from '../../features/admin/shop-places.ts'
 import { Badge, Button, ConfirmButton, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
 import { api } from '../../lib/api.ts'
+import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 
 export const meta = () => [{ title: 'Product | Shop console' }]

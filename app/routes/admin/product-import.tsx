@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import type {
@@ -9,6 +8,7 @@ import type {
 import { productCsvColumns, productCsvText, productImportLimits } from '../../../contracts/product-csv.ts'
 import { adminSend, problemText } from '../../features/admin/admin-api.ts'
 import { Badge, Button, inputClass, PageTitle } from '../../features/admin/ui.tsx'
+import { useQueryClient } from '../../lib/query.ts'
 
 export const meta = () => [{ title: 'Import products | Shop console' }]
 

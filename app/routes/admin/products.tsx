@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { CategoryRow, StateRow } from '../../../contracts/admin-content.ts'
@@ -20,6 +19,7 @@ import {
   PageTitle,
   useDebounced,
 } from '../../features/admin/ui.tsx'
+import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 
 export const meta = () => [{ title: 'Products | Shop console' }]

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import {
@@ -24,6 +23,7 @@ import {
   useDebounced,
 } from '../../features/admin/ui.tsx'
 import { StarRating } from '../../features/catalogue/star-rating.tsx'
+import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 
 export const meta = () => [{ title: 'Reviews | Shop console' }]

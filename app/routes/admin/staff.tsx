@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { invitationDays, type StaffRole, staffRoleLabels, staffRoles } from '../../../contracts/staff.ts'
 import {
@@ -20,6 +19,7 @@ import {
   LoadProblem,
   PageTitle,
 } from '../../features/admin/ui.tsx'
+import { useQueryClient } from '../../lib/query.ts'
 
 export const meta = () => [{ title: 'Staff | Shop console' }]
 
