@@ -49,8 +49,12 @@ export const categoryHref = (title: string) => `/product/${encodeURIComponent(ti
 export const subcategoryHref = (category: string, sub: string) =>
   `/product/${encodeURIComponent(category)}/${encodeURIComponent(sub)}`
 
-/** Opens one of the header's dialogs, where the browser has not already done so for the button's command. */
+/**
+ * Opens one of the header's dialogs where the browser does not do it itself for the button's `command`
+ * (older browsers): opening it twice would only warn.
+ */
 function openDialog(id: string) {
+  if ('command' in HTMLButtonElement.prototype) return
   const dialog = document.getElementById(id)
   if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal()
 }
