@@ -1,9 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
-import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -27,6 +26,7 @@ import { createMetrics, registerMetrics } from './http/metrics.ts'
 import { registerNoStore } from './http/no-store.ts'
 import { registerPageCache } from './http/page-cache.ts'
 import { sharedRateLimitStore } from './http/rate-limit-store.ts'
+import { type CspResponse, nextNonce, nonceSource, registerSecurityHeaders } from './http/security-headers.ts'
 import { registerStoredUploads } from './http/stored-uploads.ts'
 import { registerTextGuard } from './http/text-guard.ts'
 import { trustProxyOption, trustsPeer } from './http/trust-proxy.ts'
@@ -53,8 +53,6 @@ export type BuildOptions = {
   /** Run the background work (reservations, refunds); off where tests drive it themselves. */
   jobs?: boolean
 }
-
-type CspResponse = import('node:http').ServerResponse & { cspNonce?: string }
 
 export type ShopApp = FastifyInstance & {
   services: Services
@@ -165,20 +163,13 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   const services = createServices({ db: database.db, config, cache, log: app.log, files, limits })
   app.decorate('services', services)
 
-  // A per-response nonce for inline scripts only (a style nonce would switch off inline style attributes).
-  app.addHook('onRequest', async (_request, reply) => {
-    ;(reply.raw as CspResponse).cspNonce = randomBytes(16).toString('base64')
-  })
-  // External plugins first, then the app's, then routes.
-  await app.register(fastifyHelmet, {
+  // Security headers, with a per-response nonce for inline scripts only (a style nonce would switch off
+  // inline style attributes). Then external plugins, then the app's, then routes.
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          (_req, res) => `'nonce-${(res as CspResponse).cspNonce}'`,
-          'https://checkout.razorpay.com',
-        ],
+        scriptSrc: ["'self'", nonceSource, 'https://checkout.razorpay.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Pictures redirected to S3_PUBLIC_URL load from there (docs/decisions/074).
         imgSrc: [
@@ -311,7 +302,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
         const token = request.cookies.accessToken
         // The same check as the API: an ended sign-in or a disabled account sees no personal pages.
         if (token) viewer = await services.accounts.authenticate(token)
-        const nonce = (reply.raw as CspResponse).cspNonce ?? randomBytes(16).toString('base64')
+        const nonce = (reply.raw as CspResponse).cspNonce ?? nextNonce()
         context.set(appContext, {
           services: watchServices(services, request),
           nonce,
