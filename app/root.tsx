@@ -1,3 +1,4 @@
+import './lib/no-eval.ts'
 import { useEffect, useState } from 'react'
 import {
   Links,

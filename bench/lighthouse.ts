@@ -33,7 +33,10 @@ export async function lighthouseRows(base: string, runs_ = 1): Promise<string[][
   try {
     for (const [name, path] of pages) {
       const runs: Array<{ perf: number; fcp: number; lcp: number; tbt: number; other: string }> = []
-      for (let i = 0; i < runs_; i++) {
+      // A run Lighthouse could not finish (its page did not paint in time, the browser's target went away)
+      // has no scores: it is reported and run again, never counted as zeros in the median.
+      let failures = 0
+      while (runs.length < runs_ && failures < 3) {
         const result = await lighthouse(`${base}${path}`, {
           port: chrome.port,
           output: 'json',
@@ -41,8 +44,16 @@ export async function lighthouseRows(base: string, runs_ = 1): Promise<string[][
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         })
         const c = result?.lhr.categories
-        const score = (k: string) => Math.round((c?.[k]?.score ?? 0) * 100)
-        const value = (id: string) => result?.lhr.audits[id]?.numericValue ?? 0
+        const problem = result?.lhr.runtimeError
+        if (!c || c.performance?.score == null || problem) {
+          failures++
+          console.log(
+            `lighthouse ${name}: run failed (${problem ? `${problem.code}: ${problem.message}` : 'no score'})`,
+          )
+          continue
+        }
+        const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100)
+        const value = (id: string) => result.lhr.audits[id]?.numericValue ?? 0
         runs.push({
           perf: score('performance'),
           fcp: value('first-contentful-paint'),
@@ -55,13 +66,17 @@ export async function lighthouseRows(base: string, runs_ = 1): Promise<string[][
           `lighthouse ${name}: Perf ${r?.perf} · FCP ${r?.fcp.toFixed(0)} ms · LCP ${r?.lcp.toFixed(0)} ms · TBT ${r?.tbt.toFixed(0)} ms`,
         )
       }
+      if (runs.length === 0) {
+        rows.push([`Lighthouse mobile: ${name}`, 'failed', '', '', `${failures} runs without a score`])
+        continue
+      }
       const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
       rows.push([
-        `Lighthouse mobile: ${name}${runs_ > 1 ? ` (median of ${runs_})` : ''}`,
+        `Lighthouse mobile: ${name}${runs.length > 1 ? ` (median of ${runs.length})` : ''}`,
         `Perf ${median(runs.map((r) => r.perf))} · ${runs[0]?.other ?? ''}`,
         '',
         '',
-        `FCP ${s(median(runs.map((r) => r.fcp)))} · LCP ${s(median(runs.map((r) => r.lcp)))} · TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms`,
+        `${failures ? `${failures} failed run${failures > 1 ? 's' : ''} run again · ` : ''}FCP ${s(median(runs.map((r) => r.fcp)))} · LCP ${s(median(runs.map((r) => r.lcp)))} · TBT ${median(runs.map((r) => r.tbt)).toFixed(0)} ms`,
       ])
     }
   } finally {
