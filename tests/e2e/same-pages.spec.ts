@@ -53,9 +53,11 @@ async function watchPolicy(page: Page) {
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) blocked.push(m.text())
   })
+  // Each call answers what was blocked since the last one: the console's reports are taken, and a new
+  // document starts its own list.
   return async () => [
-    ...blocked,
-    ...(await page.evaluate(() => (window as unknown as { blocked?: string[] }).blocked ?? [])),
+    ...blocked.splice(0),
+    ...(await page.evaluate(() => (window as unknown as { blocked?: string[] }).blocked?.splice(0) ?? [])),
   ]
 }
 
