@@ -50,6 +50,9 @@ export const users = pgTable(
     staffRole: text('staff_role', { enum: ['owner', 'manager', 'orders', 'catalogue'] }),
     staffSince: timestamp('staff_since', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    // When the owner of the address proved it by the link mailed to it (decision 109); null = unconfirmed.
+    // Reviews, 80G receipts and staff rights wait for it; shopping does not.
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -71,6 +74,8 @@ export const refreshTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    // The token issued when this one was used: a retry within the grace period gets the same pair back.
+    replacedById: text('replaced_by_id'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -634,6 +639,9 @@ export const mailOutbox = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    // An account mail's live HTML and text, sealed with the shop's key (decision 109): `html` and `text`
+    // above hold the copy staff may read, its links redacted. Cleared once the message is sent.
+    sealed: text('sealed'),
     // Stable across retries, so a resend after a crash is recognisable as the same message.
     messageId: text('message_id').notNull(),
     status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'kept'] })
@@ -673,6 +681,28 @@ export const passwordResets = pgTable(
   ],
 )
 
+/** Single-use links that confirm an e-mail address belongs to its account; only the token's hash is kept. */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // The address the link confirms: a link sent before an e-mail change confirms nothing after it.
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('email_confirmations_hash_idx').on(t.tokenHash),
+    index('email_confirmations_user_idx').on(t.userId),
+  ],
+)
+
 /** The shop's own settings staff change in the console; one row, id 'shop'. */
 export const shopSettings = pgTable('shop_settings', {
   id: text('id').primaryKey(),
@@ -700,6 +730,19 @@ export const shopSettings = pgTable('shop_settings', {
   registration80gIssued: text('registration_80g_issued').notNull().default(''),
   registration80gFrom: text('registration_80g_from').notNull().default(''),
   registration80gUntil: text('registration_80g_until').notNull().default(''),
+  // What one account may hold at once (decision 110): unpaid online orders and the pieces they reserve,
+  // open cash-on-delivery orders (per account and per delivery phone), unpaid seva bookings, and coupon
+  // uses held by unpaid orders. Who may take a first COD order: 'anyone', 'confirmed-email' (an address
+  // proved by its link) or 'paid-history' (a paid or delivered order before).
+  maxUnpaidOrders: integer('max_unpaid_orders').notNull().default(2),
+  maxHeldPieces: integer('max_held_pieces').notNull().default(10),
+  maxOpenCodOrders: integer('max_open_cod_orders').notNull().default(1),
+  maxOpenCodPerPhone: integer('max_open_cod_per_phone').notNull().default(1),
+  codFirstOrder: text('cod_first_order', { enum: ['anyone', 'confirmed-email', 'paid-history'] })
+    .notNull()
+    .default('confirmed-email'),
+  maxUnpaidSevaBookings: integer('max_unpaid_seva_bookings').notNull().default(2),
+  maxHeldCouponUses: integer('max_held_coupon_uses').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
