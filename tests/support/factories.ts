@@ -32,12 +32,17 @@ export const PASSWORD = 'Kalaa@12345'
 let serial = 0
 export const freshEmail = (prefix = 'asha') => `${prefix}.${Date.now().toString(36)}${++serial}@example.in`
 
-/** A user row of the given role and a signed access token for it (no password: use registerCustomer). */
+/**
+ * A user row of the given role and a signed access token for it (no password: use registerCustomer). Its
+ * address is confirmed, as a shopper's usually is by the time they review or give; `confirmed: false`
+ * makes one who never followed the link.
+ */
 export async function makePerson(
   app: TestApp,
   role: 'admin' | 'customer' = 'customer',
   name = role === 'admin' ? 'Staff Member' : 'Asha Verma',
   staffRole?: StaffRole,
+  opts: { confirmed?: boolean } = {},
 ): Promise<Person> {
   const id = newId()
   const email = `${role}.${id}@example.in`
@@ -47,6 +52,7 @@ export async function makePerson(
     email,
     passwordHash: 'not-a-real-hash',
     role,
+    emailVerifiedAt: opts.confirmed === false ? null : new Date(),
     ...(role === 'admin' ? { staffRole: staffRole ?? 'owner', staffSince: new Date() } : {}),
   })
   const { accessToken: token } = await app.services.accounts.startSession(id)
@@ -54,6 +60,9 @@ export async function makePerson(
 }
 
 export const makeCustomer = (app: TestApp, name = 'Asha Verma') => makePerson(app, 'customer', name)
+/** A customer who has not followed the link that confirms their address. */
+export const makeUnconfirmedCustomer = (app: TestApp, name = 'Asha Verma') =>
+  makePerson(app, 'customer', name, undefined, { confirmed: false })
 export const makeAdmin = (app: TestApp, name = 'Staff Member') => makePerson(app, 'admin', name)
 /** Staff with a role narrower than an owner's (contracts/staff.ts). */
 export const makeStaff = (app: TestApp, staffRole: StaffRole, name = 'Staff Member') =>
@@ -61,8 +70,15 @@ export const makeStaff = (app: TestApp, staffRole: StaffRole, name = 'Staff Memb
 
 export type Registered = Person & { password: string; accessToken: string; refreshToken: string }
 
-/** Registers and signs in through the API, from its own client address so limits do not collide. */
-export async function registerCustomer(app: TestApp, fullName = 'Asha Verma'): Promise<Registered> {
+/**
+ * Registers and signs in through the API, from its own client address so limits do not collide. The address
+ * is then marked confirmed, as if its link had been followed, unless `confirmed: false`.
+ */
+export async function registerCustomer(
+  app: TestApp,
+  fullName = 'Asha Verma',
+  opts: { confirmed?: boolean } = {},
+): Promise<Registered> {
   const email = freshEmail()
   const reg = await app.inject({
     method: 'POST',
@@ -78,6 +94,8 @@ export async function registerCustomer(app: TestApp, fullName = 'Asha Verma'): P
   })
   expect(login.statusCode, login.body).toBe(200)
   const d = login.json().data
+  if (opts.confirmed !== false)
+    await app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, d.user._id))
   return {
     id: d.user._id,
     email,
