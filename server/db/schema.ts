@@ -661,7 +661,11 @@ export const mailOutbox = pgTable(
   ],
 )
 
-/** Single-use password reset links; only the hash of the token is kept. */
+/**
+ * Single-use password reset links; only the hash of the token is kept. A staff invitation is one of these
+ * with the role it grants (decision 109): the account becomes staff only when the link is followed and a
+ * new password chosen, which also proves the address.
+ */
 export const passwordResets = pgTable(
   'password_resets',
   {
@@ -672,6 +676,8 @@ export const passwordResets = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    staffRole: text('staff_role', { enum: ['owner', 'manager', 'orders', 'catalogue'] }),
+    invitedById: text('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
