@@ -34,6 +34,7 @@ export default [
   route('OrderDetails/:id', 'routes/order-details.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
+  route('confirm-email', 'routes/confirm-email.tsx'),
   route('newsletter/confirm', 'routes/newsletter-link.tsx', { id: 'newsletter-confirm' }),
   route('newsletter/unsubscribe', 'routes/newsletter-link.tsx', { id: 'newsletter-unsubscribe' }),
   layout('routes/account-layout.tsx', [

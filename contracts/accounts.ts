@@ -67,6 +67,8 @@ export const accountSchema = z.object({
   dob: z.string(),
   gender: z.string(),
   avatar: z.string(),
+  /** Whether the address was proved by its link (decision 109): reviews and 80G receipts wait for it. */
+  emailConfirmed: z.boolean(),
 })
 export type Account = z.infer<typeof accountSchema>
 

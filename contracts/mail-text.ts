@@ -17,7 +17,23 @@ export const mailAnswers = {
   newsletterConfirmed: 'Thank you: your subscription is confirmed.',
   newsletterUnsubscribed: 'You have been unsubscribed. You will get no more newsletters from us.',
   newsletterLinkInvalid: msg('This link is not valid.'),
+  // Confirming an e-mail address (decision 109); the confirmation page shows these.
+  emailConfirmed: msg('Thank you: your e-mail address is confirmed.'),
+  confirmLinkInvalid: msg('This confirmation link is not valid. Please ask for a new one from My Account.'),
+  confirmLinkUsed: msg('This confirmation link has already been used.'),
+  confirmLinkExpired: msg('This confirmation link has expired. Please ask for a new one from My Account.'),
+  confirmationSent: (email: string) => `We have sent a confirmation link to ${email}. It works for 3 days.`,
+  alreadyConfirmed: 'Your e-mail address is already confirmed.',
+  tooManyConfirmations: 'Too many confirmation e-mails for this account. Please wait an hour and try again.',
+  /** Refusals of what waits for a confirmed address. */
+  confirmToReview:
+    'Please confirm your e-mail address before writing a review: use the link we sent you, or ask for a new one from My Account.',
+  confirmFor80g:
+    'Please confirm your e-mail address to receive an 80G receipt: use the link we sent you, or ask for a new one from My Account. You can also give without the receipt.',
 } as const
+
+/** How long a link that confirms an e-mail address works. */
+export const confirmationDays = 3
 
 /** Labels of the recovery and newsletter pages. */
 export const recoveryTexts = {
@@ -45,5 +61,14 @@ export const recoveryTexts = {
   confirmButton: msg('CONFIRM MY SUBSCRIPTION'),
   unsubscribeTitle: msg('Unsubscribe from the newsletter'),
   unsubscribeButton: msg('UNSUBSCRIBE'),
+  emailConfirmTitle: msg('Confirm your e-mail address'),
+  emailConfirmIntro: msg('One tap confirms that this e-mail address belongs to your account.'),
+  emailConfirmButton: msg('CONFIRM MY E-MAIL ADDRESS'),
+  continueShopping: msg('Continue shopping'),
+  /** The account's notice while the address is unconfirmed. */
+  unconfirmedNotice: msg(
+    'Your e-mail address is not confirmed yet. Reviews and 80G receipts need a confirmed address: follow the link we e-mailed you.',
+  ),
+  sendLinkAgain: msg('Send the link again'),
   failed: msg('Something went wrong. Please try again.'),
 } as const

@@ -13,7 +13,24 @@ export const resetPasswordBody = z.object({
   password: registerBody.shape.password,
 })
 
+export const confirmEmailBody = z.object({
+  token: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+})
+
 export const outboxStatuses = ['queued', 'sending', 'sent', 'failed', 'kept'] as const
+
+/**
+ * Account mails (decision 109): they carry a way into an account (a reset, invitation or confirmation link,
+ * a code). Staff see them with their links hidden, and only owners see them at all.
+ */
+export const accountMailKinds = [
+  'account.welcome',
+  'account.password-reset',
+  'account.confirm-email',
+  'staff.invitation',
+  'newsletter.confirm',
+] as const
+export const isAccountMail = (kind: string) => (accountMailKinds as readonly string[]).includes(kind)
 
 export const outboxListQuery = z.object({
   status: z.enum(outboxStatuses).optional(),
@@ -47,6 +64,8 @@ export const outboxItemSchema = z.object({
   nextAttemptAt: when,
   sentAt: when.nullable(),
   createdAt: when,
+  /** An account mail: its links are hidden here, and only owners see it. */
+  accountMail: z.boolean(),
 })
 export type OutboxItem = z.infer<typeof outboxItemSchema>
 

@@ -56,9 +56,12 @@ export type StaffMember = z.infer<typeof staffMemberSchema>
 export const staffListSchema = z.object({ items: z.array(staffMemberSchema) })
 export type StaffList = z.infer<typeof staffListSchema>
 
-/** An invitation: a new account (`invited`) or a customer's account made staff (`promoted`). */
+/**
+ * An invitation: a new account (`invited`), or an address that has a customer account (`invited-customer`),
+ * which becomes staff only when the invitation's link is followed and a new password chosen.
+ */
 export const staffInvitedSchema = z.object({
-  outcome: z.enum(['invited', 'promoted']),
+  outcome: z.enum(['invited', 'invited-customer']),
   member: staffMemberSchema,
 })
 export type StaffInvited = z.infer<typeof staffInvitedSchema>

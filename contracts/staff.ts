@@ -58,8 +58,8 @@ export const invitationDays = 7
 /** The staff screen's answers and refusals (docs/decisions/091); the API and the console both show them. */
 export const staffAnswers = {
   invited: (email: string) => `Invitation sent to ${email}. The link in it works for ${invitationDays} days.`,
-  promoted: (name: string) =>
-    `${name} already had a customer account: it is now a staff account, with the same password. We told them by e-mail.`,
+  invitedCustomer: (email: string) =>
+    `${email} already has a customer account. We sent an invitation: it becomes a staff account when they follow its link and choose a new password (within ${invitationDays} days).`,
   invitedAgain: (email: string) => `A new invitation was sent to ${email}; the earlier link no longer works.`,
   roleChanged: (name: string, role: StaffRole) => `${name} is now ${staffRoleLabels[role].name}.`,
   disabled: (name: string) => `${name} is disabled: they are signed out everywhere and cannot sign in.`,

@@ -75,11 +75,39 @@ describe('admin:create on the embedded database, shop not running', () => {
       .insert(users)
       .values({ fullName: 'Ravi', email: 'ravi@example.in', passwordHash: 'keep-me' })
     await database.close()
-    const promoted = await runCli(['--email', 'ravi@example.in'], { DATA_DIR: dataDir })
+    // An address never confirmed may have been registered by someone else: its password is not kept.
+    const refused = await runCli(['--email', 'ravi@example.in'], { DATA_DIR: dataDir })
+    expect(refused.code, refused.out).toBe(1)
+    expect(refused.out).toContain('address was never confirmed')
+    expect(await readUser(dataDir, 'ravi@example.in')).toMatchObject({
+      role: 'customer',
+      passwordHash: 'keep-me',
+    })
+    const promoted = await runCli(['--email', 'ravi@example.in'], {
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'Naya@Pass2026',
+    })
     expect(promoted.code, promoted.out).toBe(0)
     expect(promoted.out).toContain('ravi@example.in is now an administrator')
     const ravi = await readUser(dataDir, 'ravi@example.in')
-    expect(ravi).toMatchObject({ role: 'admin', passwordHash: 'keep-me' })
+    expect(ravi).toMatchObject({ role: 'admin' })
+    expect(await verify(ravi.passwordHash, 'Naya@Pass2026')).toBe(true)
+
+    // A confirmed customer's own password is theirs: it is kept.
+    const again = await openPglite(dataDir)
+    await again.db.insert(users).values({
+      fullName: 'Sita',
+      email: 'sita@example.in',
+      passwordHash: 'keep-me',
+      emailVerifiedAt: new Date(),
+    })
+    await again.close()
+    const kept = await runCli(['--email', 'sita@example.in'], { DATA_DIR: dataDir })
+    expect(kept.code, kept.out).toBe(0)
+    expect(await readUser(dataDir, 'sita@example.in')).toMatchObject({
+      role: 'admin',
+      passwordHash: 'keep-me',
+    })
   }, 240_000)
 
   it('refuses a new account without a password when nobody can type one, leaving the database free', async () => {

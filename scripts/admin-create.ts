@@ -22,7 +22,8 @@ import {
 
 /**
  * `npm run admin:create -- --email E [--name "Full Name"]`: makes E a shop administrator.
- * An existing account is promoted (its password kept); a new one needs a password, asked for with
+ * An existing account is promoted (its password kept, unless its address was never confirmed: then
+ * ADMIN_PASSWORD must give a new one, decision 109); a new one needs a password, asked for with
  * hidden input or taken from ADMIN_PASSWORD. Works on PostgreSQL (DATABASE_URL) and on the embedded
  * database, whether or not the shop is running: a running shop holds the embedded database, so the
  * request then goes to it over its control socket (DATA_DIR/control.sock).

@@ -1,15 +1,23 @@
 import { rmSync } from 'node:fs'
+import { startMailbox } from '../tests/support/mailbox.ts'
 import { buildIsCurrent } from './build-stamp.ts'
 
-/** Starts the production build on a fresh seeded data folder for the browser tests. */
+/**
+ * Starts the production build on a fresh seeded data folder for the browser tests, sending its e-mails to
+ * a local mail server whose mailbox the tests read on the next port (tests/support/mailbox.ts).
+ */
 const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e'
 rmSync(dataDir, { recursive: true, force: true })
+const port = Number(process.env.PORT ?? 3100)
+const mailbox = await startMailbox(Number(process.env.E2E_MAILBOX_PORT ?? port + 1))
 Object.assign(process.env, {
+  SMTP_URL: mailbox.smtpUrl,
+  MAIL_FROM: 'Kalaa Setu <shop@127.0.0.1>',
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
-  PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 3100}`,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
   RATE_LIMIT_MAX: '100000',
   // Short-lived access tokens would make long journeys flaky; expiry has its own tests.
   ACCESS_TOKEN_TTL: '3600',

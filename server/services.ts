@@ -67,11 +67,11 @@ export function createServices(deps: ServiceDeps) {
   })
   const payments = createPaymentsService({ ...deps, orders })
   // Donations are paid through the payments module (decisions 100 and 101).
-  const donations = createDonationsService({ db: deps.db, mail })
+  const donations = createDonationsService({ db: deps.db, mail, emailConfirmed: accounts.emailConfirmed })
   payments.registerPayable('donation', donations.payable)
   const pincode = createPincodeService(deps)
   const messages = createMessagesService({ ...deps, mail })
-  const reviews = createReviewsService({ ...deps, catalogue })
+  const reviews = createReviewsService({ ...deps, catalogue, emailConfirmed: accounts.emailConfirmed })
   // Seva bookings are paid and refunded through the payments module (decisions 100, 102).
   const sevas = createSevasService({ ...deps, mail, refund: (id) => payments.refundPayable('booking', id) })
   payments.registerPayable('booking', sevas.payableHandler)

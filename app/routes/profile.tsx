@@ -6,6 +6,7 @@ import {
   useCurrentUser,
 } from '../features/account/account-api.ts'
 import { Avatar } from '../features/account/avatar.tsx'
+import { EmailConfirmationNotice } from '../features/account/email-confirmation.tsx'
 import { genders, profileMessages } from '../features/account/messages.ts'
 import { fieldClass, PasswordField } from '../features/account/password-field.tsx'
 import { shopName } from '../features/catalogue/seo.ts'
@@ -149,6 +150,7 @@ export default function Profile() {
   return (
     <section className="rounded-lg border border-brand-100 bg-white p-4 shadow-sm sm:p-6">
       <h1 className="font-serif text-2xl font-bold text-brand-800">{t('Personal Detail')}</h1>
+      <EmailConfirmationNotice user={user} />
       <div className="mt-4">
         <AvatarUpload user={user} />
       </div>

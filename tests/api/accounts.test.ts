@@ -230,6 +230,7 @@ describe('GET /user/current-user', () => {
       dob: '',
       gender: '',
       avatar: '',
+      emailConfirmed: true,
     }
     expect(data).toMatchObject(fields)
     expect(data.data).toEqual(fields)

@@ -107,11 +107,11 @@ describe('the console answers', () => {
       'the outbox',
       () => '/outbox',
       async () => ({
-        ...(await app.services.mail.outbox.list({ page: 1 })),
+        ...(await app.services.mail.outbox.list('owner', { page: 1 })),
         sending: app.services.mail.sending,
       }),
     ],
-    ['an e-mail', () => `/outbox/${outboxId}`, () => app.services.mail.outbox.get(outboxId)],
+    ['an e-mail', () => `/outbox/${outboxId}`, () => app.services.mail.outbox.get('owner', outboxId)],
     ['the mail settings', () => '/settings/mail', () => app.services.mail.settings.get()],
     ['the return policy', () => '/return-policy', () => app.services.admin.content.returnPolicy.get()],
     ...resources.map((r): [string, () => string, () => Promise<unknown>] => [

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailAnswers } from '../../contracts/mail-text.ts'
 import { invitationDays, type StaffRole, staffAnswers } from '../../contracts/staff.ts'
 import type { StaffMember } from '../../contracts/staff-api.ts'
-import { auditLog, mailOutbox, passwordResets, users } from '../../server/db/schema.ts'
+import { auditLog, passwordResets, users } from '../../server/db/schema.ts'
 import { INVALID_CREDENTIALS } from '../../server/modules/accounts/service.ts'
 import { notYourArea } from '../../server/plugins/auth.ts'
 import {
@@ -13,6 +13,7 @@ import {
   makeProduct,
   makeStaff,
   type Person,
+  mailsTo as recipientMails,
   registerCustomer,
 } from '../support/factories.ts'
 import { linkIn } from '../support/smtp.ts'
@@ -63,8 +64,8 @@ const signIn = (email: string, password: string) =>
 
 const bearer = (token: string) => ({ auth: { authorization: `Bearer ${token}` } })
 
-const mailsTo = (to: string) =>
-  app.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(mailOutbox.createdAt)
+/** What the recipient gets: the outbox rows with their live links (staff's copy hides them). */
+const mailsTo = (to: string) => recipientMails(app, to)
 
 const auditOf = (entityId: string, action: string) =>
   app.database.db
@@ -226,7 +227,7 @@ describe('inviting a colleague with a new e-mail', () => {
 })
 
 describe("inviting a customer's e-mail", () => {
-  it('makes the account staff with its own password, tells them by e-mail, and their sign-in gets the role at once', async () => {
+  it('sends an invitation; the account becomes staff only when its link sets a new password (decision 109)', async () => {
     const customer = await registerCustomer(app, 'Nandini Rao')
     // Signed in as a customer, the console is refused (and the sign-in is cached).
     expect((await call('GET', '/products', customer)).statusCode).toBe(403)
@@ -234,23 +235,76 @@ describe("inviting a customer's e-mail", () => {
     const res = await invite(owner, { email: customer.email, fullName: 'Someone Else', role: 'catalogue' })
     expect(res.statusCode, res.body).toBe(201)
     expect(res.json().data).toMatchObject({
-      outcome: 'promoted',
-      member: { _id: customer.id, fullName: 'Nandini Rao', role: 'catalogue', passwordChosen: true },
+      outcome: 'invited-customer',
+      member: { _id: customer.id, fullName: 'Nandini Rao', role: 'catalogue', invitationPending: true },
     })
-    expect(res.json().message).toBe(staffAnswers.promoted('Nandini Rao'))
-    const mails = await mailsTo(customer.email)
-    expect(mails.map((m) => m.kind)).toEqual(['account.welcome', 'staff.added'])
-    expect(mails[1]!.text).toContain('Catalogue role')
-    expect(mails[1]!.text).toContain(`${PUBLIC_URL}/admin`)
-    expect(
-      await app.database.db.select().from(passwordResets).where(eq(passwordResets.userId, customer.id)),
-    ).toEqual([])
-    expect(await auditOf(customer.id, 'staff.promote')).toHaveLength(1)
-
-    // The same token now opens the catalogue, at once; the same password signs in.
-    expect((await call('GET', '/products', customer)).statusCode).toBe(200)
-    expect((await call('GET', '/orders', customer)).statusCode).toBe(403)
+    expect(res.json().message).toBe(staffAnswers.invitedCustomer(customer.email))
+    expect(await auditOf(customer.id, 'staff.invite')).toHaveLength(1)
+    // Listed as invited; nothing changes for the account yet: no console, the old password still works.
+    expect((await staffList()).find((m) => m._id === customer.id)).toMatchObject({
+      role: 'catalogue',
+      invitationPending: true,
+      passwordChosen: false,
+    })
+    expect((await call('GET', '/products', customer)).statusCode).toBe(403)
     expect((await signIn(customer.email, customer.password)).statusCode).toBe(200)
+    const [who] = await app.database.db.select().from(users).where(eq(users.id, customer.id))
+    expect(who).toMatchObject({ role: 'customer', staffRole: null })
+
+    const mails = await mailsTo(customer.email)
+    expect(mails.map((m) => m.kind)).toEqual(['account.welcome', 'staff.invitation'])
+    expect(mails[1]!.text).toContain('Catalogue role')
+    expect(mails[1]!.text).toContain('already has a customer account')
+
+    // The link: a new password, and the account is staff from now on; every earlier sign-in ends.
+    const set = await setPassword(tokenOf(mails[1]!))
+    expect(set.statusCode, set.body).toBe(200)
+    expect((await call('GET', '/products', customer)).statusCode).toBe(401)
+    expect((await signIn(customer.email, customer.password)).statusCode).toBe(401)
+    const login = await signIn(customer.email, NEW_PASSWORD)
+    expect(login.statusCode, login.body).toBe(200)
+    const nandini = bearer(login.json().data.accessToken)
+    expect((await call('GET', '/products', nandini)).statusCode).toBe(200)
+    expect((await call('GET', '/orders', nandini)).statusCode).toBe(403)
+    expect(await auditOf(customer.id, 'staff.accept')).toHaveLength(1)
+    const [after] = await app.database.db.select().from(users).where(eq(users.id, customer.id))
+    expect(after).toMatchObject({ role: 'admin', staffRole: 'catalogue' })
+    expect(after!.emailVerifiedAt).not.toBeNull()
+  })
+
+  it('never gives staff rights to an address someone registered in advance with their own password', async () => {
+    // Someone registers the address the shop will invite (they cannot read its mail).
+    const squatter = await registerCustomer(app, 'Not The Colleague', { confirmed: false })
+    const res = await invite(owner, { email: squatter.email, fullName: 'Real Colleague', role: 'owner' })
+    expect(res.statusCode, res.body).toBe(201)
+    // Their password and their session get no console, now or after they sign in again.
+    expect((await call('GET', '/orders', squatter)).statusCode).toBe(403)
+    const again = await signIn(squatter.email, squatter.password)
+    expect(again.statusCode).toBe(200)
+    expect((await call('GET', '/staff', bearer(again.json().data.accessToken))).statusCode).toBe(403)
+    // A password reset they ask for themselves goes to the same address they cannot read; even used, it
+    // would not carry the invitation's role.
+    const [invitation] = await app.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, squatter.id))
+    expect(invitation).toMatchObject({ staffRole: 'owner', invitedById: owner.id, usedAt: null })
+  })
+
+  it('an invitation sent again replaces the earlier link, which then opens nothing', async () => {
+    const customer = await registerCustomer(app, 'Lata Joshi')
+    const first = await invite(owner, { email: customer.email, fullName: 'Lata Joshi', role: 'orders' })
+    expect(first.statusCode).toBe(201)
+    const again = await call('POST', `/staff/${customer.id}/invitation`, owner)
+    expect(again.statusCode, again.body).toBe(200)
+    const invitations = (await mailsTo(customer.email)).filter((m) => m.kind === 'staff.invitation')
+    expect(invitations).toHaveLength(2)
+    const old = await setPassword(tokenOf(invitations[0]!))
+    expect(old.statusCode).toBe(400)
+    expect(old.json().message).toBe(mailAnswers.resetUsed)
+    expect((await setPassword(tokenOf(invitations[1]!))).statusCode).toBe(200)
+    const login = await signIn(customer.email, NEW_PASSWORD)
+    expect((await call('GET', '/orders', bearer(login.json().data.accessToken))).statusCode).toBe(200)
   })
 
   it("refuses a disabled customer's e-mail until the account is enabled", async () => {

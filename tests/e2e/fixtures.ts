@@ -31,15 +31,65 @@ export function uniqueEmail(prefix = 'customer') {
   return `${prefix}.${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}@example.in`
 }
 
-/** Registers a new customer through the API and signs in through the API. */
+/** Where the browser tests' shop sends its e-mails (scripts/e2e-server.ts, tests/support/mailbox.ts). */
+const mailboxUrl = `http://127.0.0.1:${Number(process.env.E2E_MAILBOX_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1)}`
+
+export type ReceivedMail = { subject: string; text: string; html: string }
+
+/** What one address has received so far. */
+export async function mailboxOf(request: APIRequestContext, to: string): Promise<ReceivedMail[]> {
+  const res = await request.get(`${mailboxUrl}/messages?to=${encodeURIComponent(to)}`)
+  return (await res.json()) as ReceivedMail[]
+}
+
+/** Waits for an e-mail to `to` whose plain text has a link starting with `path`; answers the link. */
+export async function linkFromMailbox(
+  request: APIRequestContext,
+  to: string,
+  path: string,
+  subject?: RegExp,
+): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s]+${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s\\])>]*`)
+  let link = ''
+  await expect
+    .poll(
+      async () => {
+        const found = (await mailboxOf(request, to))
+          .filter((m) => !subject || subject.test(m.subject))
+          .map((m) => m.text.match(pattern)?.[0])
+          .filter(Boolean)
+          .at(-1)
+        link = found ?? ''
+        return link
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('')
+  return link
+}
+
+/** Confirms an address with the link of its welcome e-mail, as its owner would (decision 109). */
+export async function confirmEmail(request: APIRequestContext, email: string) {
+  const link = await linkFromMailbox(request, email, '/confirm-email?token=')
+  const token = new URL(link).searchParams.get('token') ?? ''
+  const res = await request.post('/api/v1/user/confirm-email', { data: { token } })
+  expect(res.ok(), await res.text()).toBeTruthy()
+}
+
+/**
+ * Registers a new customer through the API and signs in through the API; the address is confirmed from
+ * its welcome e-mail unless `confirmed: false`.
+ */
 export async function registerCustomer(
   request: APIRequestContext,
   fullName = 'Asha Verma',
   email = uniqueEmail(),
+  opts: { confirmed?: boolean } = {},
 ): Promise<Customer> {
   const password = 'Kalaa@12345'
   const reg = await request.post('/api/v1/user/register', { data: { fullName, email, password } })
   expect(reg.ok(), await reg.text()).toBeTruthy()
+  if (opts.confirmed !== false) await confirmEmail(request, email)
   const login = await request.post('/api/v1/user/login', { data: { email, password } })
   expect(login.ok(), await login.text()).toBeTruthy()
   const body = await login.json()

@@ -16,6 +16,7 @@ import {
   temples,
   users,
 } from '../../server/db/schema.ts'
+import { createSeal } from '../../server/modules/mail/seal.ts'
 import { insertCatalogue } from './fixtures.ts'
 import type { TestApp } from './test-app.ts'
 
@@ -415,4 +416,28 @@ export async function makeSeva(
     })
     .returning()
   return row
+}
+
+/**
+ * An outbox row as its recipient gets it: an account mail's live links (sealed in the row, hidden from
+ * staff's copy: decision 109) in place of the redacted ones.
+ */
+export function recipientCopy<T extends { html: string; text: string; sealed: string | null }>(
+  app: TestApp,
+  row: T,
+): T {
+  if (!row.sealed) return row
+  const live = createSeal(app.services.config.secrets.jwtAccessSecret).open(row.sealed)
+  if (!live) throw new Error('an account mail whose seal does not open')
+  return { ...row, ...live }
+}
+
+/** The e-mails written to one address, oldest first, as the recipient gets them. */
+export async function mailsTo(app: TestApp, to: string) {
+  const rows = await app.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, to))
+    .orderBy(mailOutbox.createdAt, mailOutbox.id)
+  return rows.map((r) => recipientCopy(app, r))
 }

@@ -51,7 +51,7 @@ export default function OutboxScreen() {
     <div>
       <PageTitle
         title="Outbox"
-        intro="Every e-mail the shop wrote: to customers (orders, passwords, replies) and to staff. Open one to see it as its reader does."
+        intro="Every e-mail the shop wrote: to customers (orders, replies, and for owners the account e-mails with their links hidden) and to staff. Open one to see it as its reader does."
       />
       {list.data && !list.data.sending ? (
         <p className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
@@ -176,6 +176,12 @@ function OneMail({ id, back }: { id: string; back: () => void }) {
                 Try again now
               </Button>
             </div>
+          ) : null}
+          {m.accountMail ? (
+            <p className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+              An account e-mail: its link is hidden here, because whoever holds it can get into the account.
+              Only the recipient gets the working link. Only owners see these e-mails.
+            </p>
           ) : null}
           <MailPreview html={m.html} text={m.text} title={`The e-mail “${m.subject}”`} />
         </>

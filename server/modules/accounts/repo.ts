@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { passwordResets, refreshTokens, users } from '../../db/schema.ts'
+import { emailConfirmations, passwordResets, refreshTokens, users } from '../../db/schema.ts'
 import { NO_PASSWORD } from './passwords.ts'
 
 export type UserRow = typeof users.$inferSelect
@@ -48,6 +48,29 @@ export function createAccountsRepo(db: DbOrTx) {
         .from(users)
         .where(eq(users.role, 'admin'))
         .orderBy(sql`${users.disabledAt} is not null`, asc(users.staffSince), asc(users.id))
+    },
+    /**
+     * Customer accounts invited to the staff whose invitation is still open (decision 109): they become
+     * staff when its link is used. The newest open invitation of each, with the role it grants.
+     */
+    async invitedCustomers(now: Date) {
+      return db
+        .selectDistinctOn([users.id], {
+          ...staffColumns,
+          invitedRole: passwordResets.staffRole,
+          invitedAt: passwordResets.createdAt,
+        })
+        .from(passwordResets)
+        .innerJoin(users, eq(users.id, passwordResets.userId))
+        .where(
+          and(
+            eq(users.role, 'customer'),
+            sql`${passwordResets.staffRole} is not null`,
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, now),
+          ),
+        )
+        .orderBy(asc(users.id), desc(passwordResets.createdAt))
     },
     /**
      * Locks, until the transaction ends, the rows a staff change is judged on: every owner, the one
@@ -142,11 +165,61 @@ export function createResetsRepo(db: DbOrTx) {
         .returning()
       return row
     },
+    /** Ends the account's open staff invitations (a new one replaces them). */
+    async endInvitationsOf(userId: string, now: Date) {
+      await db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResets.userId, userId),
+            isNull(passwordResets.usedAt),
+            sql`${passwordResets.staffRole} is not null`,
+          ),
+        )
+    },
     async useAllOf(userId: string, now: Date) {
       await db
         .update(passwordResets)
         .set({ usedAt: now })
         .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
+    },
+  }
+}
+
+/** Links that confirm an e-mail address (decision 109): only the token's hash is stored. */
+export function createConfirmationsRepo(db: DbOrTx) {
+  return {
+    async insert(values: typeof emailConfirmations.$inferInsert) {
+      await db.insert(emailConfirmations).values(values)
+    },
+    async byHash(tokenHash: string) {
+      const [row] = await db
+        .select()
+        .from(emailConfirmations)
+        .where(eq(emailConfirmations.tokenHash, tokenHash))
+      return row
+    },
+    /** Marks an unused, unexpired link used, in one statement; undefined when it was not. */
+    async claim(tokenHash: string, now: Date) {
+      const [row] = await db
+        .update(emailConfirmations)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailConfirmations.tokenHash, tokenHash),
+            isNull(emailConfirmations.usedAt),
+            gt(emailConfirmations.expiresAt, now),
+          ),
+        )
+        .returning()
+      return row
+    },
+    async endAllOf(userId: string, now: Date) {
+      await db
+        .update(emailConfirmations)
+        .set({ usedAt: now })
+        .where(and(eq(emailConfirmations.userId, userId), isNull(emailConfirmations.usedAt)))
     },
   }
 }

@@ -14,7 +14,7 @@ import {
   tokenPair,
   updateAccountBody,
 } from '../../../contracts/accounts.ts'
-import { forgotPasswordBody, resetPasswordBody } from '../../../contracts/mail.ts'
+import { confirmEmailBody, forgotPasswordBody, resetPasswordBody } from '../../../contracts/mail.ts'
 import { ValidationError } from '../../http/errors.ts'
 import { bearer, customerFailures, done, failures, ok, publicAccess } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
@@ -246,8 +246,52 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request) => ({
       success: true as const,
       message: 'Account updated',
-      data: await accounts.updateAccount(request.user!.id, request.body),
+      data: await accounts.updateAccount(request.user!.id, request.body, request.language),
     }),
+  )
+
+  app.post(
+    '/user/confirm-email',
+    {
+      config: authLimit,
+      schema: {
+        operationId: 'confirmEmail',
+        security: publicAccess,
+        tags: ['accounts'],
+        summary: "Confirm an account's e-mail address with the link's token",
+        description:
+          'The link is in the welcome e-mail and in the one sent after an e-mail change or on request. It ' +
+          'works once, for 3 days, and only for the address it was sent to. An unknown, used or expired token ' +
+          'answers 400 with a message saying which.',
+        body: confirmEmailBody,
+        response: { 200: done, ...failures() },
+      },
+    },
+    async (request) => {
+      await accounts.confirmEmail(request.body.token)
+      return { success: true as const, message: mailAnswers.emailConfirmed }
+    },
+  )
+
+  app.post(
+    '/user/confirm-email/resend',
+    {
+      onRequest: app.requireUser,
+      config: authLimit,
+      schema: {
+        operationId: 'resendEmailConfirmation',
+        tags: ['accounts'],
+        summary: "Send the link that confirms the caller's e-mail address again",
+        description:
+          'Earlier links stop working. 409 when the address is already confirmed; 429 after 3 in an hour.',
+        security: bearer,
+        response: { 200: done, ...customerFailures(404, 409) },
+      },
+    },
+    async (request) => {
+      const sent = await accounts.resendConfirmation(request.user!.id, request.language)
+      return { success: true as const, message: mailAnswers.confirmationSent(sent.email) }
+    },
   )
 
   app.patch(

@@ -1,5 +1,6 @@
 import { type Account, CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG } from '../../../contracts/accounts.ts'
 import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
+import { confirmationDays } from '../../../contracts/mail-text.ts'
 import { invitationDays, type SignedIn, type StaffRole, staffAnswers } from '../../../contracts/staff.ts'
 import type { Config } from '../../config.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
@@ -19,7 +20,7 @@ import type { MailService } from '../mail/service.ts'
 import { createAvatarStore, processAvatar } from './avatar.ts'
 import { type AttemptLimiter, type LimiterFactory, memoryLimiters } from './login-limiter.ts'
 import { hashPassword, NO_PASSWORD, verifyDecoy, verifyPassword } from './passwords.ts'
-import { createAccountsRepo, createResetsRepo, type UserRow } from './repo.ts'
+import { createAccountsRepo, createConfirmationsRepo, createResetsRepo, type UserRow } from './repo.ts'
 import { createSessionCache, type LiveSession } from './session-cache.ts'
 import { hashToken, newOpaqueToken, type TokenService } from './tokens.ts'
 
@@ -82,6 +83,7 @@ export function toAccount(u: UserRow): Account {
     dob: u.dob ?? '',
     gender: u.gender ?? '',
     avatar: u.avatar ?? '',
+    emailConfirmed: Boolean(u.emailVerifiedAt),
   }
 }
 
@@ -108,6 +110,8 @@ export function createAccountsService(deps: AccountsDeps) {
     deps.resetEmailLimiter ?? limiter('reset-email', { max: 3, windowSeconds: 60 * 60 })
   const resetAddressLimiter =
     deps.resetAddressLimiter ?? limiter('reset-address', { max: 10, windowSeconds: 15 * 60 })
+  // A confirmation link asked for again: a few an hour per account, so the shop mails nobody in a loop.
+  const confirmLimiter = limiter('confirm-email', { max: 3, windowSeconds: 60 * 60 })
 
   const sessions = createSessionCache({ ttlMs: deps.sessionCacheMs ?? SESSION_CACHE_MS })
 
@@ -149,6 +153,27 @@ export function createAccountsService(deps: AccountsDeps) {
     return ok
   }
 
+  const confirmationUrl = (token: string) =>
+    deps.mail?.url(`/confirm-email?token=${encodeURIComponent(token)}`) ?? ''
+
+  /**
+   * A new link that confirms the account's present address, in the caller's transaction; earlier links stop
+   * working. Returns the token for the e-mail that carries it (sealed in the outbox: decision 109).
+   */
+  async function newConfirmation(tx: DbOrTx, user: { id: string; email: string }) {
+    const token = newOpaqueToken()
+    const now = new Date()
+    const confirmations = createConfirmationsRepo(tx)
+    await confirmations.endAllOf(user.id, now)
+    await confirmations.insert({
+      userId: user.id,
+      email: user.email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + confirmationDays * 86_400_000),
+    })
+    return token
+  }
+
   /** Registration only ever creates customers; the welcome e-mail is written in the same transaction. */
   async function register(
     input: { fullName: string; email: string; password: string },
@@ -165,11 +190,15 @@ export function createAccountsService(deps: AccountsDeps) {
           passwordHash,
           role: 'customer',
         })
-        await deps.mail?.send(tx, {
-          kind: 'account.welcome',
-          to: user.email,
-          content: mailTextsIn(language).welcome(user.fullName, deps.mail.url('/')),
-        })
+        if (deps.mail) {
+          const token = await newConfirmation(tx, user)
+          await deps.mail.send(tx, {
+            kind: 'account.welcome',
+            to: user.email,
+            content: mailTextsIn(language).welcome(user.fullName, confirmationUrl(token), confirmationDays),
+            secrets: [token],
+          })
+        }
         return user
       })
       return toAccount(row)
@@ -265,20 +294,32 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** Every staff account, oldest in its role first (the console's Staff screen). */
     async staffList() {
-      const rows = await repo.staff()
-      return rows.map((r) => ({
-        ...r,
-        // Every staff account has a role (migration 0010, admin:create, invitations); none is the narrowest.
-        staffRole: r.staffRole ?? ('orders' as const),
-        invitationPending: !r.signedInSince,
-      }))
+      const [rows, invited] = await Promise.all([repo.staff(), repo.invitedCustomers(new Date())])
+      return [
+        ...rows.map((r) => ({
+          ...r,
+          // Every staff account has a role (migration 0010, admin:create, invitations); none is the narrowest.
+          staffRole: r.staffRole ?? ('orders' as const),
+          invitationPending: !r.signedInSince,
+        })),
+        // Customers invited to the staff are listed with the role they will have once they accept.
+        ...invited.map((r) => ({
+          ...r,
+          staffRole: r.invitedRole ?? ('orders' as const),
+          staffSince: r.invitedAt,
+          passwordChosen: false,
+          signedInSince: false,
+          invitationPending: true,
+        })),
+      ]
     },
 
     /**
-     * Makes `email` a member of staff with `role`: an existing customer account becomes staff (it keeps its
-     * password and is told by e-mail); a new address gets an account without a password and an invitation
-     * whose link chooses one (a reset link that works for `invitationDays`). Audited with the mail, in one
-     * transaction.
+     * Invites `email` to the staff with `role` (decision 109). A new address gets an account without a
+     * password and an invitation whose link chooses one. An address that already has a customer account is
+     * not made staff now: its invitation's link, once followed and a new password chosen there, makes it
+     * staff, so an account registered in advance by someone else never receives staff rights with that
+     * person's password. Audited with the mail, in one transaction.
      */
     async inviteStaff(actorId: string, input: { email: string; fullName: string; role: StaffRole }) {
       const email = input.email.trim()
@@ -291,24 +332,41 @@ export function createAccountsService(deps: AccountsDeps) {
           const inviter = (await r.userById(actorId))?.fullName ?? 'The shop’s owner'
           const existing = await r.userByEmail(email)
           const now = new Date()
+          const expiresAt = new Date(now.getTime() + invitationDays * 86_400_000)
           if (existing) {
             if (existing.role === 'admin') throw new ConflictError(staffAnswers.alreadyStaff(existing.email))
             if (existing.disabledAt) throw new ConflictError(staffAnswers.customerDisabled)
-            await r.updateUser(existing.id, { role: 'admin', staffRole: input.role, staffSince: now })
+            const resets = createResetsRepo(tx)
+            // One open invitation at a time: an earlier one (another role, perhaps) stops working.
+            await resets.endInvitationsOf(existing.id, now)
+            await resets.insert({
+              userId: existing.id,
+              tokenHash: hashToken(token),
+              expiresAt,
+              staffRole: input.role,
+              invitedById: actorId,
+            })
             await writeAudit(tx, {
               actorId,
-              action: 'staff.promote',
+              action: 'staff.invite',
               entity: 'user',
               entityId: existing.id,
               before: { role: existing.role, staffRole: null },
-              after: { role: 'admin', staffRole: input.role },
+              after: { staffRole: input.role, accountExisted: true },
             })
             await mail.send(tx, {
-              kind: 'staff.added',
+              kind: 'staff.invitation',
               to: existing.email,
-              content: mailTexts.staffAdded(existing.fullName, inviter, input.role, mail.url('/admin')),
+              content: mailTexts.staffInvitationForCustomer(
+                existing.fullName,
+                inviter,
+                input.role,
+                invitationUrl(token),
+                invitationDays,
+              ),
+              secrets: [token],
             })
-            return { outcome: 'promoted' as const, userId: existing.id }
+            return { outcome: 'invited-customer' as const, userId: existing.id }
           }
           const user = await r.insertUser({
             email,
@@ -321,7 +379,9 @@ export function createAccountsService(deps: AccountsDeps) {
           await createResetsRepo(tx).insert({
             userId: user.id,
             tokenHash: hashToken(token),
-            expiresAt: new Date(now.getTime() + invitationDays * 86_400_000),
+            expiresAt,
+            staffRole: input.role,
+            invitedById: actorId,
           })
           await writeAudit(tx, {
             actorId,
@@ -341,11 +401,10 @@ export function createAccountsService(deps: AccountsDeps) {
               invitationUrl(token),
               invitationDays,
             ),
+            secrets: [token],
           })
           return { outcome: 'invited' as const, userId: user.id }
         })
-        // A customer signed in now: their next request already carries the staff role.
-        sessions.forgetUser(result.userId)
         return result
       } catch (e) {
         if (isUniqueViolation(e)) throw new ConflictError(staffAnswers.alreadyStaff(email))
@@ -354,8 +413,8 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /**
-     * A new invitation link for a colleague who has not chosen a password yet; the links sent before stop
-     * working.
+     * A new invitation link for a colleague who has not chosen a password yet, or for an invited customer
+     * who has not accepted yet; the links sent before stop working.
      */
     async inviteStaffAgain(actorId: string, userId: string) {
       const mail = deps.mail
@@ -364,18 +423,25 @@ export function createAccountsService(deps: AccountsDeps) {
       await deps.db.transaction(async (tx) => {
         const r = createAccountsRepo(tx)
         const user = await r.userById(userId)
-        if (user?.role !== 'admin' || !user.staffRole) throw new NotFoundError(staffAnswers.notStaff)
-        if (user.passwordHash !== NO_PASSWORD)
+        const now = new Date()
+        const invitedAs =
+          user?.role === 'customer'
+            ? (await r.invitedCustomers(now)).find((c) => c.id === userId)?.invitedRole
+            : undefined
+        const role = user?.role === 'admin' ? user.staffRole : invitedAs
+        if (!user || !role) throw new NotFoundError(staffAnswers.notStaff)
+        if (user.role === 'admin' && user.passwordHash !== NO_PASSWORD)
           throw new ConflictError(staffAnswers.hasPassword(user.fullName))
         if (user.disabledAt) throw new ConflictError(staffAnswers.disabledNoInvite(user.fullName))
         const inviter = (await r.userById(actorId))?.fullName ?? 'The shop’s owner'
-        const now = new Date()
         const resets = createResetsRepo(tx)
         await resets.useAllOf(user.id, now)
         await resets.insert({
           userId: user.id,
           tokenHash: hashToken(token),
           expiresAt: new Date(now.getTime() + invitationDays * 86_400_000),
+          staffRole: role,
+          invitedById: actorId,
         })
         await writeAudit(tx, {
           actorId,
@@ -385,16 +451,12 @@ export function createAccountsService(deps: AccountsDeps) {
           before: null,
           after: { email: user.email },
         })
+        const texts = user.role === 'admin' ? mailTexts.staffInvitation : mailTexts.staffInvitationForCustomer
         await mail.send(tx, {
           kind: 'staff.invitation',
           to: user.email,
-          content: mailTexts.staffInvitation(
-            user.fullName,
-            inviter,
-            user.staffRole,
-            invitationUrl(token),
-            invitationDays,
-          ),
+          content: texts(user.fullName, inviter, role, invitationUrl(token), invitationDays),
+          secrets: [token],
         })
       })
     },
@@ -555,6 +617,7 @@ export function createAccountsService(deps: AccountsDeps) {
         gender?: string
         currentPassword?: string
       },
+      language: Language = defaultLanguage,
     ): Promise<Account> {
       const user = await activeUser(userId)
       const email = input.email.trim()
@@ -575,14 +638,38 @@ export function createAccountsService(deps: AccountsDeps) {
       const holder = await repo.userByEmail(email)
       if (holder && holder.id !== userId)
         throw new ConflictError('An account with this e-mail already exists.')
+      const emailChanged = email.toLowerCase() !== user.email.toLowerCase()
       try {
-        const row = await repo.updateUser(userId, {
-          fullName: input.fullName,
-          userName: input.userName,
-          email,
-          ...(input.mobile !== undefined ? { mobile: input.mobile || null } : {}),
-          ...(input.dob !== undefined ? { dob: input.dob || null } : {}),
-          ...(input.gender !== undefined ? { gender: input.gender || null } : {}),
+        const row = await deps.db.transaction(async (tx) => {
+          const r = createAccountsRepo(tx)
+          const saved = await r.updateUser(userId, {
+            fullName: input.fullName,
+            userName: input.userName,
+            email,
+            ...(input.mobile !== undefined ? { mobile: input.mobile || null } : {}),
+            ...(input.dob !== undefined ? { dob: input.dob || null } : {}),
+            ...(input.gender !== undefined ? { gender: input.gender || null } : {}),
+            // A new address is unproved until its own link is followed (decision 109).
+            ...(emailChanged ? { emailVerifiedAt: null } : {}),
+          })
+          if (emailChanged && saved) {
+            // Links mailed to the old address stop working: none of them may prove the new one.
+            await createResetsRepo(tx).useAllOf(userId, new Date())
+            if (deps.mail) {
+              const token = await newConfirmation(tx, saved)
+              await deps.mail.send(tx, {
+                kind: 'account.confirm-email',
+                to: saved.email,
+                content: mailTextsIn(language).confirmEmail(
+                  saved.fullName,
+                  confirmationUrl(token),
+                  confirmationDays,
+                ),
+                secrets: [token],
+              })
+            }
+          }
+          return saved
         })
         return toAccount(row!)
       } catch (e) {
@@ -637,7 +724,7 @@ export function createAccountsService(deps: AccountsDeps) {
           tokenHash: hashToken(token),
           expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
         })
-        await mail.send(tx, { kind: 'account.password-reset', to: user.email, content })
+        await mail.send(tx, { kind: 'account.password-reset', to: user.email, content, secrets: [token] })
       })
     },
 
@@ -665,7 +752,20 @@ export function createAccountsService(deps: AccountsDeps) {
         const accounts = createAccountsRepo(tx)
         const user = await accounts.userById(claimed.userId)
         if (!user || user.disabledAt) throw new ValidationError(mailAnswers.resetInvalid)
-        await accounts.updateUser(user.id, { passwordHash })
+        // The link reached this address (links die when the address changes): the address is proved.
+        await accounts.updateUser(user.id, { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now })
+        if (claimed.staffRole && user.role === 'customer') {
+          // An invited customer accepts: staff from now, with the password just chosen (decision 109).
+          await accounts.updateUser(user.id, { role: 'admin', staffRole: claimed.staffRole, staffSince: now })
+          await writeAudit(tx, {
+            actorId: user.id,
+            action: 'staff.accept',
+            entity: 'user',
+            entityId: user.id,
+            before: { role: 'customer', staffRole: null },
+            after: { role: 'admin', staffRole: claimed.staffRole, invitedBy: claimed.invitedById },
+          })
+        }
         await accounts.revokeAllForUser(user.id, now)
         // Other links sent earlier stop working too.
         await resets.useAllOf(user.id, now)
@@ -673,6 +773,57 @@ export function createAccountsService(deps: AccountsDeps) {
         return user.id
       })
       sessions.forgetUser(userId)
+    },
+
+    /**
+     * Follows a confirmation link: the account's address is confirmed if the link was sent to the address
+     * it has now. Works once, within `confirmationDays`.
+     */
+    async confirmEmail(token: string) {
+      const tokenHash = hashToken(token)
+      const found = await createConfirmationsRepo(deps.db).byHash(tokenHash)
+      if (!found) throw new ValidationError(mailAnswers.confirmLinkInvalid)
+      if (found.usedAt) throw new ValidationError(mailAnswers.confirmLinkUsed)
+      if (found.expiresAt <= new Date()) throw new ValidationError(mailAnswers.confirmLinkExpired)
+      await deps.db.transaction(async (tx) => {
+        const now = new Date()
+        const claimed = await createConfirmationsRepo(tx).claim(tokenHash, now)
+        if (!claimed) throw new ValidationError(mailAnswers.confirmLinkUsed)
+        const accounts = createAccountsRepo(tx)
+        const user = await accounts.userById(claimed.userId)
+        if (!user || user.disabledAt || user.email.toLowerCase() !== claimed.email.toLowerCase())
+          throw new ValidationError(mailAnswers.confirmLinkInvalid)
+        if (!user.emailVerifiedAt) await accounts.updateUser(user.id, { emailVerifiedAt: now })
+      })
+    },
+
+    /** Sends the confirmation link again to the account's present address (a few times an hour). */
+    async resendConfirmation(userId: string, language: Language = defaultLanguage) {
+      const user = await activeUser(userId)
+      if (user.emailVerifiedAt) throw new ConflictError(mailAnswers.alreadyConfirmed)
+      const mail = deps.mail
+      if (!mail) throw new Error('accounts service built without mail: confirmations need it')
+      if ((await confirmLimiter.take(user.id)) > 0)
+        throw new TooManyRequestsError(mailAnswers.tooManyConfirmations)
+      await deps.db.transaction(async (tx) => {
+        const token = await newConfirmation(tx, user)
+        await mail.send(tx, {
+          kind: 'account.confirm-email',
+          to: user.email,
+          content: mailTextsIn(language).confirmEmail(
+            user.fullName,
+            confirmationUrl(token),
+            confirmationDays,
+          ),
+          secrets: [token],
+        })
+      })
+      return { email: user.email }
+    },
+
+    /** Whether the account's address is confirmed (reviews, 80G receipts: decision 109). */
+    async emailConfirmed(userId: string) {
+      return Boolean((await repo.userById(userId))?.emailVerifiedAt)
     },
 
     /** Ends every sign-in of the account, then starts a fresh one for the caller. */

@@ -61,6 +61,7 @@ const otherActions = {
   'staff.invite': 'user',
   'staff.invite-again': 'user',
   'staff.promote': 'user',
+  'staff.accept': 'user',
   'staff.role': 'user',
   'staff.disable': 'user',
   'staff.enable': 'user',

@@ -64,10 +64,10 @@ export const donationsRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         tags,
         summary: 'Start a one-off donation (unpaid until paid through /payments/payable/create and verify)',
         description:
-          '`for` is `road-safety`, `culture` or a temple’s web name; `amount` whole rupees. Address and PAN (AAAAA9999A) are required only with `wants80g`, and kept only then.',
+          '`for` is `road-safety`, `culture` or a temple’s web name; `amount` whole rupees. Address and PAN (AAAAA9999A) are required only with `wants80g`, and kept only then. `wants80g` needs a confirmed e-mail address (403 otherwise).',
         security: bearer,
         body: donationBody,
-        response: { 200: ok(donationSchema), ...customerFailures() },
+        response: { 200: ok(donationSchema), ...customerFailures(403) },
       },
     },
     async (request) => ({

@@ -16,10 +16,10 @@ import {
 import { financialYear } from '../../../contracts/gst.ts'
 import { defaultLanguage, isLanguage, type Language } from '../../../contracts/languages.ts'
 import type { Db } from '../../db/client.ts'
-import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts'
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import { spreadsheetSafe, writeCsv } from '../../lib/csv.ts'
 import { writeAudit } from '../audit/repo.ts'
-import { mailTextsIn } from '../mail/messages.ts'
+import { mailAnswers, mailTextsIn } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
 import type { PayableHandler } from '../payments/payables.ts'
 import { type Issuer, renderReceiptPdf } from './pdf.ts'
@@ -37,7 +37,12 @@ export const receiptNumber = (fy: string, serial: number) =>
 /** PAN shown in lists: only its last characters. */
 const maskedPan = (pan: string | null) => (pan ? `••••••${pan.slice(6)}` : null)
 
-export function createDonationsService(deps: { db: Db; mail: MailService }) {
+export function createDonationsService(deps: {
+  db: Db
+  mail: MailService
+  /** Whether the donor's address is confirmed: an 80G receipt waits for it (decision 109). */
+  emailConfirmed: (userId: string) => Promise<boolean>
+}) {
   const repo = createDonationsRepo(deps.db)
 
   const causeName = (
@@ -179,6 +184,8 @@ export function createDonationsService(deps: { db: Db; mail: MailService }) {
       language: Language = defaultLanguage,
     ): Promise<Donation> {
       const body = donationBody.parse(input)
+      if (body.wants80g && !(await deps.emailConfirmed(userId)))
+        throw new ForbiddenError(mailAnswers.confirmFor80g)
       let cause: DonationRow['cause']
       let temple: { id: string; name: string } | null = null
       if ((foundationCauses as readonly string[]).includes(body.for)) cause = body.for as FoundationCause

@@ -96,7 +96,8 @@ function customerMails({ t, language }: ShopI18n) {
     unsubscribe: t('Unsubscribe'),
     openLink: t('Or open this link:'),
 
-    welcome: (name: string, shopUrl: string): MailContent => ({
+    /** The first e-mail of an account; it carries the link that confirms the address (decision 109). */
+    welcome: (name: string, confirmUrl: string, days: number): MailContent => ({
       language,
       subject: t('Welcome to {shop}', { shop: shopName }),
       preview: t('Your account is ready.'),
@@ -106,10 +107,32 @@ function customerMails({ t, language }: ShopI18n) {
         t(
           'Your account is ready. You can now save products to your wishlist, keep delivery addresses and follow your orders.',
         ),
+        t(
+          'Please confirm that this e-mail address is yours with the button below (the link works for {days} days). Reviews and 80G receipts for donations need a confirmed address.',
+          { days },
+        ),
         t('Every purchase supports the artisans and the work of the foundation.'),
       ],
-      button: { label: t('Visit the shop'), href: shopUrl },
+      button: { label: t('Confirm my e-mail address'), href: confirmUrl },
       footnote: t('You received this e-mail because an account was created with this address.'),
+    }),
+
+    confirmEmail: (name: string, confirmUrl: string, days: number): MailContent => ({
+      language,
+      subject: t('Confirm your e-mail address for {shop}', { shop: shopName }),
+      preview: t('One click to confirm.'),
+      heading: t('Confirm your e-mail address'),
+      paragraphs: [
+        hello(name),
+        t(
+          'Please confirm that this e-mail address belongs to your account with the button below. The link works once, within {days} days.',
+          { days },
+        ),
+      ],
+      button: { label: t('Confirm my e-mail address'), href: confirmUrl },
+      footnote: t(
+        'You received this e-mail because this address was given for an account. If that was not you, ignore it: nothing changes.',
+      ),
     }),
 
     orderPlaced: (order: OrderFacts, orderUrl: string, minutes: number): MailContent => ({
@@ -400,18 +423,29 @@ export const mailTexts = {
       'You received this e-mail because a member of the shop’s staff invited this address. If you did not expect it, ignore it: no password is set until you choose one.',
   }),
 
-  /** A customer's account made a staff account: same password, new screens. */
-  staffAdded: (name: string, inviter: string, role: StaffRole, consoleUrl: string): MailContent => ({
-    subject: `You are now on the ${shopName} staff`,
-    preview: `${inviter} made your account a staff account.`,
-    heading: 'You are on the shop’s staff',
+  /**
+   * An invitation to an address that already has a customer account (decision 109): it becomes staff only
+   * when its link is followed and a new password chosen.
+   */
+  staffInvitationForCustomer: (
+    name: string,
+    inviter: string,
+    role: StaffRole,
+    passwordUrl: string,
+    days: number,
+  ): MailContent => ({
+    subject: `${inviter} invited you to the ${shopName} shop console`,
+    preview: `Choose a new password to join: the link works for ${days} days.`,
+    heading: 'Join the shop’s staff',
     paragraphs: [
       hello(name),
-      `${inviter} has made your ${shopName} account a staff account, with the ${staffRoleLabels[role].name} role: ${lowerFirst(staffRoleLabels[role].description)}`,
-      'Sign in as usual, with your e-mail address and your password; the shop console is in your account menu.',
+      `${inviter} has invited you to help run the ${shopName} shop, with the ${staffRoleLabels[role].name} role: ${lowerFirst(staffRoleLabels[role].description)}`,
+      `This address already has a customer account. To join the staff, choose a new password for it with the button below: your present password stops working, and your orders and addresses stay in the account. The link works once, within ${days} days.`,
+      'Then sign in with this e-mail address and the new password: the shop console is in your account menu.',
     ],
-    button: { label: 'Open the shop console', href: consoleUrl },
-    footnote: 'You received this e-mail because your account was made a staff account of the shop.',
+    button: { label: 'Choose a new password and join', href: passwordUrl },
+    footnote:
+      'You received this e-mail because a member of the shop’s staff invited this address. If you did not expect it, ignore it: your account stays as it is.',
   }),
 
   staffNewOrder: (order: OrderFacts, consoleUrl: string): MailContent => ({

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
+import { accountMailKinds } from '../../../contracts/mail.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { mailOutbox, shopSettings } from '../../db/schema.ts'
 
@@ -47,10 +48,11 @@ export function createMailRepo(db: DbOrTx) {
       return claimed.sort((a, b) => position.get(a.id)! - position.get(b.id)!)
     },
 
+    /** Sent: the sealed live copy of an account mail is no longer kept. */
     async markSent(id: string, now: Date) {
       await db
         .update(mailOutbox)
-        .set({ status: 'sent', sentAt: now, claimedUntil: null, lastError: null })
+        .set({ status: 'sent', sentAt: now, claimedUntil: null, lastError: null, sealed: null })
         .where(eq(mailOutbox.id, id))
     },
 
@@ -80,8 +82,12 @@ export function createMailRepo(db: DbOrTx) {
       return row
     },
 
-    async list(opts: { status?: string; page: number; pageSize: number }) {
-      const where = opts.status ? eq(mailOutbox.status, opts.status as OutboxRow['status']) : undefined
+    /** A page of the outbox; without `accountMails`, the account mails are left out (decision 109). */
+    async list(opts: { status?: string; page: number; pageSize: number; accountMails: boolean }) {
+      const where = and(
+        opts.status ? eq(mailOutbox.status, opts.status as OutboxRow['status']) : undefined,
+        opts.accountMails ? undefined : notInArray(mailOutbox.kind, [...accountMailKinds]),
+      )
       const rows = await db
         .select({
           id: mailOutbox.id,

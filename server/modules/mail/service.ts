@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Language } from '../../../contracts/languages.ts'
-import type { OutboxItem } from '../../../contracts/mail.ts'
+import { isAccountMail, type OutboxItem } from '../../../contracts/mail.ts'
+import type { StaffRole } from '../../../contracts/staff.ts'
 import type { Config } from '../../config.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { newId } from '../../db/ids.ts'
@@ -8,6 +9,7 @@ import { NotFoundError } from '../../http/errors.ts'
 import { writeAudit } from '../audit/repo.ts'
 import { type MailContent, mailTexts, mailTextsIn, type OrderFacts } from './messages.ts'
 import { createMailRepo, type OutboxRow } from './repo.ts'
+import { createSeal, redact } from './seal.ts'
 import { renderMail } from './template.ts'
 import { type MailTransport, smtpTransport } from './transport.ts'
 
@@ -22,7 +24,7 @@ export type OrderMailEvent = 'placed' | 'paid' | 'shipped' | 'delivered' | 'canc
 
 export type MailDeps = {
   db: Db
-  config: Pick<Config, 'PUBLIC_URL' | 'SMTP_URL' | 'MAIL_FROM' | 'RESERVATION_MINUTES'>
+  config: Pick<Config, 'PUBLIC_URL' | 'SMTP_URL' | 'MAIL_FROM' | 'RESERVATION_MINUTES' | 'secrets'>
   log?: FastifyBaseLogger
   /** Tests pass their own; otherwise SMTP when SMTP_URL is set, else none (messages are kept). */
   transport?: MailTransport | null
@@ -53,7 +55,11 @@ const toItem = (
   nextAttemptAt: r.nextAttemptAt.toISOString(),
   sentAt: r.sentAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
+  accountMail: isAccountMail(r.kind),
 })
+
+/** Account mails are the owners' to see (decision 109): a way into any account, the owner's included. */
+const seesAccountMails = (role: StaffRole | null) => role === 'owner'
 
 /** An SMTP error as staff read it: the server's answer when there is one, never a stack. */
 const describeError = (err: unknown) => {
@@ -75,6 +81,7 @@ export function createMailService(deps: MailDeps) {
   const from = deps.config.MAIL_FROM ?? `Kalaa Setu <shop@${host}>`
 
   const url = (path: string) => new URL(path, publicUrl).toString()
+  const seal = createSeal(deps.config.secrets.jwtAccessSecret)
 
   async function staffAddress(db: DbOrTx): Promise<string | null> {
     return (await createMailRepo(db).settings())?.notificationEmail || null
@@ -97,9 +104,17 @@ export function createMailService(deps: MailDeps) {
         content: MailContent
         replyTo?: string | null
         headers?: Record<string, string>
+        /**
+         * One-time tokens the mail carries (an account mail's links): only the recipient gets them. The row
+         * staff can read holds the mail with them hidden; the live copy is sealed until it is sent.
+         */
+        secrets?: readonly string[]
       },
     ): Promise<OutboxRow> {
-      const { html, text } = await renderMail(mail.content, url('/'))
+      const live = await renderMail(mail.content, url('/'))
+      const secrets = mail.secrets?.filter(Boolean) ?? []
+      if (secrets.length > 0 && !isAccountMail(mail.kind))
+        throw new Error(`mail ${mail.kind} carries a token but is not an account mail (contracts/mail.ts)`)
       const id = newId()
       return createMailRepo(tx).insert({
         id,
@@ -107,8 +122,9 @@ export function createMailService(deps: MailDeps) {
         toAddress: mail.to,
         replyTo: mail.replyTo ?? null,
         subject: mail.content.subject,
-        html,
-        text,
+        html: redact(live.html, secrets),
+        text: redact(live.text, secrets),
+        sealed: secrets.length > 0 ? seal.seal(live) : null,
         headers: mail.headers ?? {},
         messageId: `<${id}@${host}>`,
         status: transport ? 'queued' : 'kept',
@@ -215,13 +231,17 @@ export function createMailService(deps: MailDeps) {
       let failed = 0
       for (const row of claimed) {
         try {
+          // An account mail goes out with its live links; one whose seal no longer opens (the shop's
+          // secret changed) would send dead links, so it fails for staff to see instead.
+          const live = row.sealed ? seal.open(row.sealed) : { html: row.html, text: row.text }
+          if (!live) throw new Error('the sealed links of this account mail no longer open: send a new one')
           await transport.send({
             from,
             to: row.toAddress,
             replyTo: row.replyTo,
             subject: row.subject,
-            html: row.html,
-            text: row.text,
+            html: live.html,
+            text: live.text,
             messageId: row.messageId,
             headers: row.headers,
           })
@@ -245,10 +265,11 @@ export function createMailService(deps: MailDeps) {
       return { sent, failed }
     },
 
+    /** The console's outbox, as the staff member asking may see it (`role`: their staff role). */
     outbox: {
-      async list(query: { status?: OutboxRow['status']; page: number }) {
+      async list(role: StaffRole | null, query: { status?: OutboxRow['status']; page: number }) {
         const pageSize = 25
-        const { rows, total } = await repo.list({ ...query, pageSize })
+        const { rows, total } = await repo.list({ ...query, pageSize, accountMails: seesAccountMails(role) })
         return {
           items: rows.map(toItem),
           total,
@@ -257,9 +278,10 @@ export function createMailService(deps: MailDeps) {
           pages: Math.max(1, Math.ceil(total / pageSize)),
         }
       },
-      async get(id: string) {
+      async get(role: StaffRole | null, id: string) {
         const row = await repo.byId(id)
-        if (!row) throw new NotFoundError('No such e-mail in the outbox.')
+        if (!row || (isAccountMail(row.kind) && !seesAccountMails(role)))
+          throw new NotFoundError('No such e-mail in the outbox.')
         return {
           ...toItem(row),
           replyTo: row.replyTo,
@@ -270,7 +292,10 @@ export function createMailService(deps: MailDeps) {
         }
       },
       /** Another try now, for a failed message or one waiting for its next attempt. */
-      async retry(id: string) {
+      async retry(role: StaffRole | null, id: string) {
+        const found = await repo.byId(id)
+        if (found && isAccountMail(found.kind) && !seesAccountMails(role))
+          throw new NotFoundError('This e-mail is not waiting to be sent.')
         const row = await repo.requeue(id, new Date())
         if (!row) throw new NotFoundError('This e-mail is not waiting to be sent.')
         return toItem(row)

@@ -66,6 +66,7 @@ export function createMessagesService(deps: { db: Db; mail?: MailService }) {
             kind: 'newsletter.confirm',
             to: input.email,
             content: mailTextsIn(language).newsletterConfirm(confirmUrl),
+            secrets: [token],
           })
         }
       })

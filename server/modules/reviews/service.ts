@@ -23,6 +23,7 @@ import { pgErrorCode } from '../admin/kit.ts'
 import type { AuditAction } from '../audit/actions.ts'
 import { writeAudit } from '../audit/repo.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
+import { mailAnswers } from '../mail/messages.ts'
 import { createReviewsRepo, type ReviewRow } from './repo.ts'
 
 const photoUrl = (base: string) => `${base}-800.webp`
@@ -74,6 +75,8 @@ export function createReviewsService(deps: {
   cache: CatalogueCache
   files: FileStore
   catalogue: Pick<CatalogueService, 'product'>
+  /** Whether the reviewer's address is confirmed: a review waits for it (decision 109). */
+  emailConfirmed: (userId: string) => Promise<boolean>
   log?: { warn(obj: object, msg: string): void }
 }) {
   const repo = createReviewsRepo(deps.db)
@@ -156,6 +159,7 @@ export function createReviewsService(deps: {
       const orderId = await repo.deliveredOrderWith(userId, product._id)
       if (!orderId) throw new ForbiddenError(reviewText.notDelivered)
       if (await repo.byCustomer(userId, product._id)) throw new ConflictError(reviewText.alreadyReviewed)
+      if (!(await deps.emailConfirmed(userId))) throw new ForbiddenError(mailAnswers.confirmToReview)
       try {
         const row = await repo.insert({
           productId: product._id,

@@ -285,6 +285,8 @@ export function auditSentence(input: SentenceInput): string {
       return `${who} sent ${name ?? 'a colleague'} a new invitation to the console`
     case 'staff.promote':
       return `${who} gave ${name ?? 'a customer'} access to the console as ${roleName(after.staffRole)}`
+    case 'staff.accept':
+      return `${who} accepted the invitation to the console and joined as ${roleName(after.staffRole)}`
     case 'staff.role':
       return `${who} changed the role of ${name ?? 'a colleague'} from ${roleName(before.staffRole)} to ${roleName(after.staffRole)}`
     case 'staff.disable':

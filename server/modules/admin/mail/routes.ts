@@ -25,7 +25,8 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         summary: 'E-mails the shop wrote, newest first, with their delivery state',
         description:
           'Without SMTP_URL every e-mail is `kept` here and none leaves the machine. `failed` ones gave up ' +
-          'after repeated attempts; `lastError` says what the mail server answered.',
+          'after repeated attempts; `lastError` says what the mail server answered. Account mails (reset, ' +
+          'invitation and confirmation links) are listed to owners only, with their links hidden.',
         querystring: outboxListQuery,
         response: {
           200: ok(outboxPageSchema),
@@ -36,7 +37,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request) => ({
       success: true as const,
       message: 'Outbox',
-      data: { ...(await mail.outbox.list(request.query)), sending: mail.sending },
+      data: { ...(await mail.outbox.list(request.user!.staffRole, request.query)), sending: mail.sending },
     }),
   )
 
@@ -58,7 +59,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request) => ({
       success: true as const,
       message: 'E-mail',
-      data: await mail.outbox.get(request.params.id),
+      data: await mail.outbox.get(request.user!.staffRole, request.params.id),
     }),
   )
 
@@ -77,7 +78,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request) => ({
       success: true as const,
       message: 'It will be sent again shortly',
-      data: await mail.outbox.retry(request.params.id),
+      data: await mail.outbox.retry(request.user!.staffRole, request.params.id),
     }),
   )
 

@@ -49,12 +49,25 @@ export async function createOrPromoteAdmin(
   const passwordHash = password === null ? null : await hashAdminPassword(password)
   return db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: users.id, role: users.role, email: users.email, disabledAt: users.disabledAt })
+      .select({
+        id: users.id,
+        role: users.role,
+        email: users.email,
+        disabledAt: users.disabledAt,
+        emailVerifiedAt: users.emailVerifiedAt,
+      })
       .from(users)
       .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     if (existing) {
       if (existing.role === 'admin' && !passwordHash && !existing.disabledAt) {
         return { outcome: 'already-admin' as const, userId: existing.id, email: existing.email }
+      }
+      // Anyone may register an address before the shop makes it staff: an unconfirmed customer account's
+      // password may be theirs, so it is replaced (decision 109).
+      if (existing.role !== 'admin' && !existing.emailVerifiedAt && !passwordHash) {
+        throw new AdminCreateError(
+          `${existing.email} has a customer account whose address was never confirmed, so its password may not be its owner's. Give it a new password (set ADMIN_PASSWORD) to make it an administrator.`,
+        )
       }
       await tx
         .update(users)
@@ -64,6 +77,8 @@ export async function createOrPromoteAdmin(
           ...(existing.role === 'admin' ? {} : { staffRole: 'owner' as const, staffSince: new Date() }),
           disabledAt: null,
           ...(passwordHash ? { passwordHash } : {}),
+          // The operator at the machine vouches for the address they named.
+          emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
         })
         .where(eq(users.id, existing.id))
       await writeAudit(tx, {
@@ -84,7 +99,15 @@ export async function createOrPromoteAdmin(
     const fullName = input.fullName?.trim() || 'Shop administrator'
     const [created] = await tx
       .insert(users)
-      .values({ email, fullName, passwordHash, role: 'admin', staffRole: 'owner', staffSince: new Date() })
+      .values({
+        email,
+        fullName,
+        passwordHash,
+        role: 'admin',
+        staffRole: 'owner',
+        staffSince: new Date(),
+        emailVerifiedAt: new Date(),
+      })
       .returning({ id: users.id })
     await writeAudit(tx, {
       actorId: null,

@@ -55,7 +55,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         message:
           invited.outcome === 'invited'
             ? staffAnswers.invited(invited.member.email)
-            : staffAnswers.promoted(invited.member.fullName),
+            : staffAnswers.invitedCustomer(invited.member.email),
         data: invited,
       }
     },
