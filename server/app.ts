@@ -266,7 +266,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
         .header('cache-control', 'no-store')
         .send({ success: false, message })
     if (db.status === 'rejected') {
-      app.log.warn({ reason: (db.reason as Error).message }, 'database not reachable')
+      app.log.warn({ err: db.reason }, 'database not reachable')
       return unready('The database is not reachable.')
     }
     // The shop still answers meanwhile (limits in this instance's memory); the balancer is told.

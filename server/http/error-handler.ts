@@ -52,7 +52,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     // The object storage (S3_BUCKET) is down or refusing; checked before the database, whose test would
     // also take its connection errors for a database outage.
     if (error instanceof FileStoreUnavailableError) {
-      request.log.warn({ reason: error.message }, 'file store unavailable')
+      request.log.warn({ err: error }, 'file store unavailable')
       return reply
         .status(503)
         .header('retry-after', String(retryAfterSeconds))
@@ -64,7 +64,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     // Down or too slow: a moment later it may work, so 503 and Retry-After, not 500 (decision 064).
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ reason: error.message }, 'database unavailable')
+      // Through the error serializer: drizzle's message holds the query's parameters (a new user's hash).
+      request.log.warn({ err: error }, 'database unavailable')
       return sendDatabaseUnavailable(request, reply)
     }
     const status = error.statusCode ?? 500

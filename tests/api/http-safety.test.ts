@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { ConfigError, parseEnv, testConfig } from '../../server/config.ts'
+import { unavailableMessage } from '../../server/http/unavailable.ts'
 import {
   freshEmail,
   makePerson,
@@ -254,6 +255,60 @@ describe('logs', () => {
       expect(bad.statusCode).toBe(400)
       expect(lines.map((l) => JSON.parse(l)).filter((l) => l.err || l.stack)).toEqual([])
       expect(lines.join('')).not.toContain(secret)
+    } finally {
+      await shop.close()
+      await database.close()
+      await drop()
+    }
+  }, 120_000)
+})
+
+describe('logs during an outage', () => {
+  it('a registration the database times out answers 503 and logs no e-mail, name or password hash', async () => {
+    const lines: string[] = []
+    const { database, drop } = await openTestDatabase()
+    const shop = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'info' }),
+      database,
+      web: false,
+      logStream: { write: (line) => void lines.push(line) },
+    })
+    await shop.ready()
+    // The insert of the new user fails as a statement cancelled by a timeout does (SQLSTATE 57014), with
+    // the row's values in the error's detail; drizzle's own message carries the query's parameters.
+    await database.db.execute(
+      sql.raw(`create function test_time_out_users() returns trigger language plpgsql as $$
+        begin
+          raise exception using errcode = '57014', message = 'canceling statement due to statement timeout',
+            detail = 'while writing ' || new.email || ' for ' || new.full_name;
+        end $$`),
+    )
+    await database.db.execute(
+      sql.raw(
+        'create trigger test_time_out_users before insert on users for each row execute function test_time_out_users()',
+      ),
+    )
+    const email = freshEmail('meena.outage')
+    const fullName = 'Meenakshi Outagewala'
+    try {
+      const res = await shop.inject({
+        method: 'POST',
+        url: '/api/v1/user/register',
+        payload: { fullName, email, password: PASSWORD },
+      })
+      expect(res.statusCode, res.body).toBe(503)
+      expect(res.json()).toEqual({ success: false, message: unavailableMessage })
+      const log = lines.join('')
+      expect(log).toContain('database unavailable')
+      expect(log).not.toContain(email)
+      expect(log).not.toContain(fullName)
+      expect(log).not.toContain('$argon2id')
+      expect(log).not.toContain(PASSWORD)
+      // Logged as every other error is: its kind, its code and its frames, the values withheld.
+      const [outage] = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'database unavailable')
+      expect(outage.err.message).toBe('Failed query (SQL and parameters withheld)')
+      expect(outage.err.cause.code).toBe('57014')
+      expect(outage.err.stack).toMatch(/\n\s+at /)
     } finally {
       await shop.close()
       await database.close()
