@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { ConfigError, parseEnv, testConfig } from '../../server/config.ts'
+import { addressTooLongMessage } from '../../server/http/method-answers.ts'
 import { unavailableMessage } from '../../server/http/unavailable.ts'
 import {
   freshEmail,
@@ -124,6 +125,32 @@ describe('every request gets a deliberate answer under /api', () => {
       expect(res.headers.allow).toBe(allow)
       expect(res.json()).toMatchObject({ success: false, message: expect.stringContaining('not allowed') })
     }
+  })
+
+  it('answers a path parameter over 200 characters with 414 and a message, not a 405', async () => {
+    const long = 'a'.repeat(201)
+    const someId = '0123456789abcdef01234567'
+    for (const [method, url] of [
+      ['GET', `/api/v1/order/singleorder/${long}`],
+      ['GET', `/api/v1/pincode/${long}`],
+      ['PUT', `/api/v1/admin/products/${long}`],
+      ['DELETE', `/api/v1/admin/products/${long}/images/${someId}`],
+    ] as const) {
+      const res = await app.inject({ method, url, headers: admin.auth })
+      expect(res.statusCode, `${method} ${url}`).toBe(414)
+      expect(res.headers.allow).toBeUndefined()
+      expect(res.json()).toEqual({ success: false, message: addressTooLongMessage })
+    }
+    // 200 characters are still read as the id they are (here: no such order).
+    const longest = await app.inject({
+      url: `/api/v1/order/singleorder/${'a'.repeat(200)}`,
+      headers: asha.auth,
+    })
+    expect(longest.statusCode).not.toBe(414)
+    expect(longest.statusCode).toBeLessThan(500)
+    // A long part of an address that is no endpoint is still a 404.
+    const nowhere = await app.inject({ url: `/api/v1/nothing-here/${long}` })
+    expect(nowhere.statusCode).toBe(404)
   })
 
   it('answers OPTIONS with 204 and Allow, and no CORS headers', async () => {
