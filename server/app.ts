@@ -37,6 +37,7 @@ import { registerStoredUploads } from './http/stored-uploads.ts'
 import { registerTextGuard } from './http/text-guard.ts'
 import { trustProxyOption, trustsPeer } from './http/trust-proxy.ts'
 import { registerUnavailablePages, retryAfterSeconds, watchServices } from './http/unavailable.ts'
+import { registerBodyDiscarding } from './http/unread-bodies.ts'
 import { CONSOLE_FILE_MAX_BYTES, registerUploadLimits } from './http/uploads.ts'
 import { startSweeper } from './jobs/sweeper.ts'
 import { type CatalogueCache, createMemoryCache } from './lib/cache.ts'
@@ -123,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   registerMethodAnswers(app)
   registerTextGuard(app)
   registerUploadLimits(app)
+  registerBodyDiscarding(app)
   registerNoStore(app)
   const translations = loadTranslations()
   registerLanguage(app, translations)

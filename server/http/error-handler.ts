@@ -14,6 +14,8 @@ function fieldName(issue: FieldIssue): string {
   return (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || 'request'
 }
 
+export const bodyTooLargeMessage = 'The request is too large.'
+
 /** Every failure leaves as `{ success: false, message }`; a 500 never carries internals. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -95,7 +97,7 @@ function clientMessage(error: FastifyError, status: number): string {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is not valid JSON.'
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request is too large.'
+      return bodyTooLargeMessage
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type.'
   }

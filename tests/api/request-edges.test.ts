@@ -2,7 +2,7 @@ import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRenderingTestApp, type TestApp } from '../support/test-app.ts'
 
-// Methods no page or route takes (decision 111): a 405 with Allow in the shop's shape, never a 500.
+// Methods no page or route takes (decision 061): a 405 with Allow in the shop's shape, never a 500.
 let app: TestApp
 let port: number
 beforeAll(async () => {
