@@ -279,19 +279,20 @@ export const searchSynonymInputSchema = z.object({
     ),
 })
 
-export const sliderInputSchema = z.object({
-  image: imageRef,
-  title: optionalText('title', 200),
-  link: optionalText('link', 500),
-  status: activeStatus,
-  position,
-})
-
 /** Where a tap leads: an address in the shop or a full web address; empty is saved as nothing. */
 const shopLink = (label: string) =>
   optionalText(label, 500).refine((v) => v === null || shopLinkPattern.test(v), {
     message: `Enter an address in the shop starting with / (for example /product/Handloom), or a full web address starting with https://`,
   })
+
+// A slide's link is checked as a banner's is: a shop or web address, never javascript:, data: or vbscript:.
+export const sliderInputSchema = z.object({
+  image: imageRef,
+  title: optionalText('title', 200),
+  link: shopLink('link'),
+  status: activeStatus,
+  position,
+})
 
 export const bannerInputSchema = z.object({
   image: imageRef,

@@ -21,7 +21,13 @@ import type { Database } from './db/client.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
 import { registerLanguage } from './http/language.ts'
 import { type LogStream, loggerOptions } from './http/logging.ts'
-import { registerMethodAnswers } from './http/method-answers.ts'
+import {
+  addressTooLongMessage,
+  clientErrorAnswer,
+  maxParamLength,
+  refuseConnect,
+  registerMethodAnswers,
+} from './http/method-answers.ts'
 import { createMetrics, registerMetrics } from './http/metrics.ts'
 import { registerNoStore } from './http/no-store.ts'
 import { registerPageCache } from './http/page-cache.ts'
@@ -31,6 +37,7 @@ import { registerStoredUploads } from './http/stored-uploads.ts'
 import { registerTextGuard } from './http/text-guard.ts'
 import { trustProxyOption, trustsPeer } from './http/trust-proxy.ts'
 import { registerUnavailablePages, retryAfterSeconds, watchServices } from './http/unavailable.ts'
+import { registerBodyDiscarding } from './http/unread-bodies.ts'
 import { CONSOLE_FILE_MAX_BYTES, registerUploadLimits } from './http/uploads.ts'
 import { startSweeper } from './jobs/sweeper.ts'
 import { type CatalogueCache, createMemoryCache } from './lib/cache.ts'
@@ -83,8 +90,8 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
         return given
       return randomUUID()
     },
-    // Addresses the router cannot read (a broken percent-encoding, a parameter past maxParamLength)
-    // get the shop's error shape instead of Fastify's own.
+    // Addresses the router cannot read (a broken percent-encoding, a parameter past maxParamLength where
+    // no wildcard route takes it; under /api the fallback answers that 414) get the shop's error shape.
     frameworkErrors: (error, _request, untyped) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       const reply = untyped as unknown as FastifyReply
@@ -94,15 +101,18 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
         .send({
           success: false,
           message: tooLong
-            ? 'That address is too long.'
+            ? addressTooLongMessage
             : 'That address cannot be read: it holds characters that are not valid.',
         })
     },
+    // An unreadable request (an unknown method, headers too large) answered in the shop's shape.
+    clientErrorHandler: clientErrorAnswer,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength },
   }
   const app = Fastify(serverOptions)
+  refuseConnect(app.server)
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
@@ -114,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   registerMethodAnswers(app)
   registerTextGuard(app)
   registerUploadLimits(app)
+  registerBodyDiscarding(app)
   registerNoStore(app)
   const translations = loadTranslations()
   registerLanguage(app, translations)
@@ -266,7 +277,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
         .header('cache-control', 'no-store')
         .send({ success: false, message })
     if (db.status === 'rejected') {
-      app.log.warn({ reason: (db.reason as Error).message }, 'database not reachable')
+      app.log.warn({ err: db.reason }, 'database not reachable')
       return unready('The database is not reachable.')
     }
     // The shop still answers meanwhile (limits in this instance's memory); the balancer is told.

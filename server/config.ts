@@ -6,7 +6,7 @@ import { paymentsSimulated } from '../contracts/payment-mode.ts'
 
 export { paymentsSimulated }
 
-import { parseTrustProxy } from './http/trust-proxy.ts'
+import { hopCountWarning, parseTrustProxy } from './http/trust-proxy.ts'
 
 /** An http(s) address with no query or fragment; the example goes in the message. */
 const httpAddress = (example: string) =>
@@ -165,7 +165,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /** Things an operator must hear about at start, one line each. */
-export function startupWarnings(config: Pick<Env, 'NODE_ENV' | 'PAYMENT_PROVIDER'>): string[] {
+export function startupWarnings(
+  config: Pick<Env, 'NODE_ENV' | 'PAYMENT_PROVIDER' | 'TRUST_PROXY' | 'HOST'>,
+): string[] {
   const warnings: string[] = []
   if (paymentsSimulated(config)) {
     warnings.push(
@@ -174,6 +176,8 @@ export function startupWarnings(config: Pick<Env, 'NODE_ENV' | 'PAYMENT_PROVIDER
         'RAZORPAY_WEBHOOK_SECRET before taking real orders.',
     )
   }
+  const exposed = hopCountWarning(config.TRUST_PROXY, config.HOST)
+  if (exposed) warnings.push(exposed)
   return warnings
 }
 

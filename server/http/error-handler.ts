@@ -14,6 +14,8 @@ function fieldName(issue: FieldIssue): string {
   return (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || 'request'
 }
 
+export const bodyTooLargeMessage = 'The request is too large.'
+
 /** Every failure leaves as `{ success: false, message }`; a 500 never carries internals. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -52,7 +54,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     // The object storage (S3_BUCKET) is down or refusing; checked before the database, whose test would
     // also take its connection errors for a database outage.
     if (error instanceof FileStoreUnavailableError) {
-      request.log.warn({ reason: error.message }, 'file store unavailable')
+      request.log.warn({ err: error }, 'file store unavailable')
       return reply
         .status(503)
         .header('retry-after', String(retryAfterSeconds))
@@ -64,7 +66,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     // Down or too slow: a moment later it may work, so 503 and Retry-After, not 500 (decision 064).
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ reason: error.message }, 'database unavailable')
+      // Through the error serializer: drizzle's message holds the query's parameters (a new user's hash).
+      request.log.warn({ err: error }, 'database unavailable')
       return sendDatabaseUnavailable(request, reply)
     }
     const status = error.statusCode ?? 500
@@ -94,7 +97,7 @@ function clientMessage(error: FastifyError, status: number): string {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is not valid JSON.'
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request is too large.'
+      return bodyTooLargeMessage
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type.'
   }

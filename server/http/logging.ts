@@ -31,8 +31,10 @@ const safeFields = ['code', 'statusCode', 'severity', 'routine', 'constraint', '
 
 /** Drops what drivers attach to a failed query (SQL text, parameters, row detail); keeps the kind and the frames. */
 function safeMessage(message: string): string {
-  // drizzle: "Failed query: <sql>\nparams: <values>"
-  if (message.startsWith('Failed query:')) return 'Failed query (SQL and parameters withheld)'
+  // drizzle: "Failed query: <sql>\nparams: <values>", also when another error's message repeats it.
+  const query = message.indexOf('Failed query:')
+  if (query === 0) return 'Failed query (SQL and parameters withheld)'
+  if (query > 0) return `${message.slice(0, query)}Failed query (SQL and parameters withheld)`.slice(0, 500)
   // PostgreSQL quotes the offending input at the end ('invalid input syntax for type uuid: "…"').
   return message.replace(/: ".*"$/s, ': "…"').slice(0, 500)
 }

@@ -85,3 +85,34 @@ export function trustsPeer(value: TrustProxy): (address: string | undefined) => 
     return family !== 0 && list.check(plain, family === 6 ? 'ipv6' : 'ipv4')
   }
 }
+
+const loopback = new BlockList()
+loopback.addSubnet('127.0.0.0', 8, 'ipv4')
+loopback.addAddress('::1', 'ipv6')
+
+/** Whether HOST takes connections from this machine only (`localhost`, 127.0.0.0/8, `::1`). */
+export function isLoopbackHost(host: string): boolean {
+  const plain = host
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase()
+  if (plain === 'localhost') return true
+  const v4 = plain.startsWith('::ffff:') && isIP(plain.slice(7)) === 4 ? plain.slice(7) : plain
+  const family = isIP(v4)
+  return family !== 0 && loopback.check(v4, family === 6 ? 'ipv6' : 'ipv4')
+}
+
+/**
+ * The start warning for a hop count on an address others can reach, else null. A hop count believes the
+ * X-Forwarded-For of whoever connects; a client reaching the shop past its proxy then names its own address
+ * and escapes every per-address limit. On a loopback HOST only a proxy on the same machine connects.
+ */
+export function hopCountWarning(value: TrustProxy, host: string): string | null {
+  if (typeof value !== 'number' || value === 0 || isLoopbackHost(host)) return null
+  return (
+    `TRUST_PROXY=${value} believes X-Forwarded-For from whoever connects, and HOST=${host} takes ` +
+    'connections from other machines: a client reaching the shop directly can name any address and escape ' +
+    "the per-address limits. Set TRUST_PROXY to the proxy's address (e.g. 10.0.0.5 or 127.0.0.1), or listen " +
+    'on HOST=127.0.0.1 behind a proxy on this machine.'
+  )
+}

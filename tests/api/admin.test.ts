@@ -485,6 +485,34 @@ describe('catalogue structure and content', () => {
     expect(temple.slug).toBe('kashi-vishwanath')
   })
 
+  it('a slide links only to a shop address or a web address, as a banner does', async () => {
+    const slide = (link: string) => ({
+      image: '/uploads/sliders/a-800.webp',
+      title: 'Holi',
+      link,
+      status: 'active',
+    })
+    for (const link of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,<script>x()</script>',
+      'vbscript:msgbox(1)',
+    ]) {
+      const res = await call('POST', '/sliders', admin, slide(link))
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json().message, link).toMatch(/link enter an address in the shop/)
+      expect(res.json().errors.link, link).toMatch(/^Enter an address in the shop starting with \//)
+    }
+    const saved = await call('POST', '/sliders', admin, slide('/Product/Handloom'))
+    expect(saved.statusCode, saved.body).toBe(200)
+    const id = saved.json().data.id
+    const edited = await call('PUT', `/sliders/${id}`, admin, slide('javascript:alert(1)'))
+    expect(edited.statusCode).toBe(400)
+    const web = await call('PUT', `/sliders/${id}`, admin, slide('https://example.in/diwali'))
+    expect(web.statusCode, web.body).toBe(200)
+    expect(web.json().data.link).toBe('https://example.in/diwali')
+  })
+
   it('a temple may have no services link yet, but not a link that is not a web address', async () => {
     const empty = await call('POST', '/temples', admin, { name: 'Somnath', servicesLink: '', images: [] })
     expect(empty.statusCode, empty.body).toBe(200)

@@ -4,6 +4,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { ConfigError, parseEnv, testConfig } from '../../server/config.ts'
+import { addressTooLongMessage } from '../../server/http/method-answers.ts'
+import { unavailableMessage } from '../../server/http/unavailable.ts'
 import {
   freshEmail,
   makePerson,
@@ -123,6 +125,32 @@ describe('every request gets a deliberate answer under /api', () => {
       expect(res.headers.allow).toBe(allow)
       expect(res.json()).toMatchObject({ success: false, message: expect.stringContaining('not allowed') })
     }
+  })
+
+  it('answers a path parameter over 200 characters with 414 and a message, not a 405', async () => {
+    const long = 'a'.repeat(201)
+    const someId = '0123456789abcdef01234567'
+    for (const [method, url] of [
+      ['GET', `/api/v1/order/singleorder/${long}`],
+      ['GET', `/api/v1/pincode/${long}`],
+      ['PUT', `/api/v1/admin/products/${long}`],
+      ['DELETE', `/api/v1/admin/products/${long}/images/${someId}`],
+    ] as const) {
+      const res = await app.inject({ method, url, headers: admin.auth })
+      expect(res.statusCode, `${method} ${url}`).toBe(414)
+      expect(res.headers.allow).toBeUndefined()
+      expect(res.json()).toEqual({ success: false, message: addressTooLongMessage })
+    }
+    // 200 characters are still read as the id they are (here: no such order).
+    const longest = await app.inject({
+      url: `/api/v1/order/singleorder/${'a'.repeat(200)}`,
+      headers: asha.auth,
+    })
+    expect(longest.statusCode).not.toBe(414)
+    expect(longest.statusCode).toBeLessThan(500)
+    // A long part of an address that is no endpoint is still a 404.
+    const nowhere = await app.inject({ url: `/api/v1/nothing-here/${long}` })
+    expect(nowhere.statusCode).toBe(404)
   })
 
   it('answers OPTIONS with 204 and Allow, and no CORS headers', async () => {
@@ -254,6 +282,60 @@ describe('logs', () => {
       expect(bad.statusCode).toBe(400)
       expect(lines.map((l) => JSON.parse(l)).filter((l) => l.err || l.stack)).toEqual([])
       expect(lines.join('')).not.toContain(secret)
+    } finally {
+      await shop.close()
+      await database.close()
+      await drop()
+    }
+  }, 120_000)
+})
+
+describe('logs during an outage', () => {
+  it('a registration the database times out answers 503 and logs no e-mail, name or password hash', async () => {
+    const lines: string[] = []
+    const { database, drop } = await openTestDatabase()
+    const shop = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'info' }),
+      database,
+      web: false,
+      logStream: { write: (line) => void lines.push(line) },
+    })
+    await shop.ready()
+    // The insert of the new user fails as a statement cancelled by a timeout does (SQLSTATE 57014), with
+    // the row's values in the error's detail; drizzle's own message carries the query's parameters.
+    await database.db.execute(
+      sql.raw(`create function test_time_out_users() returns trigger language plpgsql as $$
+        begin
+          raise exception using errcode = '57014', message = 'canceling statement due to statement timeout',
+            detail = 'while writing ' || new.email || ' for ' || new.full_name;
+        end $$`),
+    )
+    await database.db.execute(
+      sql.raw(
+        'create trigger test_time_out_users before insert on users for each row execute function test_time_out_users()',
+      ),
+    )
+    const email = freshEmail('meena.outage')
+    const fullName = 'Meenakshi Outagewala'
+    try {
+      const res = await shop.inject({
+        method: 'POST',
+        url: '/api/v1/user/register',
+        payload: { fullName, email, password: PASSWORD },
+      })
+      expect(res.statusCode, res.body).toBe(503)
+      expect(res.json()).toEqual({ success: false, message: unavailableMessage })
+      const log = lines.join('')
+      expect(log).toContain('database unavailable')
+      expect(log).not.toContain(email)
+      expect(log).not.toContain(fullName)
+      expect(log).not.toContain('$argon2id')
+      expect(log).not.toContain(PASSWORD)
+      // Logged as every other error is: its kind, its code and its frames, the values withheld.
+      const [outage] = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'database unavailable')
+      expect(outage.err.message).toBe('Failed query (SQL and parameters withheld)')
+      expect(outage.err.cause.code).toBe('57014')
+      expect(outage.err.stack).toMatch(/\n\s+at /)
     } finally {
       await shop.close()
       await database.close()

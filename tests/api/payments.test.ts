@@ -192,6 +192,39 @@ describe('POST /payments/webhook', () => {
     expect(events).toHaveLength(1)
   })
 
+  it('knows an event by its signed body, not by the unsigned X-Razorpay-Event-Id header', async () => {
+    const order = await newOrder(asha)
+    const session = (await createPayment(asha, order._id)).json()
+    const body = event('payment.captured', session.id, 'evt_SignedId000001')
+    const first = await webhook(body, sign(webhookSecret, body), 'evt_Header00000001')
+    expect(first.json()).toMatchObject({ applied: true, duplicate: false })
+    // The same signed body again under another header is a replay.
+    const again = await webhook(body, sign(webhookSecret, body), 'evt_Header00000002')
+    expect(again.json()).toMatchObject({ applied: false, duplicate: true })
+    const kept = await app.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.eventId, 'evt_SignedId000001'))
+    expect(kept).toHaveLength(1)
+
+    // Razorpay's own bodies carry no id: the signed bytes are the event's identity.
+    const later = await newOrder(ravi)
+    const laterSession = (await createPayment(ravi, later._id)).json()
+    const { id: _none, ...withoutId } = JSON.parse(event('payment.failed', laterSession.id, 'evt_x'))
+    const failed = JSON.stringify({ ...withoutId, account_id: 'acc_Test00000001' })
+    // Two different genuine events under one header: both are applied.
+    const sameHeader = 'evt_SameHeader0001'
+    const a = await webhook(failed, sign(webhookSecret, failed), sameHeader)
+    expect(a.json()).toMatchObject({ applied: true, duplicate: false })
+    expect((await orderOf(ravi, later._id)).paymentInfo.status).toBe('Failed')
+    const captured = event('payment.captured', laterSession.id, 'evt_SignedId000002')
+    const b = await webhook(captured, sign(webhookSecret, captured), sameHeader)
+    expect(b.json()).toMatchObject({ applied: true, duplicate: false })
+    expect((await orderOf(ravi, later._id)).paymentInfo.status).toBe('Paid')
+    const replayed = await webhook(failed, sign(webhookSecret, failed), 'evt_OtherHeader001')
+    expect(replayed.json()).toMatchObject({ applied: false, duplicate: true })
+  })
+
   it('refuses a tampered body or a missing signature', async () => {
     const order = await newOrder(asha)
     const session = (await createPayment(asha, order._id)).json()

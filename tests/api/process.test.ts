@@ -54,6 +54,21 @@ describe('the shop process', () => {
     expect(err.out).not.toMatch(/at .*\.ts:\d+/)
   })
 
+  it('warns at start when a hop count is trusted on an address other machines can reach', async () => {
+    const exposed = await start({ HOST: '0.0.0.0', TRUST_PROXY: '1' })
+    exposed.child.kill('SIGTERM')
+    expect(await exposed.exited).toBe(0)
+    const warned = exposed
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { level: number; msg: string })
+      .filter((l) => l.msg.startsWith('TRUST_PROXY=1 believes X-Forwarded-For from whoever connects'))
+    expect(warned).toHaveLength(1)
+    expect(warned[0]?.level).toBe(40)
+    expect(warned[0]?.msg).toContain('HOST=0.0.0.0')
+  }, 60_000)
+
   it('serves, refuses a second opener of the same data folder, shuts down cleanly on SIGTERM and keeps its data', async () => {
     const first = await start()
     const ready = await fetch(`http://127.0.0.1:${first.port}/readyz`)

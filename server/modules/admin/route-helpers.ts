@@ -29,16 +29,15 @@ export async function uploadedFiles(request: FastifyRequest): Promise<Buffer[]> 
   if (!request.isMultipart())
     throw new UnsupportedMediaTypeError('Send the pictures as a file upload (multipart form).')
   const files: Buffer[] = []
-  for await (const part of request.files()) {
-    try {
-      files.push(await part.toBuffer())
-    } catch (e) {
-      // Streamed in, so only its name is known when it passes the limit (the console checks sizes first).
-      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(413, photoTooLargeMessage({ name: shownName(part.filename) }))
-      }
-      throw e
-    }
+  try {
+    for await (const part of request.files()) files.push(await part.toBuffer())
+  } catch (e) {
+    // Streamed in, so only its name is known when it passes the limit (the console checks sizes first);
+    // the part or the next turn of the loop reports it, whichever notices first, both naming the part.
+    const error = e as { code?: string; part?: { filename?: string } }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, photoTooLargeMessage({ name: shownName(error.part?.filename) }))
+    throw e
   }
   return files
 }

@@ -156,7 +156,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
           tags: ['payments'],
           summary: 'Payment provider events (payment.captured, order.paid, payment.failed)',
           description:
-            'Authenticated by `X-Razorpay-Signature`: HMAC-SHA256 of the raw body with the webhook secret. Each event id (`X-Razorpay-Event-Id` or the body’s `id`) is applied once.',
+            'Authenticated by `X-Razorpay-Signature`: HMAC-SHA256 of the raw body with the webhook secret. Each event is applied once, known by the signed body’s `id` (else a hash of the signed body); the unsigned `X-Razorpay-Event-Id` header is not used for that.',
           headers: z
             .object({
               'x-razorpay-signature': z.string().max(200).optional(),
@@ -170,7 +170,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         const result = await payments.webhook(
           request.body as Buffer,
           request.headers['x-razorpay-signature'] as string | undefined,
-          request.headers['x-razorpay-event-id'] as string | undefined,
         )
         request.server.metrics?.webhooks.inc({ result: result.applied ? 'applied' : 'duplicate' })
         return { success: true as const, message: 'Event received', ...result }

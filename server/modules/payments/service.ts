@@ -29,7 +29,7 @@ import { createSandboxProvider } from './sandbox.ts'
 export type WebhookDelivery = { body: string; signature: string; eventId: string }
 
 type WebhookEvent = {
-  id?: string
+  id?: unknown
   event?: string
   payload?: {
     payment?: {
@@ -37,6 +37,16 @@ type WebhookEvent = {
     }
     order?: { entity?: { id?: string; amount?: number; status?: string } }
   }
+}
+
+/**
+ * The key a delivery is applied once by, taken from what the signature covers (decision 042): the body's
+ * own `id`, else a hash of the signed bytes. The X-Razorpay-Event-Id header is not signed: keyed on it, a
+ * replay under a new header would apply again, and a forged header could hide a genuine event.
+ */
+export function signedEventId(event: { id?: unknown }, rawBody: Buffer | string): string {
+  if (typeof event.id === 'string' && /^[\w-]{1,100}$/.test(event.id)) return event.id
+  return `body_${createHash('sha256').update(rawBody).digest('hex')}`
 }
 
 export function providerFromConfig(config: Config): PaymentProvider {
@@ -351,7 +361,6 @@ export function createPaymentsService(deps: {
     async webhook(
       rawBody: Buffer | string,
       signature: string | undefined,
-      eventIdHeader?: string,
     ): Promise<{ applied: boolean; duplicate: boolean }> {
       if (!signature || !signatureMatches(hmacHex(webhookSecret, rawBody), signature)) {
         throw new ValidationError('Invalid webhook signature.')
@@ -363,8 +372,7 @@ export function createPaymentsService(deps: {
         throw new ValidationError('The webhook body is not valid JSON.')
       }
       const type = String(event.event ?? 'unknown')
-      const eventId =
-        eventIdHeader || event.id || `body_${createHash('sha256').update(rawBody).digest('hex')}`
+      const eventId = signedEventId(event, rawBody)
       const entity = event.payload?.payment?.entity
       const providerOrderId = entity?.order_id ?? event.payload?.order?.entity?.id
 
