@@ -9,8 +9,9 @@ import { ConfigError, parseEnv } from '../server/config.ts'
 /**
  * `npm run backup -- --out FILE`: one file holding the database (the embedded one in DATA_DIR, or
  * PostgreSQL's with DATABASE_URL), the uploaded pictures, and for the embedded database
- * DATA_DIR/secrets.json (docs/decisions/075). Safe while the shop runs: a running shop holds the
- * embedded database, so it is asked for the copy over its control socket.
+ * DATA_DIR/secrets.json (docs/decisions/075), signed with BACKUP_KEY (refused without it). Safe while
+ * the shop runs: a running shop holds the embedded database, so it is asked for the copy over its
+ * control socket.
  * Exit codes: 0 written, 1 failed (no backup file written), 2 wrong arguments.
  */
 
@@ -45,17 +46,19 @@ const files = uploadFilesFor({ ...env, dataDir })
 
 try {
   const started = Date.now()
-  const { file, manifest, through } = await createBackup({
+  const { file, manifest, through, keyId } = await createBackup({
     // `npm run` starts in the project folder; a relative FILE is meant from where the command was typed.
     out: path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out),
     dataDir,
     databaseUrl: env.DATABASE_URL,
     uploads: files.uploads,
+    key: env.BACKUP_KEY,
   })
   const size = Object.values(manifest.files).reduce((n, f) => n + f.size, 0)
   console.log(
     `\nBackup written to ${file} (${(size / 1e6).toFixed(1)} MB, ${((Date.now() - started) / 1000).toFixed(1)} s, through ${through}).\n` +
       `It holds ${describeManifest(manifest)}.\n` +
+      `${backupMessages.signedWith(keyId)}\n` +
       'Keep it as carefully as the shop itself: it holds customers’ details and the shop’s signing secrets.\n',
   )
 } catch (err) {

@@ -3,15 +3,18 @@ import { parseArgs } from 'node:util'
 import { codeSchema, describeManifest } from '../server/backup/manifest.ts'
 import { BackupError, backupMessages } from '../server/backup/messages.ts'
 import { restoreBackup } from '../server/backup/restore.ts'
+import { listInWords } from '../server/backup/secrets.ts'
 import { uploadFilesFor } from '../server/backup/upload-files.ts'
 import { ConfigError, parseEnv } from '../server/config.ts'
 
 /**
- * `npm run restore -- FILE [--force]`: puts a backup made by `npm run backup` in place of the current
- * database, uploads and (embedded database) DATA_DIR/secrets.json (docs/decisions/075). The whole file
- * is checked before anything changes; the shop must be stopped (on PostgreSQL, --force restores even
- * with other connections open). Exit codes: 0 restored, 1 refused or failed (nothing changed),
- * 2 wrong arguments.
+ * `npm run restore -- FILE [--force] [--accept-unsigned] [--accept-secrets]`: puts a backup made by
+ * `npm run backup` in place of the current database, uploads and (embedded database)
+ * DATA_DIR/secrets.json (docs/decisions/075). The whole file is checked before anything changes: its
+ * signature with BACKUP_KEY (--accept-unsigned takes a backup without one, or without the key), every
+ * file's checksum, and that its signing secrets are the shop's own (--accept-secrets takes others). The
+ * shop must be stopped (on PostgreSQL, --force restores even with other connections open).
+ * Exit codes: 0 restored, 1 refused or failed (nothing changed), 2 wrong arguments.
  */
 
 function fail(message: string, code = 1): never {
@@ -19,11 +22,23 @@ function fail(message: string, code = 1): never {
   process.exit(code)
 }
 
-let parsed: { values: { force?: boolean; help?: boolean }; positionals: string[] }
+const firstLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]
+
+// Whatever goes wrong, the operator reads one line, not a stack trace.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const)
+  process.on(event, (err) => fail(`The restore failed: ${firstLine(err)}`))
+
+type Flags = { force?: boolean; 'accept-unsigned'?: boolean; 'accept-secrets'?: boolean; help?: boolean }
+let parsed: { values: Flags; positionals: string[] }
 try {
   parsed = parseArgs({
     allowPositionals: true,
-    options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      force: { type: 'boolean' },
+      'accept-unsigned': { type: 'boolean' },
+      'accept-secrets': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   })
 } catch (err) {
   fail(`${(err as Error).message}\n${backupMessages.restoreUsage}`, 2)
@@ -47,16 +62,25 @@ const dataDir = path.resolve(env.DATA_DIR)
 const files = uploadFilesFor({ ...env, dataDir })
 
 try {
-  const { manifest } = await restoreBackup({
+  const { manifest, signedBy, secretsReplaced } = await restoreBackup({
     file,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     uploads: files.uploads,
     force: parsed.values.force,
+    key: env.BACKUP_KEY,
+    acceptUnsigned: parsed.values['accept-unsigned'],
+    acceptSecrets: parsed.values['accept-secrets'],
   })
   const behind = codeSchema().migrations - manifest.database.migrations
   console.log(
     `\nRestored ${file}: ${describeManifest(manifest)}.\n` +
+      (signedBy
+        ? `Its signature matches BACKUP_KEY (key ${signedBy}).\n`
+        : 'Its signature was not checked (--accept-unsigned).\n') +
+      (secretsReplaced.length
+        ? `The shop's signing secrets are now the backup's (--accept-secrets): ${listInWords(secretsReplaced)} changed, so everybody signs in again.\n`
+        : '') +
       (behind > 0 ? `The next start brings its database up to date (${behind} newer migrations).\n` : '') +
       'Start the shop to use it.\n',
   )
@@ -67,6 +91,6 @@ try {
     )
 } catch (err) {
   if (err instanceof BackupError) fail(err.message)
-  fail(`The restore failed: ${(err as Error).message.split('\n')[0]}\n${backupMessages.nothingChanged}`)
+  fail(`The restore failed: ${firstLine(err)} ${backupMessages.nothingChanged}`)
 }
 await files.close()

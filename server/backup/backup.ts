@@ -13,10 +13,12 @@ import {
   manifestEntry,
   type SchemaState,
   secretsEntry,
+  signatureEntry,
   uploadsPrefix,
 } from './manifest.ts'
 import { BackupError, backupMessages } from './messages.ts'
 import { dumpPostgres } from './postgres.ts'
+import { signManifest } from './signature.ts'
 import { TarWriter, type Written } from './tar.ts'
 import type { UploadFiles } from './upload-files.ts'
 
@@ -27,17 +29,23 @@ export type BackupOptions = {
   /** Set: PostgreSQL; unset: the embedded database in DATA_DIR. */
   databaseUrl?: string
   uploads: UploadFiles
+  /** BACKUP_KEY: the manifest is signed with it (a restore trusts no unsigned backup by default). */
+  key: string | undefined
 }
 
-export type BackupResult = { file: string; manifest: Manifest; through: string }
+export type BackupResult = { file: string; manifest: Manifest; through: string; keyId: string }
 
 /**
  * Writes one backup file (docs/decisions/075): the database first (so every picture it names was
  * there when the pictures are copied after it), then DATA_DIR/secrets.json for the embedded database,
- * then every upload, then the manifest with each file's size and SHA-256. The file is written as
- * `<out>.partial` and renamed at the end, so a backup that fails never looks like a complete one.
+ * then every upload, then the manifest with each file's size and SHA-256, then its signature. The file
+ * is written as `<out>.partial` and renamed at the end, so a backup that fails never looks like a
+ * complete one.
  */
 export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
+  // Refused before any work: a backup nobody can check is no backup to trust.
+  if (!opts.key) throw new BackupError(backupMessages.noBackupKey)
+  const key = opts.key
   const out = path.resolve(opts.out)
   const folder = path.dirname(out)
   if (!existsSync(folder)) throw new BackupError(backupMessages.noOutFolder(folder))
@@ -88,9 +96,12 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
     }
     const text = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`)
     await writer.add(manifestEntry, text.length, text)
+    const signature = signManifest(key, text)
+    const signed = Buffer.from(`${JSON.stringify(signature, null, 2)}\n`)
+    await writer.add(signatureEntry, signed.length, signed)
     await writer.finish()
     await rename(partial, out)
-    return { file: out, manifest, through }
+    return { file: out, manifest, through, keyId: signature.keyId }
   } catch (err) {
     await writer.abort()
     await rm(partial, { force: true })

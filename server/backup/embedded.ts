@@ -1,7 +1,10 @@
-import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { open, rm } from 'node:fs/promises'
+import { createHash, randomBytes } from 'node:crypto'
+import { createWriteStream, existsSync } from 'node:fs'
+import { mkdir, open, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { createGunzip } from 'node:zlib'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { controlRequest } from '../control/client.ts'
@@ -9,6 +12,7 @@ import { controlSocketPath } from '../control/protocol.ts'
 import { acquireLock, DatabaseLockedError, lockHolder } from '../db/client.ts'
 import { type Counts, countsSql, type SchemaState, schemaSql, toCounts, toSchemaState } from './manifest.ts'
 import { BackupError, backupMessages } from './messages.ts'
+import { entryStream, readTar, type TarEntry, TarFormatError } from './tar.ts'
 
 /** The embedded database's folder, where server/db/client.ts opens it. */
 export const pgliteFolder = (dataDir: string) => path.join(dataDir, 'pglite')
@@ -116,21 +120,44 @@ export async function dumpEmbeddedDataDir(
   }
 }
 
+/** Where a dump comes from: an entry of a backup file, with the SHA-256 its manifest gives it. */
+export type DumpSource = { file: string; entry: TarEntry; sha256: string }
+
+/** A dump that cannot be unpacked into a data folder; the message says why, in a sentence. */
+export class DamagedDumpError extends Error {}
+
+// A dump's names are written from '/' by PGlite (and from './' by a tar program): relative to the folder.
+const relative = (name: string) => name.replace(/^(\.?\/)+/, '').replace(/\/+$/, '')
+
+// A path of the dump that stays inside the folder it is unpacked into, as segments; null for any other.
+const insideFolder = (name: string) => {
+  const segments = relative(name).split('/')
+  return segments.every((s) => s !== '' && s !== '.' && s !== '..' && !/[\\\0]/.test(s)) ? segments : null
+}
+
 /**
- * Unpacks a dump into a new folder and checks it opens and holds the rows the manifest counted.
- * Answers the folder; the caller moves it into place or removes it.
+ * Unpacks a dump into a new folder beside the database and checks it opens and holds the rows the
+ * manifest counted. Answers the folder; the caller moves it into place or removes it, and on any failure
+ * nothing of it is left. The dump is unpacked here, not by PGlite's `loadDataDir`: PGlite's gunzip
+ * throws a damaged archive's error where nobody can catch it, which ended the process mid-restore.
  */
 export async function stageEmbedded(
   dataDir: string,
-  tarball: Blob,
+  source: DumpSource,
   expected: Counts,
   tag: string,
 ): Promise<string> {
   const staging = `${pgliteFolder(dataDir)}.restoring-${tag}`
+  const unpacked = `${staging}.tar`
   await rm(staging, { recursive: true, force: true })
   let client: PGlite | null = null
   try {
-    client = await PGlite.create({ dataDir: staging, loadDataDir: tarball, extensions: { pg_trgm } })
+    await unpackDump(source, unpacked, staging)
+    try {
+      client = await PGlite.create({ dataDir: staging, extensions: { pg_trgm } })
+    } catch (err) {
+      throw new DamagedDumpError(`Its database could not be opened (${clause(err)}).`)
+    }
     const counts = toCounts((await client.query<Record<string, unknown>>(countsSql)).rows[0]!)
     const differ = (Object.keys(expected) as Array<keyof Counts>).filter((k) => counts[k] !== expected[k])
     if (differ.length > 0)
@@ -146,5 +173,67 @@ export async function stageEmbedded(
     await client?.close().catch(() => {})
     await rm(staging, { recursive: true, force: true })
     throw err
+  } finally {
+    await rm(unpacked, { force: true })
+  }
+}
+
+// An error's first line as a clause inside a sentence: 'The archive was cut short.' → 'the archive …'.
+const clause = (err: unknown) =>
+  (err instanceof Error ? err.message : String(err))
+    .split('\n')[0]!
+    .replace(/\.$/, '')
+    .replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())
+
+/**
+ * Gunzips the dump to `tarFile` (checking, on the very bytes read, the SHA-256 the manifest gives), then
+ * writes its folders and files under `folder`. Throws DamagedDumpError for a damaged or cut-short dump.
+ */
+async function unpackDump(source: DumpSource, tarFile: string, folder: string) {
+  const hash = createHash('sha256')
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk)
+      done(null, chunk)
+    },
+  })
+  try {
+    await pipeline(
+      entryStream(source.file, source.entry),
+      tap,
+      createGunzip(),
+      createWriteStream(tarFile, { flags: 'wx', mode: 0o600 }),
+    )
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? ''
+    if (!code.startsWith('Z_')) throw err
+    throw new DamagedDumpError(`Its database archive is damaged (${clause(err)}).`)
+  }
+  // Checked again here: the file could have been changed since the whole backup was checked.
+  if (hash.digest('hex') !== source.sha256)
+    throw new DamagedDumpError(`${source.entry.name} does not match its checksum.`)
+  let tar: Awaited<ReturnType<typeof readTar>>
+  try {
+    tar = await readTar(tarFile)
+  } catch (err) {
+    if (!(err instanceof TarFormatError)) throw err
+    throw new DamagedDumpError(`Its database archive is damaged (${clause(err)}).`)
+  }
+  const place = (name: string) => {
+    const segments = insideFolder(name)
+    if (!segments) throw new DamagedDumpError('Its database archive holds a file with an unsafe name.')
+    return path.join(folder, ...segments)
+  }
+  if (!tar.files.some((f) => relative(f.name) === 'PG_VERSION'))
+    throw new DamagedDumpError('Its database archive holds no database (no PG_VERSION).')
+  await mkdir(folder, { mode: 0o700 })
+  for (const name of tar.folders) {
+    // The archive's own top folder, when it lists one, is `folder` itself.
+    if (relative(name) !== '') await mkdir(place(name), { recursive: true, mode: 0o700 })
+  }
+  for (const entry of tar.files) {
+    const file = place(entry.name)
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
+    await pipeline(entryStream(tarFile, entry), createWriteStream(file, { flags: 'wx', mode: 0o600 }))
   }
 }

@@ -6,7 +6,8 @@ import { migrationsFolder } from '../db/client.ts'
 /** What `manifest.json`, the last file of every backup, says (docs/decisions/075). */
 
 export const backupFormat = 'foundation-shop-backup'
-export const backupFormatVersion = 1
+/** 2: signed with BACKUP_KEY (`manifest.sig`); 1: unsigned, restored only with --accept-unsigned. */
+export const backupFormatVersion = 2
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
@@ -18,6 +19,8 @@ export const databaseEntry: Record<DatabaseKind, string> = {
 export const secretsEntry = 'secrets.json'
 export const uploadsPrefix = 'uploads/'
 export const manifestEntry = 'manifest.json'
+/** After the manifest: its HMAC-SHA256 with the operator's BACKUP_KEY (server/backup/signature.ts). */
+export const signatureEntry = 'manifest.sig'
 
 /** Rows counted at backup and checked again after a restore, by the tables they come from. */
 export const countedTables = {

@@ -6,8 +6,22 @@ export class BackupError extends Error {}
 /** Every sentence `npm run backup` and `npm run restore` print, written once (tests import them). */
 export const backupMessages = {
   backupUsage: 'Usage: npm run backup -- --out FILE',
-  restoreUsage: 'Usage: npm run restore -- FILE [--force]',
+  restoreUsage: 'Usage: npm run restore -- FILE [--force] [--accept-unsigned] [--accept-secrets]',
   nothingChanged: 'Nothing was changed.',
+  noBackupKey:
+    'BACKUP_KEY is not set. Every backup is signed with it, and a restore trusts only a backup signed with the same key. Set it to a secret of 32 characters or more (for example the output of `openssl rand -base64 32`), keep a copy away from this machine and its backups, and run the backup again.',
+  signedWith: (keyId: string) =>
+    `Signed with BACKUP_KEY (key ${keyId}): a restore needs that key, so keep it, apart from the backups.`,
+  signedNeedsKey: (keyId: string) =>
+    `This backup is signed (key ${keyId}), but BACKUP_KEY is not set, so its signature cannot be checked. Set BACKUP_KEY to the key it was made with. (If that key is lost and you are sure nobody changed this file, add --accept-unsigned to restore it without the check.) Nothing was changed.`,
+  signatureMismatch: (file: string, backupKeyId: string, ourKeyId: string) =>
+    backupKeyId === ourKeyId
+      ? `${file} was changed after it was written: its manifest does not match its signature. Do not restore it. Nothing was changed.`
+      : `${file} is not signed with the key in BACKUP_KEY (key ${ourKeyId}; the file names key ${backupKeyId}), or it was changed after it was written. Set BACKUP_KEY to the key the backup was made with. Nothing was changed.`,
+  unsigned: (file: string) =>
+    `${file} is not signed (it was made before backups were signed, or its signature was removed), so nothing shows it is as the backup command wrote it. If you are sure nobody changed it, add --accept-unsigned. Nothing was changed.`,
+  secretsChanged: (what: string, count: number, where: string) =>
+    `The backup's signing secrets are not this shop's: ${what} ${count === 1 ? 'differs' : 'differ'} from ${where}. Restoring them would sign everybody out, and whoever chose them could forge sign-ins and payment confirmations. If you expect this (a backup of another installation, or the secrets were changed since), add --accept-secrets. Nothing was changed.`,
   noOutFolder: (folder: string) => `The folder ${folder} does not exist. Create it, or choose another --out.`,
   noEmbeddedDatabase: (dataDir: string) =>
     `There is no embedded database in ${dataDir}: nothing to back up. Check DATA_DIR (or set DATABASE_URL for PostgreSQL).`,

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
+import { type Secrets, secretNames } from '../config.ts'
 import { describeDatabaseUrl } from '../db/faults.ts'
 import {
   type Counts,
@@ -13,6 +14,7 @@ import {
   toSchemaState,
 } from './manifest.ts'
 import { BackupError, backupMessages } from './messages.ts'
+import { changedSecrets } from './secrets.ts'
 
 type Tool = 'pg_dump' | 'pg_restore' | 'psql'
 
@@ -133,6 +135,62 @@ export async function otherSessions(url: string): Promise<number> {
   }
 }
 
+const secretDigestsSql = `select name, encode(sha256(convert_to(value, 'UTF8')), 'hex') as digest
+  from public.shared_secrets`
+
+/**
+ * The SHA-256 of each signing secret the database holds now (decision 067), to compare with a backup's
+ * without reading the values out; null when it has none yet (a new database).
+ */
+export async function currentSecretDigests(url: string): Promise<Record<string, string> | null> {
+  const client = await connect(url)
+  try {
+    const { rows } = await client.query<{ t: string | null }>(
+      "select to_regclass('public.shared_secrets') as t",
+    )
+    if (!rows[0]?.t) return null
+    const secrets = await client.query<{ name: string; digest: string }>(secretDigestsSql)
+    return secrets.rows.length ? Object.fromEntries(secrets.rows.map((r) => [r.name, r.digest])) : null
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+/** The restore would change the shop's signing secrets and the operator did not accept it. */
+export class SecretsChangedError extends Error {
+  readonly names: Array<keyof Secrets>
+  constructor(names: Array<keyof Secrets>) {
+    super(`signing secrets differ: ${names.join(', ')}`)
+    this.names = names
+  }
+}
+
+const secretsMarker = 'shop-backup: signing secrets differ: '
+
+/**
+ * After the dump's statements, still in the transaction: stops it (so it rolls back) when a signing
+ * secret the database had before has another value now.
+ */
+function checkSecrets(current: Record<string, string>): string {
+  const known = secretNames.filter((name) => /^[0-9a-f]{64}$/.test(current[name] ?? ''))
+  if (known.length === 0) return ''
+  const values = known.map((name) => `('${name}', '${current[name]}')`).join(', ')
+  return `
+do $secrets$
+declare changed text;
+begin
+  if to_regclass('public.shared_secrets') is null then return; end if;
+  select string_agg(s.name, ',' order by s.name) into changed
+    from (${secretDigestsSql}) s join (values ${values}) as c(name, digest) on c.name = s.name
+   where s.digest <> c.digest;
+  if changed is not null then
+    raise exception '${secretsMarker}%', changed;
+  end if;
+end
+$secrets$;
+`
+}
+
 /**
  * What the database holds before the dump's own statements: everything of the shop's schema goes, so
  * tables a newer version added do not survive the restore of an older backup. Objects of extensions
@@ -199,17 +257,23 @@ begin
   end if;
 end
 $check$;
-commit;
 `
 }
 
 /**
  * Restores a custom-format dump into the database of `url` as one transaction: the script
  * `pg_restore --clean --if-exists --no-owner` writes is run by psql between our BEGIN (and the clearing
- * of the shop's schema) and our count check and COMMIT. Any error stops psql (ON_ERROR_STOP), and a
- * script cut short never reaches the COMMIT, so the database is left as it was.
+ * of the shop's schema) and our count check (and, unless accepted, the check that the signing secrets
+ * are still those of `secrets.current`) and COMMIT. Any error stops psql (ON_ERROR_STOP), and a script
+ * cut short never reaches the COMMIT, so the database is left as it was. Answers the secrets it changed
+ * (accepted); throws SecretsChangedError when it would have changed some without.
  */
-export async function restorePostgres(url: string, file: string, expected: Counts): Promise<void> {
+export async function restorePostgres(
+  url: string,
+  file: string,
+  expected: Counts,
+  secrets: { current: Record<string, string> | null; accept: boolean },
+): Promise<Array<keyof Secrets>> {
   const psqlProgram = findTool('psql')
   findTool('pg_restore')
   const { dbname, env } = toolConnection(url)
@@ -237,8 +301,10 @@ export async function restorePostgres(url: string, file: string, expected: Count
   psql.stdin.write(clearSchema)
   script.child.stdout!.pipe(psql.stdin, { end: false })
   // The check and COMMIT only after pg_restore wrote its whole script; otherwise psql ends without them.
+  // A backup that does not hold what it counted is damaged: said before any question about its secrets.
+  const secretsCheck = secrets.current && !secrets.accept ? checkSecrets(secrets.current) : ''
   script.done.then(
-    () => psql.stdin.end(checkCounts(expected)),
+    () => psql.stdin.end(`${checkCounts(expected)}${secretsCheck}commit;\n`),
     () => psql.stdin.end(),
   )
   // psql stopped at an error: pg_restore would wait forever to write the rest.
@@ -249,7 +315,13 @@ export async function restorePostgres(url: string, file: string, expected: Count
   if (code.status === 'rejected') throw code.reason
   if (code.value !== 0) {
     const error = psqlErr.match(/ERROR: {2}(.*)/)?.[1] ?? lastLines(psqlErr)
+    if (error.startsWith(secretsMarker))
+      throw new SecretsChangedError(
+        secretNames.filter((name) => error.slice(secretsMarker.length).split(',').includes(name)),
+      )
     throw new BackupError(backupMessages.restoreRefusedByDatabase(error || `psql exit code ${code.value}`))
   }
   if (scriptResult.status === 'rejected') throw scriptResult.reason
+  if (!secrets.current) return []
+  return changedSecrets((await currentSecretDigests(url)) ?? {}, secrets.current)
 }

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
-import { entryStream, hashEntry, listTar, readEntry, TarFormatError, TarWriter } from './tar.ts'
+import { entryStream, hashEntry, listTar, readEntry, readTar, TarFormatError, TarWriter } from './tar.ts'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tar-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -54,6 +54,19 @@ describe('the backup tar', () => {
     spawnSync('mkdir', ['-p', out])
     expect(spawnSync('tar', ['-xf', file, '-C', out]).status).toBe(0)
     expect(readFileSync(path.join(out, longName))).toEqual(Buffer.from('long'))
+  })
+
+  it('lists the folders of an archive too, empty ones included (a database folder needs them)', async () => {
+    const tree = path.join(dir, 'tree')
+    mkdirSync(path.join(tree, 'pg_wal', 'archive_status'), { recursive: true })
+    writeFileSync(path.join(tree, 'PG_VERSION'), '17\n')
+    const file = path.join(dir, 'tree.tar')
+    const made = spawnSync('tar', ['--format=ustar', '-cf', file, '-C', tree, '.'])
+    if (made.error) return // no tar program on this machine
+    const { files: inside, folders } = await readTar(file)
+    expect(inside.map((e) => e.name)).toEqual(['./PG_VERSION'])
+    expect(folders.sort()).toEqual(['./', './pg_wal/', './pg_wal/archive_status/'])
+    expect(await listTar(file)).toEqual(inside)
   })
 
   it('refuses a file cut short, a damaged header, and a file whose size is not what was promised', async () => {

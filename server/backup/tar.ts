@@ -194,16 +194,25 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
  * Throws TarFormatError for anything else: a damaged header, a link or device, a file cut short.
  */
 export async function listTar(file: string): Promise<TarEntry[]> {
+  return (await readTar(file)).files
+}
+
+/**
+ * The regular files and the folders of an archive (a database's data folder needs its empty folders),
+ * checked as `listTar` checks them.
+ */
+export async function readTar(file: string): Promise<{ files: TarEntry[]; folders: string[] }> {
   const handle = await open(file, 'r')
   try {
     const { size: total } = await handle.stat()
-    const entries: TarEntry[] = []
+    const files: TarEntry[] = []
+    const folders: string[] = []
     let position = 0
     let pax: Record<string, string> = {}
     for (;;) {
       const h = await readAt(handle, position, block)
       if (h.length < block) throw new TarFormatError('The archive ends in the middle (no end marker).')
-      if (h.every((b) => b === 0)) return entries
+      if (h.every((b) => b === 0)) return { files, folders }
       const stored = readNumber(h, 148, 8)
       if (stored !== checksum(h)) throw new TarFormatError(`The header at byte ${position} is damaged.`)
       if (readString(h, 257, 6) !== 'ustar') throw new TarFormatError('This is not a ustar archive.')
@@ -212,14 +221,17 @@ export async function listTar(file: string): Promise<TarEntry[]> {
       const offset = position + block
       const next = offset + size + padding(size)
       if (next > total) throw new TarFormatError('The archive was cut short.')
+      const prefix = readString(h, 345, 155)
+      const name = () => pax.path ?? (prefix ? `${prefix}/${readString(h, 0, 100)}` : readString(h, 0, 100))
       if (type === 'x') {
         pax = parsePax(await readAt(handle, offset, size))
       } else if (type === '0' || type === '\0') {
-        const prefix = readString(h, 345, 155)
-        const name = pax.path ?? (prefix ? `${prefix}/${readString(h, 0, 100)}` : readString(h, 0, 100))
-        entries.push({ name, size, offset })
+        files.push({ name: name(), size, offset })
         pax = {}
-      } else if (type === '5' || type === 'g') {
+      } else if (type === '5') {
+        folders.push(name())
+        pax = {}
+      } else if (type === 'g') {
         pax = {}
       } else {
         throw new TarFormatError(`The archive holds an entry of a kind a backup never has (type ${type}).`)

@@ -3,12 +3,21 @@ import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
-import { databaseEntry, type Manifest, manifestEntry } from '../../server/backup/manifest.ts'
+import {
+  databaseEntry,
+  type Manifest,
+  manifestEntry,
+  secretsEntry,
+  signatureEntry,
+} from '../../server/backup/manifest.ts'
 import { backupMessages } from '../../server/backup/messages.ts'
+import { listInWords } from '../../server/backup/secrets.ts'
+import { keyId, signManifest } from '../../server/backup/signature.ts'
 import { listTar, readEntry, TarWriter } from '../../server/backup/tar.ts'
 import { type Config, type Env, loadSecrets, type Secrets, testConfig } from '../../server/config.ts'
 import { type Database, lockHolder, openPglite, openPostgres } from '../../server/db/client.ts'
@@ -54,6 +63,9 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
 
+// The operator's BACKUP_KEY, which every command below is given unless a test says otherwise.
+const backupKey = randomBytes(32).toString('base64url')
+
 type Run = { code: number | null; out: string }
 function cli(
   command: 'backup' | 'restore',
@@ -62,7 +74,7 @@ function cli(
 ): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(node, [path.resolve(`scripts/${command}.ts`), ...args], {
-      env: { ...process.env, DATABASE_URL: undefined, ...env },
+      env: { ...process.env, DATABASE_URL: undefined, BACKUP_KEY: backupKey, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''
@@ -221,21 +233,68 @@ async function expectRestored(dataDir: string, built: Built, url?: string) {
   }
 }
 
-/** A copy of a backup with its manifest changed (the other files, and their checksums, kept). */
-async function withManifest(file: string, change: (m: Manifest) => void): Promise<string> {
-  const out = path.join(path.dirname(file), `changed-${randomBytes(3).toString('hex')}.tar`)
-  const writer = await TarWriter.create(out)
-  for (const entry of await listTar(file)) {
-    let bytes = await readEntry(file, entry)
-    if (entry.name === manifestEntry) {
-      const m = JSON.parse(bytes.toString('utf8'))
-      change(m)
-      bytes = Buffer.from(JSON.stringify(m))
-    }
-    await writer.add(entry.name, bytes.length, bytes)
+/** Every file and folder under `dir`, each file with the SHA-256 of its bytes: what "unchanged" means. */
+function listing(dir: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(e.parentPath, e.name)
+    out[path.relative(dir, file)] = e.isDirectory()
+      ? 'folder'
+      : createHash('sha256').update(readFileSync(file)).digest('hex')
   }
+  return out
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+
+type Rewrite = {
+  /** New bytes for some files; unless `checksums` is 'kept', the manifest is made to match them. */
+  files?: Record<string, (bytes: Buffer) => Buffer>
+  checksums?: 'matching' | 'kept'
+  manifest?: (m: Manifest) => void
+  /**
+   * 'key': signed anew with BACKUP_KEY, as if the backup command wrote it so; 'kept': the original
+   * signature (an edit by someone without the key); 'none': no signature, as an older backup; or signed
+   * with another key.
+   */
+  signature: 'key' | 'kept' | 'none' | { key: string }
+}
+
+/** A copy of a backup with some of its files or its manifest changed. */
+async function rewrite(file: string, how: Rewrite): Promise<string> {
+  const out = path.join(path.dirname(file), `changed-${randomBytes(3).toString('hex')}.tar`)
+  const bytes = new Map<string, Buffer>()
+  for (const entry of await listTar(file)) bytes.set(entry.name, await readEntry(file, entry))
+  const manifest = JSON.parse(bytes.get(manifestEntry)!.toString('utf8')) as Manifest
+  for (const [name, change] of Object.entries(how.files ?? {})) {
+    const changed = change(bytes.get(name)!)
+    bytes.set(name, changed)
+    if (how.checksums !== 'kept') manifest.files[name] = { size: changed.length, sha256: sha256(changed) }
+  }
+  how.manifest?.(manifest)
+  if (how.manifest || (how.files && how.checksums !== 'kept'))
+    bytes.set(manifestEntry, Buffer.from(JSON.stringify(manifest, null, 2)))
+  const text = bytes.get(manifestEntry)!
+  if (how.signature === 'none') bytes.delete(signatureEntry)
+  else if (how.signature !== 'kept') {
+    const key = how.signature === 'key' ? backupKey : how.signature.key
+    bytes.set(signatureEntry, Buffer.from(JSON.stringify(signManifest(key, text))))
+  }
+  const writer = await TarWriter.create(out)
+  for (const [name, b] of bytes) await writer.add(name, b.length, b)
   await writer.finish()
   return out
+}
+
+/** The embedded database's archive, unpacked, changed and packed again. */
+const innerTar = (change: (tar: Buffer) => Buffer) => (gz: Buffer) => gzipSync(change(gunzipSync(gz)))
+
+/** A refusal as the operator sees it: exit 1, one line saying why, no stack trace. */
+function expectOneLineRefusal(res: Run, message: string) {
+  expect(res.code, res.out).toBe(1)
+  expect(res.out).toContain(message)
+  expect(res.out.trim().split('\n'), res.out).toHaveLength(1)
+  expect(res.out).not.toMatch(/\n\s+at |Node\.js v/)
 }
 
 describe('backup and restore of the embedded database', () => {
@@ -251,6 +310,7 @@ describe('backup and restore of the embedded database', () => {
     expect(res.code, res.out).toBe(0)
     expect(res.out).toContain(`Backup written to ${backup}`)
     expect(res.out).toContain('the embedded database')
+    expect(res.out).toContain(backupMessages.signedWith(keyId(backupKey)))
     expect(statSync(backup).mode & 0o777).toBe(0o600)
     expect(existsSync(`${backup}.partial`)).toBe(false)
     expect(readdirSync(dataDir).filter((n) => n.startsWith('backup-'))).toEqual([])
@@ -260,13 +320,15 @@ describe('backup and restore of the embedded database', () => {
     const names = (await listTar(backup)).map((e) => e.name)
     expect(names).toContain(databaseEntry.pglite)
     expect(names).toContain('secrets.json')
-    expect(names.at(-1)).toBe(manifestEntry)
-    const manifest = JSON.parse((await readEntry(backup, (await listTar(backup)).at(-1)!)).toString())
+    expect(names.slice(-2)).toEqual([manifestEntry, signatureEntry])
+    const entry = (await listTar(backup)).find((e) => e.name === manifestEntry)!
+    const manifest = JSON.parse((await readEntry(backup, entry)).toString())
     expect(manifest.counts).toMatchObject({ accounts: 2, orders: 1, products: 1, productPictures: 2 })
 
     await damage(dataDir, built)
     const res = await cli('restore', [backup], { DATA_DIR: dataDir })
     expect(res.code, res.out).toBe(0)
+    expect(res.out).toContain(`Its signature matches BACKUP_KEY (key ${keyId(backupKey)}).`)
     expect(res.out).toContain('Start the shop to use it.')
     expect(readdirSync(dataDir).filter((n) => /restoring|before-restore/.test(n))).toEqual([])
     expect(lockHolder(dataDir)).toBeNull()
@@ -277,8 +339,13 @@ describe('backup and restore of the embedded database', () => {
     const target = tempDir('untouched')
     const mine = await buildShop(target)
     const folder = tempDir('bad')
-    const expectRefused = async (file: string, message: string, env: Record<string, string> = {}) => {
-      const res = await cli('restore', [file], { DATA_DIR: target, ...env })
+    const expectRefused = async (
+      file: string,
+      message: string,
+      env: Record<string, string> = {},
+      args: string[] = [],
+    ) => {
+      const res = await cli('restore', [file, ...args], { DATA_DIR: target, ...env })
       expect(res.code, res.out).toBe(1)
       expect(res.out).toContain(message)
       expect(res.out).not.toMatch(/at .*\.ts:\d+/)
@@ -309,17 +376,26 @@ describe('backup and restore of the embedded database', () => {
       DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
     })
 
-    const newer = await withManifest(backup, (m) => {
-      m.database.latestMigration = Date.now() * 2
-      m.app.version = '9.9.9'
+    const newer = await rewrite(backup, {
+      manifest: (m) => {
+        m.database.latestMigration = Date.now() * 2
+        m.app.version = '9.9.9'
+      },
+      signature: 'key',
     })
     await expectRefused(newer, backupMessages.newerSchema('9.9.9'))
 
     // Checksums all good, but the database is not what the manifest counted: found before the swap.
-    const miscounted = await withManifest(backup, (m) => {
-      m.counts.orders += 1
+    const miscounted = await rewrite(backup, {
+      manifest: (m) => {
+        m.counts.orders += 1
+      },
+      signature: 'key',
     })
-    await expectRefused(miscounted, 'does not hold what its manifest says (orders: 1, expected 2)')
+    // (This shop's secrets are not the backup's: accepted here, which lets no damaged backup through.)
+    await expectRefused(miscounted, 'does not hold what its manifest says (orders: 1, expected 2)', {}, [
+      '--accept-secrets',
+    ])
 
     const usage = await cli('restore', [], { DATA_DIR: target })
     expect(usage.code).toBe(2)
@@ -331,12 +407,209 @@ describe('backup and restore of the embedded database', () => {
     expect(nothing.code).toBe(1)
     expect(nothing.out).toContain('There is no embedded database in')
     expect(existsSync(path.join(folder, 'x.tar'))).toBe(false)
+    // No key, no backup: nothing could tell a restore that the file is as it was written.
+    const noKey = await cli('backup', ['--out', path.join(folder, 'x.tar')], {
+      DATA_DIR: target,
+      BACKUP_KEY: '',
+    })
+    expect(noKey.code).toBe(1)
+    expect(noKey.out).toContain(backupMessages.noBackupKey)
+    const shortKey = await cli('backup', ['--out', path.join(folder, 'x.tar')], {
+      DATA_DIR: target,
+      BACKUP_KEY: 'too short',
+    })
+    expect(shortKey.code).toBe(1)
+    expect(shortKey.out).toContain('BACKUP_KEY: must be at least 32 characters')
+    expect(readdirSync(folder).filter((n) => n.startsWith('x.tar'))).toEqual([])
 
     expect(readdirSync(target).filter((n) => /restoring|before-restore/.test(n))).toEqual([])
     expect(uploadedFiles(target)).toEqual(mine.files)
     const shop = await openShop(target)
     try {
       expect(await snapshot(shop)).toEqual(mine.before)
+    } finally {
+      await shop.cleanup()
+    }
+  }, 240_000)
+
+  /** A data folder holding what the backup holds (its secrets too), restored the ordinary way. */
+  async function restoredCopy(name: string) {
+    const target = tempDir(name)
+    const res = await cli('restore', [backup], { DATA_DIR: target })
+    expect(res.code, res.out).toBe(0)
+    return target
+  }
+
+  it('restores only a backup signed with BACKUP_KEY, and never changes the shop’s secrets unasked', async () => {
+    const target = await restoredCopy('signed')
+    const before = listing(target)
+    const ours = JSON.parse(readFileSync(path.join(target, 'secrets.json'), 'utf8')) as Record<string, string>
+    // Someone who can write the backup puts in signing secrets of their choosing, checksums and all.
+    const chosen = Object.fromEntries(
+      Object.keys(ours).map((name) => [name, randomBytes(32).toString('base64url')]),
+    )
+    const theirs = () => Buffer.from(JSON.stringify(chosen, null, 2))
+    const refused = async (
+      file: string,
+      message: string,
+      args: string[] = [],
+      env: Record<string, string> = {},
+    ) => {
+      const res = await cli('restore', [file, ...args], { DATA_DIR: target, ...env })
+      expectOneLineRefusal(res, message)
+      for (const value of [...Object.values(chosen), ...Object.values(ours)])
+        expect(res.out).not.toContain(value)
+      expect(listing(target)).toEqual(before)
+    }
+
+    const forged = await rewrite(backup, { files: { [secretsEntry]: theirs }, signature: 'kept' })
+    await refused(forged, backupMessages.signatureMismatch(forged, keyId(backupKey), keyId(backupKey)))
+    const edited = await rewrite(backup, {
+      manifest: (m) => {
+        m.createdAt = new Date(0).toISOString()
+      },
+      signature: 'kept',
+    })
+    await refused(edited, backupMessages.signatureMismatch(edited, keyId(backupKey), keyId(backupKey)))
+    const otherKey = randomBytes(32).toString('hex')
+    const signedByOther = await rewrite(backup, {
+      files: { [secretsEntry]: theirs },
+      signature: { key: otherKey },
+    })
+    await refused(
+      signedByOther,
+      backupMessages.signatureMismatch(signedByOther, keyId(otherKey), keyId(backupKey)),
+    )
+    // --accept-unsigned is no way round a signature that does not match the key given.
+    await refused(
+      signedByOther,
+      backupMessages.signatureMismatch(signedByOther, keyId(otherKey), keyId(backupKey)),
+      ['--accept-unsigned'],
+    )
+    await refused(backup, backupMessages.signedNeedsKey(keyId(backupKey)), [], { BACKUP_KEY: '' })
+
+    // Unsigned, as a backup of the previous release: refused unless accepted, and then still the secrets.
+    const unsigned = await rewrite(backup, {
+      files: { [secretsEntry]: theirs },
+      manifest: (m) => {
+        m.version = 1
+      },
+      signature: 'none',
+    })
+    await refused(unsigned, backupMessages.unsigned(unsigned))
+    const changed = listInWords([
+      'jwtAccessSecret',
+      'jwtRefreshSecret',
+      'sandboxKeySecret',
+      'sandboxWebhookSecret',
+    ])
+    const secretsFile = path.join(target, 'secrets.json')
+    await refused(unsigned, backupMessages.secretsChanged(changed, 4, `those in ${secretsFile}`), [
+      '--accept-unsigned',
+    ])
+    expect(changed).toContain('the key that signs sign-in tokens')
+
+    const shop = await openShop(target)
+    try {
+      expect(await snapshot(shop)).toEqual(built.before)
+    } finally {
+      await shop.cleanup()
+    }
+
+    const accepted = await cli('restore', [unsigned, '--accept-unsigned', '--accept-secrets'], {
+      DATA_DIR: target,
+    })
+    expect(accepted.code, accepted.out).toBe(0)
+    expect(accepted.out).toContain('Its signature was not checked (--accept-unsigned).')
+    expect(accepted.out).toContain(
+      `The shop's signing secrets are now the backup's (--accept-secrets): ${changed}`,
+    )
+    expect(JSON.parse(readFileSync(secretsFile, 'utf8'))).toEqual(chosen)
+
+    // The operator's own backup, signed, is now the one with other secrets: asked for, then taken back.
+    const now = listing(target)
+    const back = await cli('restore', [backup], { DATA_DIR: target })
+    expectOneLineRefusal(back, backupMessages.secretsChanged(changed, 4, `those in ${secretsFile}`))
+    expect(listing(target)).toEqual(now)
+    const restored = await cli('restore', [backup, '--accept-secrets'], { DATA_DIR: target })
+    expect(restored.code, restored.out).toBe(0)
+    expect(JSON.parse(readFileSync(secretsFile, 'utf8'))).toEqual(ours)
+    await expectRestored(target, built)
+  }, 240_000)
+
+  it('a restore that fails part-way leaves the data folder byte for byte as it was', async () => {
+    const target = await restoredCopy('failing')
+    const before = listing(target)
+    const folder = tempDir('failing-files')
+    const refused = async (file: string, message: string, args: string[] = []) => {
+      expectOneLineRefusal(await cli('restore', [file, ...args], { DATA_DIR: target }), message)
+      expect(listing(target)).toEqual(before)
+      expect(lockHolder(target)).toBeNull()
+    }
+    const damaged = 'is not a shop backup, or it is damaged.'
+
+    const bytes = readFileSync(backup)
+    const cut = path.join(folder, 'cut.tar')
+    writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)))
+    await refused(cut, `${cut} ${damaged} The archive was cut short.`)
+
+    // Damaged before it was signed (a disk error while the backup was written): the checksums agree.
+    const db = databaseEntry.pglite
+    const flip = (b: Buffer, at: number) => {
+      const copy = Buffer.from(b)
+      copy[at] ^= 0xff
+      return copy
+    }
+    const flipped = await rewrite(backup, {
+      files: { [db]: (gz) => flip(gz, gz.length >> 1) },
+      signature: 'key',
+    })
+    await refused(flipped, `${damaged} Its database archive is damaged (incorrect data check).`)
+    const shortened = await rewrite(backup, {
+      files: { [db]: (gz) => gz.subarray(0, gz.length >> 1) },
+      signature: 'key',
+    })
+    await refused(shortened, `${damaged} Its database archive is damaged (unexpected end of file).`)
+    const innerCut = await rewrite(backup, {
+      files: { [db]: innerTar((tar) => tar.subarray(0, tar.length >> 1)) },
+      signature: 'key',
+    })
+    await refused(innerCut, `${damaged} Its database archive is damaged (the archive was cut short).`)
+    // A whole archive of a database that cannot start: its control file is damaged.
+    const noControl = await rewrite(backup, {
+      files: {
+        [db]: innerTar((tar) => {
+          const copy = Buffer.from(tar)
+          const header = copy.indexOf('/global/pg_control\0')
+          copy.fill(0x55, header + 512, header + 612)
+          return copy
+        }),
+      },
+      signature: 'key',
+    })
+    await refused(noControl, `${damaged} Its database could not be opened (`)
+    // And when the signature is good but a file is not what it signed.
+    const bitRot = await rewrite(backup, {
+      files: { [db]: (gz) => flip(gz, 1000) },
+      checksums: 'kept',
+      signature: 'kept',
+    })
+    await refused(bitRot, `${damaged} ${db} does not match its checksum.`)
+    const edited = await rewrite(backup, {
+      manifest: (m) => {
+        m.counts.orders += 1
+      },
+      signature: 'kept',
+    })
+    await refused(edited, backupMessages.signatureMismatch(edited, keyId(backupKey), keyId(backupKey)))
+    const unsigned = await rewrite(flipped, { signature: 'none' })
+    await refused(unsigned, `${damaged} Its database archive is damaged (incorrect data check).`, [
+      '--accept-unsigned',
+    ])
+
+    const shop = await openShop(target)
+    try {
+      expect(await snapshot(shop)).toEqual(built.before)
     } finally {
       await shop.cleanup()
     }
@@ -446,6 +719,18 @@ describe.runIf(pgUrl)('backup and restore on PostgreSQL', () => {
   afterAll(async () => {
     await admin(`drop database if exists ${name} with (force)`)
   })
+  const sharedSecretValues = async (db: string) => {
+    const c = new pg.Client({ connectionString: db })
+    await c.connect()
+    try {
+      const { rows } = await c.query<{ name: string; value: string }>(
+        'select name, value from shared_secrets',
+      )
+      return Object.fromEntries(rows.map((r) => [r.name, r.value]))
+    } finally {
+      await c.end()
+    }
+  }
 
   it('round trip with pg_dump and pg_restore: rows, pictures and shared secrets identical', async () => {
     const dataDir = tempDir('pg')
@@ -469,23 +754,66 @@ describe.runIf(pgUrl)('backup and restore on PostgreSQL', () => {
     expect(busy.out).toContain(backupMessages.otherSessions(1))
     await c.end()
 
-    // The dump is fine but the counts are not: the transaction is rolled back, nothing changes.
-    const miscounted = await withManifest(backup, (m) => {
-      m.counts.accounts += 1
-    })
     const damaged = await openShop(dataDir, url)
     const damagedRows = await snapshot(damaged)
     await damaged.cleanup()
-    const rolledBack = await cli('restore', [miscounted], env)
-    expect(rolledBack.code, rolledBack.out).toBe(1)
-    expect(rolledBack.out).toContain('PostgreSQL refused the restore, so it was rolled back')
-    const still = await openShop(dataDir, url)
-    expect(await snapshot(still)).toEqual(damagedRows)
-    await still.cleanup()
-    expect(existsSync(path.join(dataDir, 'uploads', 'stray.webp'))).toBe(true)
+    const damagedSecrets = await sharedSecretValues(url)
+    const files = listing(dataDir)
+    /** Refused, and the database, its secrets and the uploads as they were. */
+    const refused = async (file: string, message: string, args: string[] = []) => {
+      const res = await cli('restore', [file, ...args], env)
+      expectOneLineRefusal(res, message)
+      for (const value of Object.values(damagedSecrets)) expect(res.out).not.toContain(value)
+      const still = await openShop(dataDir, url)
+      try {
+        expect(await snapshot(still)).toEqual(damagedRows)
+      } finally {
+        await still.cleanup()
+      }
+      expect(await sharedSecretValues(url)).toEqual(damagedSecrets)
+      expect(listing(dataDir)).toEqual(files)
+    }
 
-    const restored = await cli('restore', [backup], env)
+    // An edited manifest: refused before the database is touched.
+    const edited = await rewrite(backup, {
+      manifest: (m) => {
+        m.createdAt = new Date(0).toISOString()
+      },
+      signature: 'kept',
+    })
+    await refused(edited, backupMessages.signatureMismatch(edited, keyId(backupKey), keyId(backupKey)))
+
+    // The dump is fine but the counts are not: the transaction is rolled back, nothing changes.
+    const miscounted = await rewrite(backup, {
+      manifest: (m) => {
+        m.counts.accounts += 1
+      },
+      signature: 'key',
+    })
+    await refused(miscounted, 'PostgreSQL refused the restore, so it was rolled back')
+    // A dump cut short (damaged before it was signed): refused or rolled back, nothing changes.
+    const shortened = await rewrite(backup, {
+      files: { [databaseEntry.postgres]: (dump) => dump.subarray(0, Math.floor(dump.length * 0.7)) },
+      signature: 'key',
+    })
+    await refused(shortened, '')
+
+    // damage() gave the database other secrets than the backup's: asked for, then taken.
+    const changed = listInWords([
+      'jwtAccessSecret',
+      'jwtRefreshSecret',
+      'sandboxKeySecret',
+      'sandboxWebhookSecret',
+    ])
+    await refused(
+      backup,
+      backupMessages.secretsChanged(changed, 4, 'those in the database (its shared_secrets table)'),
+    )
+    const restored = await cli('restore', [backup, '--accept-secrets'], env)
     expect(restored.code, restored.out).toBe(0)
+    expect(restored.out).toContain(
+      `The shop's signing secrets are now the backup's (--accept-secrets): ${changed}`,
+    )
     const check = new pg.Client({ connectionString: url })
     await check.connect()
     const { rows } = await check.query("select to_regclass('public.added_later') as t")
