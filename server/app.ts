@@ -171,7 +171,15 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   // Uploads in DATA_DIR/uploads, or in the S3 bucket every instance shares (docs/decisions/074).
   const files = createFileStore(config)
   app.addHook('onClose', () => files.close())
-  const services = createServices({ db: database.db, config, cache, log: app.log, files, limits })
+  const services = createServices({
+    db: database.db,
+    config,
+    cache,
+    log: app.log,
+    files,
+    limits,
+    sessionNotices: broadcast?.sessions,
+  })
   app.decorate('services', services)
 
   // Security headers, with a per-response nonce for inline scripts only (a style nonce would switch off

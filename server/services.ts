@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import type { CatalogueCache } from './lib/cache.ts'
+import type { SessionNotices } from './lib/cache-broadcast.ts'
 import type { FileStore } from './lib/file-store.ts'
 import type { SharedLimits } from './lib/shared-limits.ts'
 import { sharedLimiters } from './modules/accounts/login-limiter.ts'
@@ -36,12 +37,15 @@ export type ServiceDeps = {
   files: FileStore
   /** With REDIS_URL: the sign-in limits are kept in Redis, shared by every instance. */
   limits?: SharedLimits | null
+  /** With PostgreSQL: ended sign-ins and role changes reach every instance's sign-in cache (decision 066). */
+  sessionNotices?: SessionNotices | null
 }
 
 /** Every domain service, built once per process; route handlers and page loaders both call these. */
 export function createServices(deps: ServiceDeps) {
   const tokens = createTokenService({
     accessSecret: deps.config.secrets.jwtAccessSecret,
+    refreshSecret: deps.config.secrets.jwtRefreshSecret,
     accessTtlSeconds: deps.config.ACCESS_TOKEN_TTL,
   })
   const mail = createMailService(deps)

@@ -4,12 +4,24 @@ import type { CatalogueCache } from './cache.ts'
 
 /** The PostgreSQL channel every instance of one shop listens on (docs/decisions/066). */
 export const cacheChannel = 'shop_cache_invalidate'
+/** Sign-ins to forget (ended, or their account's role changed): `{ from, sessionId | userId }` as JSON. */
+export const sessionChannel = 'shop_session_forget'
+
+/** Cached sign-ins to forget: one sign-in, every sign-in of an account, or all (notices were lost). */
+export type SessionForget = { sessionId: string } | { userId: string } | { all: true }
+/** Carries forgets between instances; `subscribe` hears only those sent by other instances. */
+export type SessionNotices = {
+  publish(forget: SessionForget): void
+  subscribe(listener: (forget: SessionForget) => void): void
+}
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }
 
 export type CacheBroadcast = {
   /** The cache to hand to services: its `invalidate()` also tells every other instance. */
   cache: CatalogueCache
+  /** For the accounts service's sign-in cache: a forget here reaches every other instance's. */
+  sessions: SessionNotices
   /** Resolves once the first LISTEN is in place (or has failed and a retry is scheduled). */
   ready: Promise<void>
   /** True while the listening connection is up. */
@@ -23,7 +35,8 @@ export type CacheBroadcast = {
  * Shares cache invalidation between instances on one PostgreSQL database.
  *
  * A local write drops this instance's caches at once and sends a NOTIFY naming this instance; every
- * other instance drops its own on the notice. The listening connection is dedicated and reconnects by
+ * other instance drops its own on the notice. Sign-ins the accounts service forgets (ended, role
+ * changed) travel the same way on a channel of their own. The listening connection is dedicated and reconnects by
  * itself; on every reconnect the caches are dropped, since notices sent while it was down are lost.
  */
 export function startCacheBroadcast(opts: {
@@ -51,6 +64,10 @@ export function startCacheBroadcast(opts: {
   const ready = new Promise<void>((resolve) => {
     resolveReady = resolve
   })
+  const sessionListeners: Array<(forget: SessionForget) => void> = []
+  const forgetSessions = (forget: SessionForget) => {
+    for (const l of sessionListeners) l(forget)
+  }
 
   function schedule() {
     if (closed || timer) return
@@ -86,10 +103,14 @@ export function startCacheBroadcast(opts: {
     c.on('end', () => lost('connection ended'))
     c.on('notification', (msg) => {
       if (msg.channel === cacheChannel && msg.payload !== self) local.invalidate()
+      if (msg.channel === sessionChannel) {
+        const forget = sessionForgetFrom(msg.payload, self)
+        if (forget) forgetSessions(forget)
+      }
     })
     try {
       await c.connect()
-      await c.query(`LISTEN ${cacheChannel}`)
+      await c.query(`LISTEN ${cacheChannel}; LISTEN ${sessionChannel}`)
       if (closed || client !== c) {
         await c.end().catch(() => {})
         return
@@ -99,6 +120,7 @@ export function startCacheBroadcast(opts: {
       // Notices sent while this instance was not listening are gone: start again from the database.
       if (everUp) {
         local.invalidate()
+        forgetSessions({ all: true })
         log.info({}, 'cache notices back; caches dropped')
       }
       everUp = true
@@ -130,8 +152,19 @@ export function startCacheBroadcast(opts: {
     onInvalidate: (listener) => local.onInvalidate(listener),
   }
 
+  const sessions: SessionNotices = {
+    publish(forget) {
+      opts.notify(sessionChannel, JSON.stringify({ from: self, ...forget })).catch((err: Error) => {
+        // The others still drop the sign-in when their cached copy expires (a few seconds).
+        log.warn({ reason: err.message }, 'session notice not sent')
+      })
+    },
+    subscribe: (listener) => void sessionListeners.push(listener),
+  }
+
   return {
     cache,
+    sessions,
     ready,
     listening: () => up,
     listenerPid: () =>
@@ -148,5 +181,18 @@ export function startCacheBroadcast(opts: {
         await c.end().catch(() => {})
       }
     },
+  }
+}
+
+/** A session notice from another instance, or null for our own or one we cannot read. */
+function sessionForgetFrom(payload: string | undefined, self: string): SessionForget | null {
+  try {
+    const notice = JSON.parse(payload ?? '') as { from?: unknown; sessionId?: unknown; userId?: unknown }
+    if (notice.from === self) return null
+    if (typeof notice.sessionId === 'string') return { sessionId: notice.sessionId }
+    if (typeof notice.userId === 'string') return { userId: notice.userId }
+    return null
+  } catch {
+    return null
   }
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { mayOpen, type SignedIn, type StaffArea } from '../../contracts/staff.ts'
+import { mayOpen, type StaffArea } from '../../contracts/staff.ts'
 import { ForbiddenError, UnauthorizedError } from '../http/errors.ts'
+import type { Caller } from '../modules/accounts/service.ts'
 import type { Services } from '../services.ts'
 
-export type AuthUser = SignedIn
+export type AuthUser = Caller
 
 declare module 'fastify' {
   interface FastifyContextConfig {

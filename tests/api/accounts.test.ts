@@ -3,7 +3,11 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refreshTokens, users } from '../../server/db/schema.ts'
 import { readBytes } from '../../server/lib/file-store.ts'
-import { INVALID_CREDENTIALS, REFRESH_GRACE_MS } from '../../server/modules/accounts/service.ts'
+import {
+  INVALID_CREDENTIALS,
+  REFRESH_GRACE_MS,
+  SESSION_EXPIRED,
+} from '../../server/modules/accounts/service.ts'
 import { hashToken } from '../../server/modules/accounts/tokens.ts'
 import { freshEmail, PASSWORD, type Registered, registerCustomer } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
@@ -150,25 +154,7 @@ describe('POST /user/login', () => {
     ).toBe(200)
   })
 
-  it('limits failed attempts per client address across accounts', async () => {
-    for (let i = 0; i < 20; i++) {
-      const r = await post(
-        '/user/login',
-        { email: freshEmail('spray'), password: 'Wrong@12345' },
-        {},
-        '10.4.0.1',
-      )
-      expect(r.statusCode).toBe(401)
-    }
-    const blocked = await post('/user/login', { email: ravi.email, password: PASSWORD }, {}, '10.4.0.1')
-    expect(blocked.statusCode).toBe(429)
-    expect(blocked.json().message).toMatch(
-      /Too many sign-in attempts\. Please wait \d+ minutes? and try again\./,
-    )
-    expect(
-      (await post('/user/login', { email: ravi.email, password: PASSWORD }, {}, '10.4.0.2')).statusCode,
-    ).toBe(200)
-  })
+  // The limits per address, and per account from one address: accounts-sign-in-limits.test.ts.
 
   it('refuses a disabled account', async () => {
     const gone = await registerCustomer(app, 'Disabled One')
@@ -391,6 +377,58 @@ describe('refresh tokens', () => {
     const reuse = await post('/user/refresh-token', { refreshToken: me.refreshToken })
     expect(reuse.statusCode).toBe(401)
     expect((await post('/user/refresh-token', { refreshToken: next.refreshToken })).statusCode).toBe(401)
+  })
+
+  const refresh = (refreshToken: string) => post('/user/refresh-token', { refreshToken })
+  const tokenRow = async (token: string) =>
+    (
+      await app.database.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(token)))
+    )[0]!
+  const familyOf = (familyId: string) =>
+    app.database.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, familyId))
+  const currentUser = (accessToken: string) =>
+    app.inject({ url: '/api/v1/user/current-user', headers: { authorization: `Bearer ${accessToken}` } })
+
+  it('presented again within the grace, a token answers the same pair as its first use, and its sign-in keeps one token to use', async () => {
+    const me = await registerCustomer(app, 'Two Tabs One Pair')
+    // Two tabs at once, then a retry.
+    const [a, b] = await Promise.all([refresh(me.refreshToken), refresh(me.refreshToken)])
+    const retry = await refresh(me.refreshToken)
+    for (const res of [a, b, retry]) expect(res.statusCode, res.body).toBe(200)
+    const pair = a.json().data
+    expect(b.json().data).toEqual(pair)
+    expect(retry.json().data).toEqual(pair)
+    expect(pair.refreshToken).not.toBe(me.refreshToken)
+
+    const used = await tokenRow(me.refreshToken)
+    const unused = (await familyOf(used.familyId)).filter((t) => !t.usedAt && !t.revokedAt)
+    expect(unused).toHaveLength(1)
+    expect(unused[0]!.tokenHash).toBe(hashToken(pair.refreshToken))
+    expect(used.replacedById).toBe(unused[0]!.id)
+    expect((await currentUser(pair.accessToken)).statusCode).toBe(200)
+    expect((await refresh(pair.refreshToken)).statusCode).toBe(200)
+  })
+
+  it('presented after the grace, a used token ends its whole sign-in: the newest token and its access token stop too', async () => {
+    const me = await registerCustomer(app, 'Copied Token')
+    const first = (await refresh(me.refreshToken)).json().data
+    const newest = (await refresh(first.refreshToken)).json().data
+    expect((await currentUser(newest.accessToken)).statusCode).toBe(200)
+    await app.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(me.refreshToken)))
+
+    const reuse = await refresh(me.refreshToken)
+    expect(reuse.statusCode).toBe(401)
+    expect(reuse.json()).toEqual({ success: false, message: SESSION_EXPIRED })
+    expect((await refresh(newest.refreshToken)).statusCode).toBe(401)
+    expect((await currentUser(newest.accessToken)).statusCode).toBe(401)
+    const family = await familyOf((await tokenRow(me.refreshToken)).familyId)
+    expect(family.filter((t) => !t.revokedAt)).toEqual([])
   })
 
   it('refuses unknown tokens with 401', async () => {

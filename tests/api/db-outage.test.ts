@@ -9,6 +9,8 @@ import { buildApp, type ShopApp } from '../../server/app.ts'
 import { databaseTimeouts, testConfig } from '../../server/config.ts'
 import { type Database, openPostgres } from '../../server/db/client.ts'
 import { retryAfterSeconds, unavailableMessage, unavailableTitle } from '../../server/http/unavailable.ts'
+import { signInLimits } from '../../server/modules/accounts/login-limiter.ts'
+import { freshEmail, PASSWORD } from '../support/factories.ts'
 import { createPgCluster, findPgBin, freePort, type PgCluster } from '../support/pg-cluster.ts'
 
 // Database faults (docs/decisions/064): a stopped or frozen PostgreSQL gives 503s, never 500s or hangs.
@@ -135,6 +137,35 @@ describe.skipIf(!pgBin)('PostgreSQL stopped or frozen under a running shop', () 
     const back = await pages?.inject({ method: 'GET', url: '/Privacy', headers: { accept: 'text/html' } })
     expect(back?.statusCode).toBe(200)
     expect(back?.body).not.toContain(unavailableTitle)
+  }, 60_000)
+
+  it('sign-ins answered 503 while stopped cost no attempt: the right password works once it is back', async () => {
+    const email = freshEmail('outage')
+    const registered = await (app as ShopApp).inject({
+      method: 'POST',
+      url: '/api/v1/user/register',
+      payload: { fullName: 'Outage Customer', email, password: PASSWORD },
+    })
+    expect(registered.statusCode, registered.body).toBe(201)
+    const signIn = (address: string) =>
+      (app as ShopApp).inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { email, password: PASSWORD },
+        remoteAddress: address,
+      })
+
+    await (cluster as PgCluster).stop()
+    try {
+      // The customer retries more often than the limits allow, from their phone and from their laptop.
+      for (let i = 0; i < signInLimits.account.max + 2; i++)
+        expectUnavailable(await signIn(i % 2 ? '10.64.0.1' : '10.64.0.2'))
+    } finally {
+      await (cluster as PgCluster).start()
+    }
+    await waitFor(async () => (await ready()).status === 200, 10_000)
+    const back = await signIn('10.64.0.1')
+    expect(back.statusCode, back.body).toBe(200)
   }, 60_000)
 
   it('answers 503 within the timeouts while frozen rather than hanging, and recovers when it thaws', async () => {

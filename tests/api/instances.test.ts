@@ -6,11 +6,13 @@ import { buildApp, type ShopApp } from '../../server/app.ts'
 import { testConfig } from '../../server/config.ts'
 import { type Database, openPostgres } from '../../server/db/client.ts'
 import { products } from '../../server/db/schema.ts'
-import { makeAdmin, makeProduct, type Person } from '../support/factories.ts'
+import { SESSION_CACHE_MS } from '../../server/modules/accounts/service.ts'
+import { makeAdmin, makeCustomer, makeProduct, makeStaff, type Person } from '../support/factories.ts'
 import { openTestDatabase, type TestApp } from '../support/test-app.ts'
 import { productBody } from './admin-helpers.ts'
 
-// Two instances of the shop on one PostgreSQL database drop their caches together (docs/decisions/066).
+// Two instances of the shop on one PostgreSQL database drop their caches together, the sign-ins they
+// remember included (docs/decisions/066).
 const postgres = Boolean(process.env.DATABASE_URL)
 
 describe.skipIf(!postgres)('two instances on one PostgreSQL database', () => {
@@ -29,9 +31,11 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database', () => {
     drop = opened.drop
     // The second instance has a pool of its own on the same database, as a second process would.
     second = await openPostgres(opened.database.url!)
+    // One set of secrets, as instances on one database share (decision 067): a token from one works on the other.
+    const { secrets } = testConfig()
     const start = async (database: Database) => {
       const app = await buildApp({
-        config: testConfig({ PUBLIC_URL: 'http://localhost:3000' }),
+        config: { ...testConfig({ PUBLIC_URL: 'http://localhost:3000' }), secrets },
         database,
         web: { buildDirectory: buildDir() },
       })
@@ -148,5 +152,47 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database', () => {
     const saved = await editPrice(piece.id, sku, 4321)
     expect(saved.statusCode, saved.body).toBe(200)
     await within(1000, async () => (await apiPrice(two, piece.id)) === 4321)
+  })
+
+  // Well inside the time a sign-in stays cached (SESSION_CACHE_MS): the notice, not the expiry, must drop it.
+  const atOnce = Math.min(1000, SESSION_CACHE_MS / 2)
+
+  it('a colleague demoted, then disabled, on one instance loses the old rights on the other at once', async () => {
+    const colleague = await makeStaff(one, 'manager', 'Farah Sheikh')
+    const staffCall = (url: string) => two.inject({ url: `/api/v1/admin${url}`, headers: colleague.auth })
+    // Instance 2 remembers the manager's sign-in.
+    expect((await staffCall('/products')).statusCode).toBe(200)
+    const demoted = await one.inject({
+      method: 'POST',
+      url: `/api/v1/admin/staff/${colleague.id}/role`,
+      headers: admin.auth,
+      payload: { role: 'orders' },
+    })
+    expect(demoted.statusCode, demoted.body).toBe(200)
+    await within(atOnce, async () => (await staffCall('/products')).statusCode === 403)
+    expect((await staffCall('/orders')).statusCode).toBe(200)
+
+    const disabled = await one.inject({
+      method: 'POST',
+      url: `/api/v1/admin/staff/${colleague.id}/disable`,
+      headers: admin.auth,
+      payload: { disabled: true },
+    })
+    expect(disabled.statusCode, disabled.body).toBe(200)
+    await within(atOnce, async () => (await staffCall('/orders')).statusCode === 401)
+  })
+
+  it('a sign-out on one instance ends that sign-in on the other at once', async () => {
+    const customer = await makeCustomer(one, 'Leaving Everywhere')
+    const mine = () => two.inject({ url: '/api/v1/user/current-user', headers: customer.auth })
+    expect((await mine()).statusCode).toBe(200)
+    const out = await one.inject({
+      method: 'POST',
+      url: '/api/v1/user/logout',
+      headers: customer.auth,
+      payload: {},
+    })
+    expect(out.statusCode, out.body).toBe(200)
+    await within(atOnce, async () => (await mine()).statusCode === 401)
   })
 })

@@ -121,6 +121,33 @@ describe('changing the e-mail asks for the current password', () => {
   })
 })
 
+describe('changing the e-mail signs out everywhere else', () => {
+  const update = (who: Registered, payload: object) =>
+    app.inject({
+      method: 'PATCH',
+      url: '/api/v1/user/update-account',
+      headers: who.auth,
+      payload: { fullName: 'Kiran Rao', userName: 'kiran', ...payload },
+    })
+
+  it('ends every other sign-in of the account, access tokens included; the one that changed it carries on', async () => {
+    const who = await registerCustomer(app, 'Kiran Rao')
+    const laptop = await signInAgain(who)
+    // Other details alone end nothing.
+    expect((await update(who, { email: who.email, mobile: '9876500000' })).statusCode).toBe(200)
+    expect((await me(laptop.accessToken)).statusCode).toBe(200)
+
+    const changed = await update(who, { email: `moved.${who.email}`, currentPassword: PASSWORD })
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect((await me(laptop.accessToken)).statusCode).toBe(401)
+    expect((await post('/user/refresh-token', { refreshToken: laptop.refreshToken })).statusCode).toBe(401)
+    expect((await me(who.accessToken)).statusCode).toBe(200)
+    const renewed = await post('/user/refresh-token', { refreshToken: who.refreshToken })
+    expect(renewed.statusCode, renewed.body).toBe(200)
+    expect((await me(renewed.json().data.accessToken)).json().data.email).toBe(`moved.${who.email}`)
+  })
+})
+
 describe('a refresh race does not sign the customer out', () => {
   it('two concurrent refreshes with the same token both answer a working session', async () => {
     const who = await registerCustomer(app, 'Two Tabs')

@@ -9,7 +9,82 @@ import {
   uniquePrefix,
 } from '../../../tests/support/redis.ts'
 import { openSharedLimits, type SharedLimits } from '../../lib/shared-limits.ts'
-import { createMemoryLimiter, createSharedLimiter } from './login-limiter.ts'
+import {
+  createMemoryLimiter,
+  createSharedLimiter,
+  createSignInLimits,
+  type LimiterFactory,
+  memoryLimiters,
+  sharedLimiters,
+} from './login-limiter.ts'
+
+// Small figures for the three sign-in limits, so the rules show in a few attempts.
+const small: Record<string, { max: number; windowSeconds: number }> = {
+  'sign-in-address': { max: 6, windowSeconds: 60 },
+  'sign-in-account': { max: 3, windowSeconds: 60 },
+  'sign-in-pair': { max: 2, windowSeconds: 60 },
+}
+const scaled =
+  (make: LimiterFactory): LimiterFactory =>
+  (name) =>
+    make(name, small[name]!)
+
+/** The rules of the sign-in limits, on the limits `open` makes (one per instance: the calls take turns). */
+function signInRules(title: string, open: () => Array<ReturnType<typeof createSignInLimits>>) {
+  describe(title, () => {
+    let all: Array<ReturnType<typeof createSignInLimits>> = []
+    beforeAll(() => {
+      all = open()
+    })
+    let turn = 0
+    const next = () => all[turn++ % all.length]!
+    const reserve = (account: string, address: string, password = 'hash-1') =>
+      next().reserve({ account, address, password })
+
+    it('counts a wrong guess on all three; past the pair limit that address is refused, others still guess', async () => {
+      expect((await reserve('x@example.in', 'a')).wait).toBe(0)
+      expect((await reserve('x@example.in', 'a')).wait).toBe(0)
+      expect((await reserve('x@example.in', 'a')).wait).toBeGreaterThan(0)
+      // The refused one counted nowhere: the account has one check left, from another address.
+      expect((await reserve('x@example.in', 'b')).wait).toBe(0)
+      expect((await reserve('x@example.in', 'c')).wait).toBeGreaterThan(0)
+    })
+
+    it("a right password clears the account and that address's pair and gives the address its attempt back", async () => {
+      await reserve('y@example.in', 'd')
+      await reserve('y@example.in', 'e')
+      const right = await reserve('y@example.in', 'd')
+      expect(right.wait).toBe(0)
+      await right.passed()
+      // Pair d is clear again; pair e keeps its guess, so it has one left.
+      expect((await reserve('y@example.in', 'd')).wait).toBe(0)
+      expect((await reserve('y@example.in', 'd')).wait).toBe(0)
+      expect((await reserve('y@example.in', 'd')).wait).toBeGreaterThan(0)
+      expect((await reserve('y@example.in', 'e')).wait).toBe(0)
+      expect((await reserve('y@example.in', 'e')).wait).toBeGreaterThan(0)
+    })
+
+    it('an attempt whose password was never checked is given back everywhere', async () => {
+      for (let i = 0; i < 10; i++) await (await reserve('z@example.in', 'f')).unchecked()
+      expect((await reserve('z@example.in', 'f')).wait).toBe(0)
+    })
+
+    it('a new password starts the pair afresh', async () => {
+      await reserve('w@example.in', 'g')
+      await reserve('w@example.in', 'g')
+      expect((await reserve('w@example.in', 'g')).wait).toBeGreaterThan(0)
+      expect((await reserve('w@example.in', 'g', 'hash-2')).wait).toBe(0)
+    })
+
+    it('the ceiling per address counts every account, and then refuses any', async () => {
+      for (let i = 0; i < 6; i++) expect((await reserve(`spray-${i}@example.in`, 'h')).wait).toBe(0)
+      expect((await reserve('fresh@example.in', 'h')).wait).toBeGreaterThan(0)
+      expect((await reserve('fresh@example.in', 'i')).wait).toBe(0)
+    })
+  })
+}
+
+signInRules('createSignInLimits in memory', () => [createSignInLimits(scaled(memoryLimiters))])
 
 describe('createMemoryLimiter', () => {
   it('lets max attempts through per window, then answers the seconds left; clear forgets the key', async () => {
@@ -87,6 +162,11 @@ describe.skipIf(!redisUp)('createSharedLimiter on Redis', () => {
     await b.clear('k')
     expect(await a.take('k')).toBe(0)
   })
+
+  signInRules('createSignInLimits on Redis, taking turns over both connections', () => [
+    createSignInLimits(scaled(sharedLimiters(one))),
+    createSignInLimits(scaled(sharedLimiters(two))),
+  ])
 
   it('keys are separate per limiter name and hold no e-mail address in the clear', async () => {
     const a = createSharedLimiter(one, 'account', { max: 1, windowSeconds: 60 })

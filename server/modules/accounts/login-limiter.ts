@@ -104,3 +104,74 @@ export const sharedLimiters =
   (limits: SharedLimits): LimiterFactory =>
   (name, settings) =>
     createSharedLimiter(limits, name, settings)
+
+/**
+ * The sign-in limits (docs/decisions/021), each a fixed 15-minute window of password checks that failed:
+ * per account from anywhere, per account from one client address, and a ceiling per client address over
+ * every account. The ceiling is high because many phones share one carrier address (CGNAT).
+ */
+export const signInLimits = {
+  account: { max: 5, windowSeconds: 15 * 60 },
+  pair: { max: 5, windowSeconds: 15 * 60 },
+  address: { max: 100, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, LimiterSettings>
+export type SignInLimit = keyof typeof signInLimits
+
+/** One sign-in's reserved attempts, settled by how its password check went. */
+export type SignInAttempt = {
+  /** 0 when the password may be checked (one attempt is now counted on each limit); else seconds to wait. */
+  wait: number
+  /** The right password: the account and this address's count for it start again, the address's ceiling gets its attempt back. */
+  passed(): Promise<void>
+  /** No password was checked after all (something failed first): every attempt is given back. */
+  unchecked(): Promise<void>
+}
+
+export function createSignInLimits(
+  make: LimiterFactory,
+  given: Partial<Record<SignInLimit, AttemptLimiter>> = {},
+) {
+  const address = given.address ?? make('sign-in-address', signInLimits.address)
+  const account = given.account ?? make('sign-in-account', signInLimits.account)
+  const pair = given.pair ?? make('sign-in-pair', signInLimits.pair)
+  return {
+    /** The per-account limit alone (the password checks of a password or e-mail change count there too). */
+    account,
+    /**
+     * Reserves one attempt on each limit before the password is checked, so racing guesses cannot get more
+     * checks than any limit allows. `password` is the account's stored hash ('' for an unknown e-mail): the
+     * pair counts guesses at the current password, so a new one (a reset) starts the pair afresh.
+     */
+    async reserve(who: { account: string; address: string; password: string }): Promise<SignInAttempt> {
+      const pairKey = `${who.account}\n${hashedKey(who.password)}\n${who.address}`
+      const steps: Array<[AttemptLimiter, string]> = [
+        [address, who.address],
+        [account, who.account],
+        [pair, pairKey],
+      ]
+      const held: Array<[AttemptLimiter, string]> = []
+      const giveBack = async () => {
+        for (const [limiter, key] of held) await limiter.refund(key)
+      }
+      for (const [limiter, key] of steps) {
+        const wait = await limiter.take(key)
+        if (wait > 0) {
+          // Refused before any check: the attempts reserved so far are given back.
+          await giveBack()
+          return { wait, passed: async () => {}, unchecked: async () => {} }
+        }
+        held.push([limiter, key])
+      }
+      return {
+        wait: 0,
+        async passed() {
+          await account.clear(who.account)
+          await pair.clear(pairKey)
+          await address.refund(who.address)
+        },
+        unchecked: giveBack,
+      }
+    },
+  }
+}
+export type SignInLimits = ReturnType<typeof createSignInLimits>

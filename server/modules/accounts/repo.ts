@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+
 import type { DbOrTx } from '../../db/client.ts'
 import { emailConfirmations, passwordResets, refreshTokens, users } from '../../db/schema.ts'
 import { NO_PASSWORD } from './passwords.ts'
@@ -92,11 +93,14 @@ export function createAccountsRepo(db: DbOrTx) {
       const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash))
       return row
     },
-    /** Marks a live token used in one statement, so two racing refreshes cannot both win. */
-    async claimRefreshToken(tokenHash: string, now: Date) {
+    /**
+     * Marks a live token used, naming the token that replaces it, in one statement, so two racing refreshes
+     * cannot both win.
+     */
+    async claimRefreshToken(tokenHash: string, now: Date, replacedById: string) {
       const [row] = await db
         .update(refreshTokens)
-        .set({ usedAt: now })
+        .set({ usedAt: now, replacedById })
         .where(
           and(
             eq(refreshTokens.tokenHash, tokenHash),
@@ -136,6 +140,19 @@ export function createAccountsRepo(db: DbOrTx) {
         .update(refreshTokens)
         .set({ revokedAt: now })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    },
+    /** Ends every sign-in of the account but the one `keepFamilyId` names. */
+    async revokeAllForUserBut(userId: string, keepFamilyId: string, now: Date) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(refreshTokens.userId, userId),
+            ne(refreshTokens.familyId, keepFamilyId),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )
     },
   }
 }

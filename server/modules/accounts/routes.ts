@@ -83,7 +83,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary: 'Sign in with e-mail and password',
         description:
           'A wrong e-mail and a wrong password both answer 401 with the same message. Failed attempts are ' +
-          'counted per account and per client address; past the limit the answer is 429 with a message.',
+          'counted per account, per account from one client address, and per client address (a higher ' +
+          'ceiling); past a limit the answer is 429 with a message. A 503 costs no attempt.',
         body: loginBody,
         response: { 200: ok(loginData), ...failures(401, 403) },
       },
@@ -166,7 +167,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         tags: ['accounts'],
         summary: 'Swap a refresh token for a new access token and a new refresh token',
         description:
-          'Each refresh token works once. Presenting one that was already used revokes every token of that ' +
+          'Each refresh token works once. Presented again within 30 seconds of its use (two tabs, a retry) ' +
+          'it answers the same pair as the first time; presented later it revokes every token of that ' +
           'sign-in (a stolen token is then useless too). Expired, revoked or unknown tokens answer 401.',
         body: refreshBody,
         response: { 200: ok(tokenPair), ...failures(401) },
@@ -237,7 +239,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         summary: "Change the caller's personal details",
         description:
           'fullName, userName and email are required; empty mobile, dob or gender clear them. Changing the ' +
-          'e-mail also needs `currentPassword` (400 with a message when missing or wrong).',
+          'e-mail also needs `currentPassword` (400 with a message when missing or wrong) and ends every ' +
+          'other sign-in of the account; the one making the change stays signed in.',
         security: bearer,
         body: updateAccountBody,
         response: { 200: ok(accountSchema), ...customerFailures(403, 404, 409) },
@@ -246,7 +249,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request) => ({
       success: true as const,
       message: 'Account updated',
-      data: await accounts.updateAccount(request.user!.id, request.body, request.language),
+      data: await accounts.updateAccount(
+        request.user!.id,
+        request.body,
+        request.user!.sessionId,
+        request.language,
+      ),
     }),
   )
 

@@ -13,12 +13,18 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../http/errors.ts'
+import type { SessionNotices } from '../../lib/cache-broadcast.ts'
 import type { FileStore } from '../../lib/file-store.ts'
 import { writeAudit } from '../audit/repo.ts'
 import { mailAnswers, mailTexts, mailTextsIn } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
 import { createAvatarStore, processAvatar } from './avatar.ts'
-import { type AttemptLimiter, type LimiterFactory, memoryLimiters } from './login-limiter.ts'
+import {
+  type AttemptLimiter,
+  createSignInLimits,
+  type LimiterFactory,
+  memoryLimiters,
+} from './login-limiter.ts'
 import { hashPassword, NO_PASSWORD, verifyDecoy, verifyPassword } from './passwords.ts'
 import { createAccountsRepo, createConfirmationsRepo, createResetsRepo, type UserRow } from './repo.ts'
 import { createSessionCache, type LiveSession } from './session-cache.ts'
@@ -39,11 +45,14 @@ export type AccountsDeps = {
   /** Where avatars are written (server/lib/file-store.ts); DATA_DIR/uploads or the S3 bucket. */
   files: FileStore
   log?: { warn(obj: object, msg: string): void }
-  /** Failed sign-ins per account and per client address (defaults: 5 and 20 in 15 minutes). */
+  /** Failed sign-ins per account, per account from one client address, per client address (`signInLimits`). */
   accountLimiter?: AttemptLimiter
+  pairLimiter?: AttemptLimiter
   addressLimiter?: AttemptLimiter
   /** Seconds a live sign-in is cached in this process (default SESSION_CACHE_MS). */
   sessionCacheMs?: number
+  /** With several instances: the sign-ins forgotten here are forgotten by the others too (decision 066). */
+  sessionNotices?: SessionNotices | null
   /** Where the welcome and password reset e-mails are written (the outbox); none in some unit tests. */
   mail?: MailService
   /** Reset requests per e-mail address and per client address (defaults: 3 an hour and 10 in 15 minutes). */
@@ -72,6 +81,9 @@ export type StaffAccount = {
 export type StaffChange = { actor: StaffAccount | undefined; colleague: StaffAccount; owners: StaffAccount[] }
 /** Throws to refuse a staff change (the console's rules, server/modules/admin/staff). */
 export type StaffRule = (change: StaffChange) => void
+
+/** A signed-in caller, with the sign-in (refresh token family) its access token belongs to. */
+export type Caller = SignedIn & { sessionId: string }
 
 export function toAccount(u: UserRow): Account {
   return {
@@ -102,9 +114,12 @@ export function createAccountsService(deps: AccountsDeps) {
   const refreshTtlMs = (deps.config?.REFRESH_TOKEN_TTL ?? 30 * 86_400) * 1000
   const avatars = createAvatarStore(deps.files)
   const limiter = deps.limiters ?? memoryLimiters
-  const accountLimiter = deps.accountLimiter ?? limiter('sign-in-account', { max: 5, windowSeconds: 15 * 60 })
-  const addressLimiter =
-    deps.addressLimiter ?? limiter('sign-in-address', { max: 20, windowSeconds: 15 * 60 })
+  const signIns = createSignInLimits(limiter, {
+    account: deps.accountLimiter,
+    pair: deps.pairLimiter,
+    address: deps.addressLimiter,
+  })
+  const accountLimiter = signIns.account
 
   const resetEmailLimiter =
     deps.resetEmailLimiter ?? limiter('reset-email', { max: 3, windowSeconds: 60 * 60 })
@@ -113,7 +128,10 @@ export function createAccountsService(deps: AccountsDeps) {
   // A confirmation link asked for again: a few an hour per account, so the shop mails nobody in a loop.
   const confirmLimiter = limiter('confirm-email', { max: 3, windowSeconds: 60 * 60 })
 
-  const sessions = createSessionCache({ ttlMs: deps.sessionCacheMs ?? SESSION_CACHE_MS })
+  const sessions = createSessionCache({
+    ttlMs: deps.sessionCacheMs ?? SESSION_CACHE_MS,
+    notices: deps.sessionNotices,
+  })
 
   const tokens = () => {
     if (!deps.tokens) throw new Error('accounts service built without a token service')
@@ -130,6 +148,24 @@ export function createAccountsService(deps: AccountsDeps) {
     })
     const accessToken = await tokens().signAccess({ sub: user.id, role: user.role, sid: familyId })
     return { accessToken, refreshToken, refreshTokenExpiresIn: Math.floor(refreshTtlMs / 1000) }
+  }
+
+  /** What a rotation of the stored token `used` answers, each time it is asked: its successor, signed at its use. */
+  async function successorPair(user: UserRow, used: { id: string; familyId: string }, usedAt: Date) {
+    const claims = { sub: user.id, role: user.role, sid: used.familyId }
+    return {
+      accessToken: await tokens().signAccess(claims, usedAt),
+      refreshToken: tokens().successorOf(used.id),
+      refreshTokenExpiresIn: Math.floor(refreshTtlMs / 1000),
+    }
+  }
+
+  /** Ends every sign-in of the account but `keep` (the caller's), here and in every instance's cache. */
+  async function endOtherSignIns(userId: string, keep: string | undefined) {
+    const now = new Date()
+    if (keep) await repo.revokeAllForUserBut(userId, keep, now)
+    else await repo.revokeAllForUser(userId, now)
+    sessions.forgetUser(userId)
   }
 
   async function activeUser(userId: string): Promise<UserRow> {
@@ -231,18 +267,24 @@ export function createAccountsService(deps: AccountsDeps) {
      * The account behind an access token, or null: the token must be ours and unexpired, its sign-in
      * (`sid`) not ended, and the account enabled. Page loaders and the API both ask this.
      */
-    async authenticate(accessToken: string): Promise<SignedIn | null> {
+    async authenticate(accessToken: string): Promise<Caller | null> {
       const claims = await tokens().verifyAccess(accessToken)
       if (!claims) return null
       let live: LiveSession | undefined = sessions.get(claims.sid)
       if (!live) {
+        const readAt = sessions.epoch()
         live = await repo.liveSession(claims.sid, new Date())
         if (!live) return null
-        sessions.set(claims.sid, live)
+        sessions.set(claims.sid, live, readAt)
       }
       if (live.userId !== claims.sub) return null
-      // Staff without a role (none should exist) open nothing in the console.
-      return { id: live.userId, role: live.role, staffRole: live.role === 'admin' ? live.staffRole : null }
+      return {
+        id: live.userId,
+        role: live.role,
+        // Staff without a role (none should exist) open nothing in the console.
+        staffRole: live.role === 'admin' ? live.staffRole : null,
+        sessionId: claims.sid,
+      }
     },
 
     /** Drops this process's memory of the account's sign-ins (staff disabled it, or its sign-ins ended). */
@@ -530,53 +572,67 @@ export function createAccountsService(deps: AccountsDeps) {
     /** A wrong e-mail and a wrong password get the same answer, in about the same time. */
     async login(input: { email: string; password: string }, clientAddress: string) {
       const accountKey = input.email.trim().toLowerCase()
-      const addressKey = clientAddress
-      // Both attempts are reserved before the (slow) check: a burst cannot get more checks than the limits.
-      const addressWait = await addressLimiter.take(addressKey)
-      if (addressWait > 0) throw tooMany(addressWait)
-      const accountWait = await accountLimiter.take(accountKey)
-      if (accountWait > 0) {
-        // No password was checked, so the address keeps its attempt.
-        await addressLimiter.refund(addressKey)
-        throw tooMany(accountWait)
-      }
-
+      // Read before any attempt is counted: a database that is away answers 503 and costs no attempt.
       const user = accountKey ? await repo.userByEmail(accountKey) : undefined
+      // Reserved before the (slow) check: a burst cannot get more checks than the limits.
+      const attempt = await signIns.reserve({
+        account: accountKey,
+        address: clientAddress,
+        password: user?.passwordHash ?? '',
+      })
+      if (attempt.wait > 0) throw tooMany(attempt.wait)
       let ok = false
-      if (user) ok = await verifyPassword(user.passwordHash, input.password)
-      else await verifyDecoy(input.password)
+      try {
+        if (user) ok = await verifyPassword(user.passwordHash, input.password)
+        else await verifyDecoy(input.password)
+      } catch (e) {
+        // No answer on the password: the attempt is not held against anyone.
+        await attempt.unchecked()
+        throw e
+      }
       if (!user || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS)
-      // The right password: the account's counter starts again and the address gets its attempt back.
-      await accountLimiter.clear(accountKey)
-      await addressLimiter.refund(addressKey)
+      await attempt.passed()
       if (user.disabledAt) throw new ForbiddenError('This account has been disabled. Please contact support.')
       const pair = await issueTokens(user)
       return { user: toAccount(user), ...pair }
     },
 
     /**
-     * Rotation: each refresh token works once; presenting a used one ends its whole family, except
-     * within REFRESH_GRACE_MS of its use (a racing second refresh), which gets a working pair too.
+     * Rotation (docs/decisions/020): each refresh token is used once and has one successor, derived from
+     * it, so presenting it again within REFRESH_GRACE_MS of its use (a racing tab, a retry) answers that
+     * same pair; presenting it later ends its whole family.
      */
     async refresh(refreshToken: string) {
       const now = new Date()
       const tokenHash = hashToken(refreshToken)
-      let sign = await repo.claimRefreshToken(tokenHash, now)
-      if (!sign) {
-        const known = await repo.refreshTokenByHash(tokenHash)
+      // Used and replaced in one transaction: whoever finds it used finds its successor too.
+      const claimed = await deps.db.transaction(async (tx) => {
+        const r = createAccountsRepo(tx)
+        const successorId = newId()
+        const used = await r.claimRefreshToken(tokenHash, now, successorId)
+        if (!used) return undefined
+        await r.insertRefreshToken({
+          id: successorId,
+          userId: used.userId,
+          familyId: used.familyId,
+          tokenHash: hashToken(tokens().successorOf(used.id)),
+          expiresAt: new Date(now.getTime() + refreshTtlMs),
+        })
+        return used
+      })
+      const sign = claimed ?? (await repo.refreshTokenByHash(tokenHash))
+      if (!sign?.usedAt) throw new UnauthorizedError(SESSION_EXPIRED)
+      if (!claimed) {
         const inGrace =
-          known?.usedAt &&
-          !known.revokedAt &&
-          known.expiresAt > now &&
-          now.getTime() - known.usedAt.getTime() <= REFRESH_GRACE_MS
-        if (!known || !inGrace) {
-          if (known?.usedAt) {
-            await repo.revokeFamily(known.familyId, now)
-            sessions.forgetSession(known.familyId)
-          }
+          !sign.revokedAt && sign.expiresAt > now && now.getTime() - sign.usedAt.getTime() <= REFRESH_GRACE_MS
+        if (!inGrace) {
+          // A used token again, later: someone else holds a copy, so the whole sign-in ends.
+          await repo.revokeFamily(sign.familyId, now)
+          sessions.forgetSession(sign.familyId)
           throw new UnauthorizedError(SESSION_EXPIRED)
         }
-        sign = known
+        // Used before successors were stored: there is no one pair to answer again.
+        if (!sign.replacedById) throw new UnauthorizedError(SESSION_EXPIRED)
       }
       const user = await repo.userById(sign.userId)
       if (!user || user.disabledAt) {
@@ -584,7 +640,7 @@ export function createAccountsService(deps: AccountsDeps) {
         sessions.forgetSession(sign.familyId)
         throw new UnauthorizedError(SESSION_EXPIRED)
       }
-      return issueTokens(user, sign.familyId)
+      return successorPair(user, sign, sign.usedAt)
     },
 
     /** Ends one sign-in (its refresh token family) or, without a token, every sign-in of the account. */
@@ -617,6 +673,8 @@ export function createAccountsService(deps: AccountsDeps) {
         gender?: string
         currentPassword?: string
       },
+      /** The caller's own sign-in, which an e-mail change leaves signed in. */
+      sessionId?: string,
       language: Language = defaultLanguage,
     ): Promise<Account> {
       const user = await activeUser(userId)
@@ -625,7 +683,8 @@ export function createAccountsService(deps: AccountsDeps) {
         throw new ValidationError('Invalid body: dob must be a real date', { dob: 'must be a real date' })
       }
       // A new e-mail is a new way into the account (password resets go there): it needs the password.
-      if (email.toLowerCase() !== user.email.toLowerCase()) {
+      const emailChanged = email.toLowerCase() !== user.email.toLowerCase()
+      if (emailChanged) {
         if (!input.currentPassword) {
           throw new ValidationError(CURRENT_PASSWORD_NEEDED, {
             currentPassword: 'is required to change the e-mail',
@@ -638,7 +697,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const holder = await repo.userByEmail(email)
       if (holder && holder.id !== userId)
         throw new ConflictError('An account with this e-mail already exists.')
-      const emailChanged = email.toLowerCase() !== user.email.toLowerCase()
+      // Ended before the change is written, so no failure can leave the other devices signed in after it.
+      if (emailChanged) await endOtherSignIns(userId, sessionId)
       try {
         const row = await deps.db.transaction(async (tx) => {
           const r = createAccountsRepo(tx)
