@@ -118,6 +118,13 @@ export const codTermsSchema = z.object({
 })
 export type CodTermsView = z.infer<typeof codTermsSchema>
 
+/**
+ * Whether the signed-in customer's account may choose cash on delivery now (decision 110), and why not in
+ * their language; the shop's terms and the delivery phone are judged again on the order.
+ */
+export const codChoiceSchema = z.object({ allowed: z.boolean(), reason: z.string().nullable() })
+export type CodChoice = z.infer<typeof codChoiceSchema>
+
 const toPaise = (rupees: number) => Math.round(rupees * 100)
 export const termsFromView = (v: CodTermsView): CodTerms => ({
   ...v,

@@ -17,6 +17,7 @@ import { createContentService } from './modules/content/service.ts'
 import { createCouponsService } from './modules/coupons/service.ts'
 import { createDeliveryService } from './modules/delivery/service.ts'
 import { createDonationsService } from './modules/donations/service.ts'
+import { createHoldsService } from './modules/holds/service.ts'
 import { createInvoicesService } from './modules/invoices/service.ts'
 import { createMailService } from './modules/mail/service.ts'
 import { createMessagesService } from './modules/messages/service.ts'
@@ -63,11 +64,12 @@ export function createServices(deps: ServiceDeps) {
   })
   const addresses = createAddressesService(deps)
   const cod = createCodService(deps)
+  const holds = createHoldsService(deps)
   const invoices = createInvoicesService(deps)
   const delivery = createDeliveryService({ db: deps.db, cod })
   const orders = createOrdersService({
     ...deps,
-    peers: () => ({ coupons, cart, payments, addresses, mail, cod, invoices, delivery }),
+    peers: () => ({ coupons, cart, payments, addresses, mail, cod, holds, invoices, delivery }),
   })
   const payments = createPaymentsService({ ...deps, orders })
   // Donations are paid through the payments module (decisions 100 and 101).
@@ -77,7 +79,12 @@ export function createServices(deps: ServiceDeps) {
   const messages = createMessagesService({ ...deps, mail })
   const reviews = createReviewsService({ ...deps, catalogue, emailConfirmed: accounts.emailConfirmed })
   // Seva bookings are paid and refunded through the payments module (decisions 100, 102).
-  const sevas = createSevasService({ ...deps, mail, refund: (id) => payments.refundPayable('booking', id) })
+  const sevas = createSevasService({
+    ...deps,
+    mail,
+    holds,
+    refund: (id) => payments.refundPayable('booking', id),
+  })
   payments.registerPayable('booking', sevas.payableHandler)
   const admin = createAdminService({
     ...deps,
@@ -103,6 +110,7 @@ export function createServices(deps: ServiceDeps) {
     addresses,
     orders,
     cod,
+    holds,
     delivery,
     invoices,
     cart,

@@ -6,6 +6,15 @@ import { z } from 'zod'
  * (docs/decisions/065).
  */
 
+/**
+ * The route limit of what places or books something that holds stock or places (orders, seva bookings): a
+ * hundredth of the global limit per minute, at least 30, per client address.
+ */
+export const placingRateLimit = (config: { RATE_LIMIT_MAX: number }) => ({
+  max: Math.max(30, Math.floor(config.RATE_LIMIT_MAX / 100)),
+  timeWindow: '1 minute',
+})
+
 /** `{ success: true, message, data }`. */
 export const ok = <T extends z.ZodType>(data: T) =>
   z.object({ success: z.literal(true), message: z.string(), data })

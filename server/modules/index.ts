@@ -10,6 +10,7 @@ import { contentRoutes } from './content/routes.ts'
 import { couponRoutes } from './coupons/routes.ts'
 import { deliveryModule } from './delivery/routes.ts'
 import { donationsRoutes } from './donations/routes.ts'
+import { holdsModule } from './holds/routes.ts'
 import { invoicesRoutes } from './invoices/routes.ts'
 import { messagesRoutes } from './messages/routes.ts'
 import { ordersRoutes } from './orders/routes.ts'
@@ -33,6 +34,7 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   paymentsRoutes as never,
   donationsRoutes as never,
   codModule as never,
+  holdsModule as never,
   deliveryModule as never,
   pincodeRoutes as never,
   provenanceRoutes as never,

@@ -113,6 +113,7 @@ describe('the console answers', () => {
     ],
     ['an e-mail', () => `/outbox/${outboxId}`, () => app.services.mail.outbox.get('owner', outboxId)],
     ['the mail settings', () => '/settings/mail', () => app.services.mail.settings.get()],
+    ['the limits per customer', () => '/settings/limits', () => app.services.holds.limits()],
     ['the return policy', () => '/return-policy', () => app.services.admin.content.returnPolicy.get()],
     ...resources.map((r): [string, () => string, () => Promise<unknown>] => [
       `the ${r.path} list`,

@@ -7,6 +7,7 @@ import { paymentStatusLabel } from '../../contracts/order-states.ts'
 import { auditLog, invoices, mailOutbox } from '../../server/db/schema.ts'
 import {
   addToCart,
+  freshPhone,
   makeAdmin,
   makeCoupon,
   makeCustomer,
@@ -45,8 +46,10 @@ async function setCod(over: Partial<Terms> = {}) {
   return res.json().data
 }
 
-const cod = (extra: Record<string, unknown> = {}) => ({
+/** A COD order's extra fields; each to a phone of its own, as one phone may have one COD order on its way (decision 110). */
+const cod = ({ shippingInfo, ...extra }: Record<string, unknown> = {}) => ({
   paymentInfo: { method: 'COD', status: 'Pending' },
+  shippingInfo: { ...shipping, ...(shippingInfo as object | undefined), phoneNumber: freshPhone() },
   ...extra,
 })
 

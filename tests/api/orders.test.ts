@@ -66,7 +66,9 @@ describe('POST /order/add', () => {
     expect(order.products[0].product.title).toBeTruthy()
   })
 
+  // One account holds at most two unpaid orders (decision 110): each test below places its own customer's.
   it('numbers orders one after another', async () => {
+    const asha = await makeCustomer(app, 'Asha Verma')
     const a = (
       await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]))
     ).json()
@@ -78,6 +80,7 @@ describe('POST /order/add', () => {
   })
 
   it('refuses a tampered price or total with 409 and a clear message', async () => {
+    const asha = await makeCustomer(app, 'Asha Verma')
     const cheapLine = orderPayload(asha.id, [{ product: { id: fx.saree.id, price: 100 }, quantity: 1 }])
     const res1 = await placeOrder(app, asha, cheapLine)
     expect(res1.statusCode).toBe(409)
@@ -100,6 +103,7 @@ describe('POST /order/add', () => {
   })
 
   it('applies a coupon on the server and refuses a total that ignores it', async () => {
+    const asha = await makeCustomer(app, 'Asha Verma')
     const lines = [{ product: fx.painting, quantity: 1 }]
     const ok = await placeOrder(
       app,
@@ -123,6 +127,7 @@ describe('POST /order/add', () => {
   })
 
   it('returns the first order for a repeated idempotency key (header or body)', async () => {
+    const asha = await makeCustomer(app, 'Asha Verma')
     const payload = orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }])
     const headers = { 'idempotency-key': 'checkout-key-0001' }
     const first = await placeOrder(app, asha, payload, headers)
@@ -145,6 +150,12 @@ describe('POST /order/add', () => {
 describe('reading orders', () => {
   it('lists only the caller’s orders, newest first', async () => {
     await placeOrder(app, ravi, orderPayload(ravi.id, [{ product: fx.painting, quantity: 2 }]))
+    // Four orders, each paid before the next, as one account may hold only two unpaid (decision 110).
+    const asha = await makeCustomer(app, 'Asha Verma')
+    for (let i = 0; i < 4; i++) {
+      const placed = await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]))
+      await payOrder(app, asha, placed.json().data[0]._id)
+    }
     const mine = (await app.inject({ url: '/api/v1/order/allorder', headers: asha.auth })).json().data
     expect(mine.length).toBeGreaterThan(3)
     expect(mine.every((o: { customer: { _id: string } }) => o.customer._id === asha.id)).toBe(true)
@@ -176,6 +187,7 @@ describe('cancelling', () => {
     })
 
   it('cancels an own Pending order, records it in the history, and is idempotent', async () => {
+    const asha = await makeCustomer(app, 'Asha Verma')
     const order = (
       await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]))
     ).json().data[0]
@@ -203,6 +215,7 @@ describe('cancelling', () => {
   })
 
   it('refuses once the order has shipped', async () => {
+    const asha = await makeCustomer(app, 'Asha Verma')
     const order = (
       await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]))
     ).json().data[0]

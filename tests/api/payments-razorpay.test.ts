@@ -1,7 +1,15 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeCustomer, orderPayload, placeOrder, type Shopper, seedShop, sign } from '../support/factories.ts'
+import {
+  allowManyHolds,
+  makeCustomer,
+  orderPayload,
+  placeOrder,
+  type Shopper,
+  seedShop,
+  sign,
+} from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 
 const KEY_ID = 'rzp_test_StandIn0001'
@@ -110,6 +118,8 @@ beforeAll(async () => {
   })
   fx = await seedShop(app)
   asha = await makeCustomer(app)
+  // One customer pays many orders here, some left unpaid: the limits per customer are tested apart.
+  await allowManyHolds(app)
 })
 afterAll(async () => {
   await app?.cleanup()

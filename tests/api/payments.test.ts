@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cartItems, carts, paymentEvents, payments } from '../../server/db/schema.ts'
 import {
+  allowManyHolds,
   makeAdmin,
   makeCustomer,
   orderPayload,
@@ -24,6 +25,8 @@ beforeAll(async () => {
   fx = await seedShop(app)
   asha = await makeCustomer(app, 'Asha Verma')
   ravi = await makeCustomer(app, 'Ravi Kumar')
+  // One customer places many orders here, some left unpaid: the limits per customer are tested apart.
+  await allowManyHolds(app)
   keySecret = app.services.config.secrets.sandboxKeySecret
   webhookSecret = app.services.config.secrets.sandboxWebhookSecret
 })

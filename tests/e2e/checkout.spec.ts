@@ -15,6 +15,7 @@ import {
   type Customer,
   expect,
   hydrated,
+  payOrderByApi,
   registerCustomer,
   signInBrowser,
   test,
@@ -291,7 +292,8 @@ test.describe('order history', () => {
     await page.goto('/Order-History')
     await expect(page.getByText(orderMessages.empty)).toBeVisible()
 
-    // Eleven orders, one piece each, spread over several products so no shelf runs dry.
+    // Eleven orders, one piece each, spread over several products so no shelf runs dry; each paid before
+    // the next, as one account may have only two orders waiting for payment (decision 110).
     const shelf = (await listedProducts(request)).slice(0, 6)
     for (let i = 0; i < 11; i++) {
       const product = shelf[i % shelf.length]
@@ -313,6 +315,7 @@ test.describe('order history', () => {
         },
       })
       expect(res.ok(), await res.text()).toBeTruthy()
+      await payOrderByApi(request, customer, (await res.json()).data[0]._id)
     }
     await page.reload()
     await hydrated(page)

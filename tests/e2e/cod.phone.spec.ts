@@ -5,6 +5,7 @@ import { deliveryText } from '../../app/features/delivery/delivery-check.tsx'
 import { confirmationTexts } from '../../app/features/orders/messages.ts'
 import { formatRupees } from '../../app/lib/format.ts'
 import { codMessages } from '../../contracts/cod.ts'
+import { holdMessages } from '../../contracts/hold-limits.ts'
 import { invoiceText } from '../../contracts/invoices.ts'
 import { paymentStatusLabel } from '../../contracts/order-states.ts'
 import { sandboxUpi } from '../../contracts/orders.ts'
@@ -13,12 +14,14 @@ import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { apiAddToCart, listedProducts } from './cart-helpers.ts'
 import {
   type Customer,
+  confirmEmail,
   expect,
   horizontalOverflow,
   hydrated,
   registerCustomer,
   signInBrowser,
   test,
+  uniquePhone,
 } from './fixtures.ts'
 
 const shots = 'test-results/journey'
@@ -33,14 +36,17 @@ const radio = (page: Page, option: keyof typeof checkoutLabels.paymentOptionName
     name: new RegExp(`^${checkoutLabels.paymentOptionNames[option].replace(/[()]/g, '\\$&')}`),
   })
 
-/** Types the delivery address as a customer does on a phone; the PIN fills state and city. */
-async function typeAddress(page: Page, pin = '226001', city = 'Lucknow') {
+/**
+ * Types the delivery address as a customer does on a phone; the PIN fills state and city. Each test's own
+ * phone: one phone may have only one cash-on-delivery order on its way (decision 110).
+ */
+async function typeAddress(page: Page, pin = '226001', city = 'Lucknow', phone = uniquePhone()) {
   await page.getByLabel('First name *').fill('Meera')
   await page.getByLabel('Last name *').fill('Iyer')
   await page.getByLabel('Address *').fill('7 Aminabad Road')
   await page.getByLabel('PIN code *').pressSequentially(pin)
   await expect(page.getByLabel('City *')).toHaveValue(city)
-  await page.getByLabel('Phone number *').pressSequentially('9876501234')
+  await page.getByLabel('Phone number *').pressSequentially(phone)
 }
 
 /** A cart of one piece cheap enough for cash on delivery (the default limit is ₹10,000). */
@@ -57,12 +63,21 @@ test('cash on delivery: chosen at checkout, shown as Pay on delivery, shipped an
   browser,
 }) => {
   test.setTimeout(150_000)
-  const customer = await registerCustomer(request, 'Meera Iyer')
+  const customer = await registerCustomer(request, 'Meera Iyer', undefined, { confirmed: false })
   await cartForCod(request, customer)
   await signInBrowser(page, customer)
   await page.goto('/CheckOut')
   await hydrated(page)
-  await typeAddress(page)
+  const phone = uniquePhone()
+  await typeAddress(page, '226001', 'Lucknow', phone)
+  // A newcomer who has not confirmed their e-mail address is told beside COD what to do (decision 110).
+  await expect(radio(page, 'COD')).toHaveAccessibleDescription(holdMessages.codConfirmEmail)
+  // Meera follows the link of her welcome e-mail; the checkout, opened again, offers her COD.
+  await confirmEmail(request, customer.email)
+  const staff = await createAdminWithCli('cod')
+  await page.reload()
+  await hydrated(page)
+  await typeAddress(page, '226001', 'Lucknow', phone)
 
   // The delivery dates for the PIN, before the customer chooses how to pay.
   const promise = (await (await request.get('/api/v1/delivery/estimate?pin=226001')).json()).data
@@ -102,7 +117,6 @@ test('cash on delivery: chosen at checkout, shown as Pay on delivery, shipped an
   await page.screenshot({ path: `${shots}/cod-02-history-pay-on-delivery.png` })
 
   // Staff, on their own phone: the order waits in 'COD, to ship'; they ship it and mark it delivered.
-  const staff = await createAdminWithCli('cod')
   const staffContext = await browser.newContext({ ...devices['Pixel 7'] })
   const consolePage = await staffContext.newPage()
   await signInAsStaff(consolePage, staff)
@@ -194,9 +208,23 @@ test('staff set a COD fee and a PIN code without COD in Settings; the checkout f
     await settings.getByRole('button', { name: 'Save cash on delivery' }).click()
     expect((await saved).status()).toBe(200)
   }
+  // Limits per customer (decision 110): Kavya, new here, may pay on delivery once staff let anyone.
+  const firstCod = settings.getByLabel('Who may place a first cash-on-delivery order')
+  const saveLimits = async (rule: string) => {
+    await firstCod.selectOption({ label: rule })
+    const saved = settings.waitForResponse((r) => r.url().includes('/admin/settings/limits'))
+    await settings.getByRole('button', { name: 'Save limits per customer' }).click()
+    expect((await saved).status()).toBe(200)
+  }
+  await expect(settings.getByLabel('Online orders awaiting payment')).toHaveValue('2')
+  await expect(firstCod).toHaveValue('confirmed-email')
   await expect(settings.getByLabel('Offer cash on delivery')).toBeChecked()
   await expect(settings.getByLabel('Largest order for COD (₹)')).toHaveValue('10000')
   try {
+    await saveLimits('Anyone signed in')
+    await settings.getByRole('heading', { name: 'Limits per customer' }).scrollIntoViewIfNeeded()
+    expect(await horizontalOverflow(settings)).toBeLessThanOrEqual(1)
+    await settings.screenshot({ path: `${shots}/cod-07-console-limits-per-customer.png` })
     await save('25', '500001')
     expect(await horizontalOverflow(settings)).toBeLessThanOrEqual(1)
     await settings.getByRole('heading', { name: 'Cash on delivery' }).scrollIntoViewIfNeeded()
@@ -252,6 +280,7 @@ test('staff set a COD fee and a PIN code without COD in Settings; the checkout f
     await page.screenshot({ path: `${shots}/cod-06-cart-delivery-check-hindi.png` })
   } finally {
     await save('0', '')
+    await saveLimits('Customers who confirmed their e-mail address')
     await staffContext.close()
   }
 })

@@ -77,6 +77,14 @@ export async function confirmEmail(request: APIRequestContext, email: string) {
 }
 
 /**
+ * A delivery phone number no other test uses: one phone may have only one cash-on-delivery order on its way
+ * (decision 110), and every test shares the one e2e shop.
+ */
+export function uniquePhone() {
+  return `8${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
+}
+
+/**
  * Registers a new customer through the API and signs in through the API; the address is confirmed from
  * its welcome e-mail unless `confirmed: false`.
  */

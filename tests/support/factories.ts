@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
+import type { HoldLimits } from '../../contracts/hold-limits.ts'
 import type { StaffRole } from '../../contracts/staff.ts'
 import { newId } from '../../server/db/ids.ts'
 import {
@@ -13,6 +14,7 @@ import {
   productImages,
   products,
   sevas,
+  shopSettings,
   temples,
   users,
 } from '../../server/db/schema.ts'
@@ -174,6 +176,33 @@ export const shipping = {
   country: 'Country',
   phoneNumber: '9876543210',
 }
+
+/**
+ * Lets the file's accounts hold far more than a shopper may (decision 110): for tests about something else
+ * whose one customer places many unpaid orders. Written straight to the settings row, as test setup.
+ */
+export async function allowManyHolds(app: TestApp, over: Partial<HoldLimits> = {}) {
+  const values = {
+    maxUnpaidOrders: 20,
+    maxHeldPieces: 1000,
+    maxOpenCodOrders: 20,
+    maxOpenCodPerPhone: 20,
+    maxUnpaidSevaBookings: 20,
+    maxHeldCouponUses: 20,
+    ...over,
+  }
+  await app.database.db
+    .insert(shopSettings)
+    .values({ id: 'shop', ...values })
+    .onConflictDoUpdate({ target: shopSettings.id, set: values })
+}
+
+let phoneSerial = 0
+/**
+ * A delivery phone no other order in this test file has: one phone may have only one cash-on-delivery order
+ * on its way at a time (decision 110), so each COD order of a test needs its own unless it means to share.
+ */
+export const freshPhone = () => `7${String(++phoneSerial).padStart(9, '0')}`
 
 type Line = { id: string; price: number }
 

@@ -112,6 +112,8 @@ export const shownIn = {
   settings: {
     staff: 'Nothing here is shown to customers.',
     cod: 'Shown at checkout: whether “COD” can be chosen for an order, its fee as a line of its own, or why COD is not offered.',
+    limits:
+      'Not shown as numbers: a customer past a limit is told at checkout or when booking a seva what to do (pay for an earlier order, cancel it, or pay online), and the checkout’s “COD” says why it is not offered to them.',
     delivery:
       'Shown in “Check delivery” on the product page and in the cart, and at checkout: the expected delivery dates, or that a PIN code is not served.',
   },

@@ -1,4 +1,10 @@
-import { type CodTerms, type CodTermsView, defaultCodTerms, termsFromView } from '../../../contracts/cod.ts'
+import {
+  type CodChoice,
+  type CodTerms,
+  type CodTermsView,
+  defaultCodTerms,
+  termsFromView,
+} from '../../../contracts/cod.ts'
 import type { Order, PaymentSession, SandboxChoice } from '../../../contracts/orders.ts'
 import { ApiError, api } from '../../lib/api.ts'
 
@@ -120,5 +126,17 @@ export async function fetchCodTerms(): Promise<CodTerms> {
     return termsFromView(res.data)
   } catch {
     return { ...defaultCodTerms, enabled: false }
+  }
+}
+
+/**
+ * Whether the signed-in customer's account may choose cash on delivery now, and why not (decision 110: a
+ * first COD order, one still on its way); null when it cannot be asked, and the order decides.
+ */
+export async function fetchCodChoice(): Promise<CodChoice | null> {
+  try {
+    return (await api<{ data: CodChoice }>('/cod/for-me', { auth: true })).data
+  } catch {
+    return null
   }
 }

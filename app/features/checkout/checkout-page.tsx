@@ -17,6 +17,7 @@ import {
   createPayment,
   fetchAccountEmail,
   fetchAddresses,
+  fetchCodChoice,
   fetchCodTerms,
   lookupPincode,
   type PlaceOrderBody,
@@ -94,6 +95,8 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
   const [errors, setErrors] = useState<ShippingErrors>({})
   const [paymentOption, setPaymentOption] = useState<string>(checkoutLabels.paymentOptions[0])
   const [codTerms, setCodTerms] = useState<CodTerms | null>(null)
+  // Why this account may not pay on delivery now (a first COD order, one on its way), from the server.
+  const [codForYou, setCodForYou] = useState<string | null>(null)
   // Set by a refused Place Order with COD: the reason then shows beside the button while it still holds.
   const [codTried, setCodTried] = useState(false)
   // Set by Place Order to a PIN the shop does not deliver to: said plainly beside the button.
@@ -118,6 +121,7 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
       setFormOpen(true)
       return
     }
+    fetchCodChoice().then((choice) => setCodForYou(choice?.reason ?? null))
     if (!stored || stored.items.length === 0) {
       // Opened directly (a link, a bookmark): the cart the server holds, not an empty one.
       setCartLoading(true)
@@ -233,7 +237,8 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
   const goodsPaise = Math.round((cart?.total ?? 0) * 100)
   const codChosen = paymentOption === 'COD'
   const codNo = codTerms
-    ? codRefusalText(t, codTerms, { total: goodsPaise, state: form.state, postalCode: form.postalCode })
+    ? (codRefusalText(t, codTerms, { total: goodsPaise, state: form.state, postalCode: form.postalCode }) ??
+      codForYou)
     : t(codMessages.off)
   const codFee = codChosen && codTerms ? codTerms.fee : 0
   // The delivery promise for the shipping PIN as typed or chosen (decision 086).

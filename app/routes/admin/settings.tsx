@@ -4,6 +4,7 @@ import { useAdmin } from '../../features/admin/admin-api.ts'
 import { CodSettingsForm } from '../../features/admin/cod-settings-form.tsx'
 import { DeliverySettingsForm } from '../../features/admin/delivery-settings-form.tsx'
 import { DonationSettingsForm } from '../../features/admin/donation-settings.tsx'
+import { HoldLimitsForm } from '../../features/admin/hold-limits-form.tsx'
 import { InvoiceSettingsForm } from '../../features/admin/invoice-settings.tsx'
 import { useSettingsSave } from '../../features/admin/settings-save.ts'
 import { shownIn } from '../../features/admin/shop-places.ts'
@@ -86,6 +87,7 @@ export default function SettingsScreen() {
         </form>
       ) : null}
       <CodSettingsForm />
+      <HoldLimitsForm />
       <DeliverySettingsForm />
       <InvoiceSettingsForm />
       <DonationSettingsForm />

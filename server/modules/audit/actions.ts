@@ -75,6 +75,7 @@ const otherActions = {
   'settings.mail': 'settings',
   'settings.cod': 'settings',
   'settings.donations': 'settings',
+  'settings.limits': 'settings',
 } as const
 
 export type AuditAction = ListAction | keyof typeof otherActions

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { codSettingsBody, codTermsSchema, viewFromTerms } from '../../../contracts/cod.ts'
-import { adminFailures, bearer, failures, ok, publicAccess } from '../../http/route-kit.ts'
+import { codChoiceSchema, codSettingsBody, codTermsSchema, viewFromTerms } from '../../../contracts/cod.ts'
+import { adminFailures, bearer, customerFailures, failures, ok, publicAccess } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 
 /** The checkout reads the terms to offer COD and show its fee; the server decides again on the order. */
@@ -22,6 +22,34 @@ const codPublicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (ap
       message: 'Cash on delivery',
       data: viewFromTerms(await services.cod.terms()),
     }),
+  )
+
+  app.get(
+    '/cod/for-me',
+    {
+      onRequest: async (request, reply) => {
+        // One customer's own answer: never kept by a shared cache.
+        reply.header('cache-control', 'private, no-store')
+        await app.requireUser(request, reply)
+      },
+      schema: {
+        operationId: 'getMyCodChoice',
+        security: bearer,
+        tags: ['checkout'],
+        summary: 'Whether the caller’s account may choose cash on delivery now, and why not',
+        description:
+          'The account’s part of the COD rules (decision 110): who may place a first COD order, and how many COD orders not yet delivered one account may have. The terms (`/cod/terms`) and the delivery phone are judged again when the order is placed.',
+        response: { 200: ok(codChoiceSchema), ...customerFailures() },
+      },
+    },
+    async (request) => {
+      const reason = await services.orders.codChoiceFor(request.user!.id, request.language)
+      return {
+        success: true as const,
+        message: 'Cash on delivery',
+        data: { allowed: reason === null, reason },
+      }
+    },
   )
 }
 

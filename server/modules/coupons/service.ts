@@ -1,8 +1,11 @@
+import { translatorFor } from '../../../app/i18n/registry.ts'
 import type { Coupon } from '../../../contracts/cart.ts'
 import { couponMessages, couponServerMessages } from '../../../contracts/cart-rules.ts'
+import { holdMessages } from '../../../contracts/hold-limits.ts'
+import type { Language } from '../../../contracts/languages.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import type { coupons } from '../../db/schema.ts'
-import { ValidationError } from '../../http/errors.ts'
+import { ConflictError, ValidationError } from '../../http/errors.ts'
 import { createCouponsRepo } from './repo.ts'
 
 type CouponRow = typeof coupons.$inferSelect
@@ -47,12 +50,14 @@ export function createCouponsService(deps: { db: Db }) {
      * Takes a coupon for an order being placed, inside the order's transaction: the coupon row is locked,
      * so uses already counted (paid orders) plus those held by unpaid orders stay within its limits.
      * `held` counts the unpaid orders holding the coupon's own code (as stored),
-     * in all and for this customer.
+     * in all and for this customer. A limited coupon's uses are shared by everyone: one customer's unpaid
+     * orders may hold at most `maxHeldByCustomer` of them (decision 110), so nobody blocks it for the rest.
      */
     async holdForOrder(
       code: string,
       tx: DbOrTx,
       held: (code: string) => Promise<{ all: number; customer: number; customerPaid: number }>,
+      opts?: { maxHeldByCustomer: number; language: Language },
     ): Promise<{ code: string; discount: number }> {
       const row = await createCouponsRepo(tx).lockByCode(code.trim())
       if (!row) throw new ValidationError(couponMessages.invalid)
@@ -63,6 +68,10 @@ export function createCouponsService(deps: { db: Db }) {
       }
       if (row.perCustomerLimit !== null && counts.customer + counts.customerPaid >= row.perCustomerLimit) {
         throw new ValidationError(couponServerMessages.perCustomer(row.perCustomerLimit))
+      }
+      if (opts && row.usageLimit !== null && counts.customer >= opts.maxHeldByCustomer) {
+        const { t } = translatorFor(opts.language)
+        throw new ConflictError(t(holdMessages.couponHeld, { count: counts.customer }))
       }
       return { code: row.code, discount: row.discount }
     },

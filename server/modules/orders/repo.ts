@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, lte, notInArray, or, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  like,
+  lte,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import {
   invoices,
@@ -32,7 +47,23 @@ export function isUniqueViolation(err: unknown): boolean {
 /** Statuses after which an order no longer holds its products. */
 export const closedOrderStatuses = ['Delivered', 'Cancelled']
 
-const unpaidHolding = sql`${orders.couponCounted} = false and ${orders.status} = 'Pending' and ${orders.paymentStatus} in ('Pending', 'Failed')`
+/** An online order awaiting payment within its reservation: it holds its pieces (and any coupon use). */
+const awaitingPayment = (now: Date) =>
+  and(
+    eq(orders.status, 'Pending'),
+    inArray(orders.paymentStatus, ['Pending', 'Failed']),
+    gt(orders.reservedUntil, now),
+  )
+
+/** A cash-on-delivery order placed and not yet delivered or cancelled: it holds its pieces until then. */
+const openCod = and(
+  eq(orders.paymentMethod, 'COD'),
+  eq(orders.paymentStatus, 'Pay on delivery'),
+  notInArray(orders.status, closedOrderStatuses),
+)
+
+/** The phone an order goes to, as its last 10 digits (contracts/hold-limits.ts `phoneKey`). */
+const phoneDigits = sql`right(regexp_replace(${orders.shippingPhone}, '[^0-9]', '', 'g'), 10)`
 
 export function createOrdersRepo(db: DbOrTx) {
   async function withDetails(rows: OrderRow[]): Promise<FullOrder[]> {
@@ -198,6 +229,54 @@ export function createOrdersRepo(db: DbOrTx) {
       return row ?? null
     },
 
+    /**
+     * Whether the customer's e-mail address is confirmed. With `lock`, the account row stays locked until the
+     * transaction ends, so two placements by one account are judged one after the other (decision 110).
+     */
+    async customerAccount(userId: string, lock: boolean): Promise<{ emailConfirmed: boolean } | null> {
+      const q = db.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId))
+      const [row] = lock ? await q.for('no key update') : await q
+      return row ? { emailConfirmed: row.emailVerifiedAt !== null } : null
+    },
+
+    /** Serialises cash-on-delivery placements to one phone number, whichever accounts place them. */
+    async lockCodPhone(phone: string) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`cod-phone:${phone}`}))`)
+    },
+
+    /** What a customer's orders hold now: unpaid online orders, open COD orders, their pieces, and any paid history. */
+    async heldBy(userId: string, now: Date) {
+      const [counts] = await db
+        .select({
+          unpaidOrders: sql<number>`count(*) filter (where ${awaitingPayment(now)})::int`,
+          openCod: sql<number>`count(*) filter (where ${openCod})::int`,
+          // Paid (a delivered COD order is Paid too) or delivered: the account has bought from the shop before.
+          paidBefore: sql<boolean>`coalesce(bool_or(${orders.paymentStatus} = 'Paid' or ${orders.status} = 'Delivered'), false)`,
+        })
+        .from(orders)
+        .where(eq(orders.userId, userId))
+      const [pieces] = await db
+        .select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orders.userId, userId), eq(orders.stockHeld, true), or(awaitingPayment(now), openCod)))
+      return {
+        unpaidOrders: counts?.unpaidOrders ?? 0,
+        openCod: counts?.openCod ?? 0,
+        paidBefore: Boolean(counts?.paidBefore),
+        heldPieces: pieces?.n ?? 0,
+      }
+    },
+
+    /** Open cash-on-delivery orders to a phone number (its 10 digits), of any account. */
+    async openCodToPhone(phone: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(openCod, sql`${phoneDigits} = ${phone}`))
+      return row?.n ?? 0
+    },
+
     async update(id: string, values: Partial<typeof orders.$inferInsert>) {
       const [row] = await db.update(orders).set(values).where(eq(orders.id, id)).returning()
       return row ?? null
@@ -242,7 +321,8 @@ export function createOrdersRepo(db: DbOrTx) {
     },
 
     /** Orders holding a coupon without having counted it yet: unpaid, not cancelled, not lapsed. */
-    async couponHolds(code: string, userId: string) {
+    async couponHolds(code: string, userId: string, now: Date) {
+      const unpaidHolding = and(eq(orders.couponCounted, false), awaitingPayment(now))
       const [row] = await db
         .select({
           all: sql<number>`count(*) filter (where ${unpaidHolding})::int`,

@@ -1,21 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { orderSchema, placeOrderSchema, updateOrderSchema } from '../../../contracts/orders.ts'
-import { bearer, customerFailures, ok } from '../../http/route-kit.ts'
+import { bearer, customerFailures, ok, placingRateLimit } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
-
-/** Placing orders and payments: a hundredth of the global limit per minute, at least 30. */
-const limitFor = (services: Services) => Math.max(30, Math.floor(services.config.RATE_LIMIT_MAX / 100))
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { orders } = services
-  const placeLimit = limitFor(services)
 
   app.post(
     '/order/add',
     {
       onRequest: app.requireUser,
-      config: { rateLimit: { max: placeLimit, timeWindow: '1 minute' } },
+      config: { rateLimit: placingRateLimit(services.config) },
       schema: {
         operationId: 'placeOrder',
         tags: ['orders'],

@@ -10,7 +10,8 @@ import {
 } from '../../../contracts/cart-rules.ts'
 import { type CodTerms, codMessages, codMethod, codRefusal } from '../../../contracts/cod.ts'
 import type { ExtraCharge } from '../../../contracts/gst.ts'
-import { defaultLanguage, isLanguage, type Language } from '../../../contracts/languages.ts'
+import { defaultHoldLimits, type HoldLimits, holdMessages, phoneKey } from '../../../contracts/hold-limits.ts'
+import { defaultLanguage, isLanguage, type Language, msg } from '../../../contracts/languages.ts'
 import { formatPaise } from '../../../contracts/money.ts'
 import {
   canMovePayment,
@@ -52,6 +53,7 @@ export type OrderPeers = {
       code: string,
       tx: Tx,
       held: (code: string) => Promise<{ all: number; customer: number; customerPaid: number }>,
+      opts?: { maxHeldByCustomer: number; language: Language },
     ): Promise<{ code: string; discount: number }>
     countUse(code: string, change: 1 | -1, tx: Tx): Promise<void>
   }
@@ -66,6 +68,8 @@ export type OrderPeers = {
   mail?: Pick<MailService, 'orderEvent' | 'stockTaken'>
   /** The shop's cash-on-delivery terms (decision 080); without them COD is not offered. */
   cod?: { terms(tx: Tx): Promise<CodTerms> }
+  /** What one account may hold at once (decision 110); the defaults without it. */
+  holds?: { limits(db?: DbOrTx): Promise<HoldLimits> }
   /** GST invoices (decision 083): issued when the order is paid or delivered, a credit note on refund. */
   invoices?: {
     /** `extras`: charges beside the goods (a cash-on-delivery fee), each its own taxed line. */
@@ -99,6 +103,56 @@ const refundStatusOf = (paymentStatus: string) =>
 const payloadHash = (input: PlaceOrderInput) => {
   const { idempotencyKey: _key, ...rest } = input
   return createHash('sha256').update(JSON.stringify(rest)).digest('hex')
+}
+
+const keyReused = msg(
+  'This idempotency key was already used for a different order. Use a new key for a new order.',
+)
+
+/**
+ * What a placement asks to hold: how it is paid, how many pieces, and the phone it goes to. Without pieces
+ * and phone it is the checkout's question whether the account may choose cash on delivery now.
+ */
+type Placement = { cod: boolean; pieces?: number; phone?: string }
+
+/**
+ * Why an account may not hold what this order would add (decision 110), or null. A placement reads under
+ * the account's lock (`lock`), so two placements by one account are judged one after the other.
+ */
+async function holdRefusal(
+  r: OrdersRepo,
+  userId: string,
+  limits: HoldLimits,
+  placement: Placement,
+  opts: { now: Date; language: Language; lock: boolean },
+): Promise<string | null> {
+  const { t } = translatorFor(opts.language)
+  const account = await r.customerAccount(userId, opts.lock)
+  const held = await r.heldBy(userId, opts.now)
+  if (placement.cod) {
+    const proven = held.paidBefore || (limits.codFirstOrder === 'confirmed-email' && account?.emailConfirmed)
+    if (limits.codFirstOrder !== 'anyone' && !proven) {
+      return t(
+        limits.codFirstOrder === 'paid-history' ? holdMessages.codPaidHistory : holdMessages.codConfirmEmail,
+      )
+    }
+    if (held.openCod >= limits.maxOpenCodOrders) return t(holdMessages.openCod, { count: held.openCod })
+    if (placement.phone !== undefined) {
+      const phone = phoneKey(placement.phone)
+      // Another account may be placing to this phone at this moment: one at a time.
+      await r.lockCodPhone(phone)
+      const toPhone = await r.openCodToPhone(phone)
+      if (toPhone >= limits.maxOpenCodPerPhone) return t(holdMessages.codPhone, { count: toPhone })
+    }
+  } else if (held.unpaidOrders >= limits.maxUnpaidOrders) {
+    return t(holdMessages.unpaidOrders, { count: held.unpaidOrders })
+  }
+  if (placement.pieces !== undefined && held.heldPieces + placement.pieces > limits.maxHeldPieces) {
+    return held.heldPieces === 0
+      ? t(holdMessages.piecesInOrder, { limit: limits.maxHeldPieces, count: placement.pieces })
+      : t(holdMessages.heldPieces, { held: held.heldPieces, limit: limits.maxHeldPieces })
+  }
+  return null
 }
 
 /**
@@ -328,13 +382,10 @@ export function createOrdersService(deps: {
       if (input.customerId !== userId) throw new ForbiddenError('You can only place orders for yourself.')
       const key = idempotencyKey ?? input.idempotencyKey
       const hash = payloadHash(input)
-      const earlier = async () => {
-        const existing = key ? await repo.byIdempotencyKey(userId, key) : null
-        if (existing?.idempotencyHash && existing.idempotencyHash !== hash) {
-          throw new UnprocessableError(
-            'This idempotency key was already used for a different order. Use a new key for a new order.',
-          )
-        }
+      const earlier = async (r: OrdersRepo = repo) => {
+        const existing = key ? await r.byIdempotencyKey(userId, key) : null
+        if (existing?.idempotencyHash && existing.idempotencyHash !== hash)
+          throw new UnprocessableError(keyReused)
         return existing
       }
       const first = await earlier()
@@ -379,15 +430,32 @@ export function createOrdersService(deps: {
       const subtotal = [...lines].reduce((sum, [id, l]) => sum + byId.get(id)!.price * l.quantity, 0)
       const s = input.shippingInfo
       const cod = paymentChoice(input.paymentInfo?.method) === 'cod'
+      const pieces = [...lines.values()].reduce((sum, l) => sum + l.quantity, 0)
 
       for (let attempt = 0; ; attempt++) {
         try {
-          const row = await deps.db.transaction(async (tx) => {
+          const placed = await deps.db.transaction(async (tx) => {
             const txRepo = createOrdersRepo(tx)
             const now = new Date()
+            const limits = (await peers().holds?.limits(tx)) ?? defaultHoldLimits
+            // The account's lock is taken first: the same key placed twice at once is found here, not refused.
+            const tooMuch = await holdRefusal(
+              txRepo,
+              userId,
+              limits,
+              { cod, pieces, phone: s.phoneNumber },
+              { now, language, lock: true },
+            )
+            const again = await earlier(txRepo)
+            if (again) return { row: again, created: false }
             const code = input.couponCode?.trim()
             const coupon = code
-              ? await peers().coupons!.holdForOrder(code, tx, (stored) => txRepo.couponHolds(stored, userId))
+              ? await peers().coupons!.holdForOrder(
+                  code,
+                  tx,
+                  (stored) => txRepo.couponHolds(stored, userId, now),
+                  { maxHeldByCustomer: limits.maxHeldCouponUses, language },
+                )
               : null
             const percent = coupon?.discount ?? 0
             const discountAmount = Math.round((subtotal * percent) / 100)
@@ -406,6 +474,8 @@ export function createOrdersService(deps: {
               if (refusal) throw new UnprocessableError(refusal)
               codFee = terms!.fee
             }
+            // What the order is and where it goes are judged first; then whether this account may hold it.
+            if (tooMuch) throw new ConflictError(tooMuch)
             const total = goods + codFee
             const clientTotal = Math.round(input.totalAmount * 100)
             // One paisa of slack for the browser's floating-point rounding of the coupon.
@@ -422,7 +492,7 @@ export function createOrdersService(deps: {
             if (short) throw new ConflictError(stockMessages.onlyLeft(short.title, short.left))
             // The address typed at checkout is offered again next time ('Try again', the next visit).
             await peers().addresses?.rememberFromOrder(userId, s, tx)
-            const placed = await txRepo.insertOrder(
+            const row = await txRepo.insertOrder(
               {
                 orderNumber: await nextOrderNumber(txRepo, now),
                 userId,
@@ -465,11 +535,11 @@ export function createOrdersService(deps: {
                 tx,
               )
             }
-            await tell(tx, placed.id, 'placed')
-            return placed
+            await tell(tx, row.id, 'placed')
+            return { row, created: true }
           })
-          stockChanged()
-          return { order: await full(row), created: true }
+          if (placed.created) stockChanged()
+          return { order: await full(placed.row), created: placed.created }
         } catch (err) {
           if (!isUniqueViolation(err) || attempt >= 4) throw err
           // Same idempotency key placed concurrently: answer with that order.
@@ -478,6 +548,15 @@ export function createOrdersService(deps: {
           // Otherwise two orders took the same number at once: take the next one.
         }
       }
+    },
+
+    /**
+     * Whether the customer may choose cash on delivery now, as far as their account goes (decision 110): the
+     * checkout says why not beside the option. The shop's terms and the delivery phone are judged on the order.
+     */
+    async codChoiceFor(userId: string, language: Language = defaultLanguage): Promise<string | null> {
+      const limits = (await peers().holds?.limits()) ?? defaultHoldLimits
+      return holdRefusal(repo, userId, limits, { cod: true }, { now: new Date(), language, lock: false })
     },
 
     /** The customer's orders, newest first; an unpaid one past its reservation reads as expired at once. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { sevaBookingNumbers, sevaBookings, sevaDays, sevas, temples, users } from '../../db/schema.ts'
 
@@ -109,6 +109,26 @@ export function createSevasRepo(db: DbOrTx) {
         .where(eq(sevaBookings.userId, userId))
         .orderBy(desc(sevaBookings.day), desc(sevaBookings.createdAt))
         .limit(200)
+    },
+
+    /** Locks the devotee's account row until the transaction ends: one booking of theirs judged at a time. */
+    async lockDevotee(userId: string) {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update')
+    },
+
+    /** The devotee's bookings awaiting payment within their hold (decision 110). */
+    async unpaidOf(userId: string, now: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(sevaBookings)
+        .where(
+          and(
+            eq(sevaBookings.userId, userId),
+            eq(sevaBookings.status, 'pending'),
+            gt(sevaBookings.reservedUntil, now),
+          ),
+        )
+      return row?.n ?? 0
     },
 
     async devotee(userId: string): Promise<{ email: string; fullName: string } | null> {

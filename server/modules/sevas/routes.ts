@@ -9,7 +9,14 @@ import {
   sevaListQuerySchema,
   sevaWithDaysSchema,
 } from '../../../contracts/sevas.ts'
-import { bearer, customerFailures, failures, ok, publicAccess } from '../../http/route-kit.ts'
+import {
+  bearer,
+  customerFailures,
+  failures,
+  ok,
+  placingRateLimit,
+  publicAccess,
+} from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 
 const tags = ['sevas']
@@ -73,13 +80,15 @@ export const sevasRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/seva-bookings',
     {
       onRequest: signedIn,
+      // As placing an order: each booking holds a place, so one client cannot book a temple's days away.
+      config: { rateLimit: placingRateLimit(services.config) },
       schema: {
         operationId: 'bookSeva',
         tags,
         security: bearer,
         summary: 'Book a seva for a day; the place is held while the booking awaits payment',
         description:
-          '409 when the day is fully booked; 422 when the day is not offered, outside tomorrow to 90 days ahead, or the policy is not accepted.',
+          '409 when the day is fully booked or the devotee already has as many unpaid bookings as one account may hold; 422 when the day is not offered, outside tomorrow to 90 days ahead, or the policy is not accepted; 429 past the route limit.',
         body: bookingInputSchema,
         response: { 201: ok(bookingSchema), ...customerFailures(404, 409, 422) },
       },

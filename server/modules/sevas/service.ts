@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { translatorFor } from '../../../app/i18n/registry.ts'
+import { defaultHoldLimits, type HoldLimits, holdMessages } from '../../../contracts/hold-limits.ts'
 import {
   defaultLanguage,
   isLanguage,
@@ -98,6 +99,8 @@ export function createSevasService(deps: {
   files: FileStore
   mail: Pick<MailService, 'send' | 'url'>
   log?: FastifyBaseLogger
+  /** What one account may hold at once (decision 110); the defaults without it. */
+  holds?: { limits(db?: DbOrTx): Promise<HoldLimits> }
   /** Refunds a booking's captured payment through the payments module; null when none was captured. */
   refund?: (bookingId: string) => Promise<{ refundId: string } | null>
 }) {
@@ -223,7 +226,7 @@ export function createSevasService(deps: {
     /**
      * Books a seva for a day: the day must be offered and within the window, the policy accepted, and a
      * place left (409 when the day is full, however many book it at once). The place is held while the
-     * booking awaits payment.
+     * booking awaits payment; one devotee may hold only so many unpaid bookings at once (409, decision 110).
      */
     async book(userId: string, input: BookingInput, language: Language, now = new Date()): Promise<Booking> {
       if (input.acceptPolicy !== true) throw new UnprocessableError(sevaText.policyNotAccepted)
@@ -236,6 +239,12 @@ export function createSevasService(deps: {
       if (!seva.weekdays.includes(weekdayOf(day))) throw new UnprocessableError(sevaText.dayNotOffered)
       const row = await deps.db.transaction(async (tx) => {
         const r = createSevasRepo(tx)
+        // Under the devotee's lock, so two bookings of theirs at once cannot both slip under the limit.
+        await r.lockDevotee(userId)
+        const { maxUnpaidSevaBookings } = (await deps.holds?.limits(tx)) ?? defaultHoldLimits
+        const unpaid = await r.unpaidOf(userId, now)
+        if (unpaid >= maxUnpaidSevaBookings)
+          throw new ConflictError(translatorFor(language).t(holdMessages.unpaidBookings, { count: unpaid }))
         if (!(await r.takePlace(seva.id, day))) throw new ConflictError(sevaText.dayFull)
         return r.insertBooking({
           bookingNumber: await r.nextBookingNumber(Number(indianToday(now).slice(0, 4))),

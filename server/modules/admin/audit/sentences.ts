@@ -121,6 +121,14 @@ const fieldWords: Record<string, string> = {
   liveAartiLink: 'Live Aarti link',
   orderParshadLink: 'Order Parshad link',
   bookGuideLink: 'Book Guide link',
+  // Limits per customer (decision 110).
+  maxUnpaidOrders: 'unpaid online orders',
+  maxHeldPieces: 'pieces held',
+  maxOpenCodOrders: 'open COD orders per account',
+  maxOpenCodPerPhone: 'open COD orders per phone',
+  codFirstOrder: 'who may pay on delivery first',
+  maxUnpaidSevaBookings: 'unpaid seva bookings',
+  maxHeldCouponUses: 'coupon uses held',
 }
 
 const moneyFields = new Set(['price', 'cutPrice', 'codMaxTotal', 'codFee'])
@@ -348,6 +356,7 @@ export function auditSentence(input: SentenceInput): string {
         mail: 'mail',
         cod: 'cash-on-delivery',
         donations: 'donation receipt',
+        limits: 'per-customer limit',
       }[area] ?? area
     const fields = changedFields(before, after).map(words)
     return `${who} changed the ${which} settings${fields.length ? ` (${listInWords(fields)})` : ''}`
