@@ -399,29 +399,42 @@ export type MailTexts = ReturnType<typeof customerMails>
 
 const hello = (name: string) => (name.trim() ? `Dear ${name.trim()},` : 'Hello,')
 
-/** The staff's e-mails, in English like the console. */
-export const mailTexts = {
-  /** A new colleague: the link sets their first password (a reset link that works for days). */
-  staffInvitation: (
-    name: string,
-    inviter: string,
-    role: StaffRole,
-    passwordUrl: string,
-    days: number,
-  ): MailContent => ({
+/** A staff invitation; what differs between a new address and a customer's is given in `words`. */
+function invitation(
+  name: string,
+  inviter: string,
+  role: StaffRole,
+  passwordUrl: string,
+  words: { preview: string; how: string; signIn: string; button: string; footnote: string },
+): MailContent {
+  return {
     subject: `${inviter} invited you to the ${shopName} shop console`,
-    preview: `Choose your password: the link works for ${days} days.`,
+    preview: words.preview,
     heading: 'Join the shop’s staff',
     paragraphs: [
       hello(name),
       `${inviter} has invited you to help run the ${shopName} shop, with the ${staffRoleLabels[role].name} role: ${lowerFirst(staffRoleLabels[role].description)}`,
-      `Choose your password with the button below. The link works once, within ${days} days; after that, ask ${inviter} to send you a new invitation.`,
-      'Then sign in with this e-mail address and your password: the shop console is in your account menu.',
+      words.how,
+      words.signIn,
     ],
-    button: { label: 'Choose your password', href: passwordUrl },
-    footnote:
-      'You received this e-mail because a member of the shop’s staff invited this address. If you did not expect it, ignore it: no password is set until you choose one.',
-  }),
+    button: { label: words.button, href: passwordUrl },
+    footnote: words.footnote,
+  }
+}
+
+/** The staff's e-mails, in English like the console. */
+export const mailTexts = {
+  /** A new colleague: the link sets their first password (a reset link that works for days). */
+  staffInvitation: (name: string, inviter: string, role: StaffRole, passwordUrl: string, days: number) =>
+    invitation(name, inviter, role, passwordUrl, {
+      preview: `Choose your password: the link works for ${days} days.`,
+      how: `Choose your password with the button below. The link works once, within ${days} days; after that, ask ${inviter} to send you a new invitation.`,
+      signIn:
+        'Then sign in with this e-mail address and your password: the shop console is in your account menu.',
+      button: 'Choose your password',
+      footnote:
+        'You received this e-mail because a member of the shop’s staff invited this address. If you did not expect it, ignore it: no password is set until you choose one.',
+    }),
 
   /**
    * An invitation to an address that already has a customer account (decision 109): it becomes staff only
@@ -433,20 +446,16 @@ export const mailTexts = {
     role: StaffRole,
     passwordUrl: string,
     days: number,
-  ): MailContent => ({
-    subject: `${inviter} invited you to the ${shopName} shop console`,
-    preview: `Choose a new password to join: the link works for ${days} days.`,
-    heading: 'Join the shop’s staff',
-    paragraphs: [
-      hello(name),
-      `${inviter} has invited you to help run the ${shopName} shop, with the ${staffRoleLabels[role].name} role: ${lowerFirst(staffRoleLabels[role].description)}`,
-      `This address already has a customer account. To join the staff, choose a new password for it with the button below: your present password stops working, and your orders and addresses stay in the account. The link works once, within ${days} days.`,
-      'Then sign in with this e-mail address and the new password: the shop console is in your account menu.',
-    ],
-    button: { label: 'Choose a new password and join', href: passwordUrl },
-    footnote:
-      'You received this e-mail because a member of the shop’s staff invited this address. If you did not expect it, ignore it: your account stays as it is.',
-  }),
+  ) =>
+    invitation(name, inviter, role, passwordUrl, {
+      preview: `Choose a new password to join: the link works for ${days} days.`,
+      how: `This address already has a customer account. To join the staff, choose a new password for it with the button below: your present password stops working, and your orders and addresses stay in the account. The link works once, within ${days} days.`,
+      signIn:
+        'Then sign in with this e-mail address and the new password: the shop console is in your account menu.',
+      button: 'Choose a new password and join',
+      footnote:
+        'You received this e-mail because a member of the shop’s staff invited this address. If you did not expect it, ignore it: your account stays as it is.',
+    }),
 
   staffNewOrder: (order: OrderFacts, consoleUrl: string): MailContent => ({
     subject: `New paid order ${order.orderNumber}: ${money(order.total)}`,
