@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  // Debian's headless build of Chromium (scripts/ensure-chromium.ts, decision 119).
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
   args: [
     '--no-sandbox',
     '--disable-gpu',
@@ -17,12 +18,17 @@ const chromium = {
 /** Browser tests run Debian's Chromium against the production build on a fresh, seeded data folder. */
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 45_000,
+  // Generous: the longest journeys take 40-60 s while the Vitest passes share the two cores; each step still
+  // waits at most expect's 8 s.
+  timeout: 90_000,
   expect: { timeout: 8_000 },
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  // Playwright empties its output folder at start: a folder of its own, so npm test's phase logs and the tests'
+  // kept documents beside it in test-results/ survive a browser run.
+  outputDir: 'test-results/playwright',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromium,

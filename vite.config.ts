@@ -8,15 +8,16 @@ import { defineConfig } from 'vite'
 const shellModules = new RegExp(
   [
     'app/components/(header|icons|logo)\\.tsx',
-    'app/lib/(api|context|format|idle|island|query|session|site|toast)\\.tsx?',
+    'app/lib/(api|context|format|idle|island|query|session|site|toast|use-signed-in)\\.tsx?',
+    // The cart and wishlist queries behind the header's counts.
+    'app/lib/(cart-api|use-cart|use-header-counts|use-wishlist|wishlist-api)\\.ts',
     // Tiny helpers nearly every page uses: as separate files each would cost a round trip.
-    'app/features/cart/(messages|cart-notice)\\.ts',
+    'app/lib/(cart-messages|cart-notice)\\.ts',
     'app/features/catalogue/(load|seo)\\.ts',
-    'app/features/account/(refresh|session-check|use-signed-in)\\.tsx?',
-    'app/features/cart/(cart-api|use-cart|use-header-counts)\\.ts',
-    'app/features/wishlist/(use-wishlist|wishlist-api)\\.ts',
+    'app/features/account/(refresh|session-check)\\.tsx?',
     // Each of these came as a preloaded file of its own, of less than 2 KB (docs/decisions/105).
-    'app/i18n/registry\\.ts',
+    'app/i18n/meta\\.ts',
+    'contracts/i18n/registry\\.ts',
     'node_modules/react-dom/(index|cjs/react-dom\\.production)\\.js',
   ]
     .map((p) => p.replaceAll('/', '[\\\\/]'))
@@ -28,14 +29,12 @@ const shellModules = new RegExp(
 // extra request costs a round trip of its own (docs/decisions/016).
 const storefrontModules = new RegExp(
   [
-    'app/components/near-img\\.tsx',
-    'app/features/catalogue/(product-card|promo-video|quick-view|star-rating|state-tile)\\.tsx',
-    'app/features/cart/add-to-cart-button\\.tsx',
-    'app/features/wishlist/wishlist-button\\.tsx',
+    'app/components/(near-img|product-card|promo-video|quick-view|star-rating|state-tile)\\.tsx',
+    'app/components/(add-to-cart-button|wishlist-button)\\.tsx',
     'contracts/(images|money|product-card|sale-banner)\\.ts',
     // The catalogue's words, and prices and pictures: the home page's first screen needs none of them
     // before its code comes at idle (docs/decisions/105).
-    'app/features/catalogue/messages\\.ts',
+    'app/lib/catalogue-messages\\.ts',
   ]
     .map((p) => p.replaceAll('/', '[\\\\/]'))
     .join('|'),

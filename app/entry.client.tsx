@@ -1,10 +1,11 @@
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
+import { registerTranslators } from '../contracts/i18n/registry.ts'
+import { makeI18n } from '../contracts/i18n/translate.ts'
 import { defaultLanguage, isLanguage } from '../contracts/languages.ts'
 import { I18nProvider, messagesElementId } from './i18n/i18n.tsx'
-import { registerTranslators } from './i18n/registry.ts'
-import { makeI18n } from './i18n/translate.ts'
+import { adoptCookieSession } from './lib/session.ts'
 
 // The page's language and its compiled messages come with the page (docs/decisions/097): the browser
 // starts in the language the server rendered, with no request of its own and no English first.
@@ -12,6 +13,9 @@ const language = document.documentElement.dataset.language
 const json = document.getElementById(messagesElementId)?.textContent ?? '{}'
 const i18n = makeI18n(isLanguage(language) ? language : defaultLanguage, JSON.parse(json), json)
 registerTranslators({ [i18n.language]: i18n })
+
+// A sign-in the server answered before the page's code ran is the stored session from the start.
+adoptCookieSession()
 
 startTransition(() => {
   hydrateRoot(

@@ -4,8 +4,8 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { isRouteErrorResponse, ServerRouter } from 'react-router'
+import { appContext } from '../contracts/load-context.ts'
 import { I18nProvider } from './i18n/i18n.tsx'
-import { appContext } from './lib/context.ts'
 import { scriptsAfterFirstPaint } from './lib/page-code.ts'
 
 export const streamTimeout = 5_000

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLoaderData,
   useRouteError,
   useRouteLoaderData,
@@ -61,12 +62,25 @@ export async function loader({ context }: Route.LoaderArgs) {
     language: i18n.language,
     signedIn: Boolean(viewer),
     isAdmin: viewer?.role === 'admin',
-    headerCategories: categories.filter((c) => c.isHeaderCategory).map((c) => navCategory(c)),
+    headerCategories: categories
+      .filter((c) => c.isHeaderCategory)
+      .map((c) => navCategory(c, { image: false })),
     footerCategories: categories
       .filter((c) => c.status === 'active')
       .slice(0, 4)
-      .map((c) => navCategory(c, { subcategories: false })),
+      .map((c) => navCategory(c, { subcategories: false, image: false })),
   }
+}
+
+/**
+ * The shell's data (the menu's categories, the signed-in guess the header corrects itself) is not fetched
+ * again for each page opened in the app: a page whose own data cannot be fetched then says so in the page,
+ * as the spec's 'Failed to fetch product details.' does, instead of the whole shop's error page. A change
+ * sent by a form, and a language switch (a whole-page load), still bring it fresh.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== 'GET') return defaultShouldRevalidate
+  return false
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

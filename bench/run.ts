@@ -5,6 +5,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import autocannon from 'autocannon'
+import { ensureDebianPackages } from '../scripts/apt.ts'
 import { buildIsCurrent } from '../scripts/build-stamp.ts'
 import { serverNodeFlags } from '../server/node-flags.ts'
 
@@ -28,6 +29,8 @@ if (only && !alone.includes(only)) {
   process.exit(2)
 }
 const port = Number(process.env.BENCH_PORT ?? 3200)
+// The benchmarks measure the full browser (the browser tests use its headless build: scripts/ensure-chromium.ts).
+ensureDebianPackages(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['chromium', 'fonts-noto-core'])
 const base = `http://127.0.0.1:${port}`
 const duration = Number(process.env.BENCH_SECONDS ?? 10)
 const dataDir = path.resolve('data/bench')
@@ -43,6 +46,7 @@ async function startServer(): Promise<ChildProcess> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'sandbox',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -31,6 +31,7 @@ export async function scaleRows(): Promise<string[][]> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'sandbox',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,

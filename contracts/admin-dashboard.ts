@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dashboardSetupSchema } from './setup.ts'
 
 /**
  * The console's dashboard (GET /api/v1/admin/overview): what the staff have to do today and how sales go.
@@ -70,12 +71,25 @@ export const dashboardSalesSchema = z.object({
   weekStart: day('The Monday this week began'),
   monthStart: day('The first of this month'),
   today: salesTotalSchema.meta({ description: 'Today' }),
+  yesterday: salesTotalSchema.meta({ description: 'Yesterday' }),
   thisWeek: salesTotalSchema.meta({ description: 'This week, from Monday' }),
   thisMonth: salesTotalSchema.meta({ description: 'This month, from the 1st' }),
   days: z.array(salesDaySchema).meta({ description: 'The last 30 days, oldest first, today last' }),
   topProducts: z
     .array(topProductSchema)
     .meta({ description: 'The best sellers of the last 30 days by rupees, at most 5' }),
+})
+
+export const sevaDaySchema = z.object({
+  date: day('The day'),
+  toPerform: count('Paid bookings of the day not yet marked performed'),
+  performed: count('Bookings of the day marked performed'),
+})
+
+/** The seva bookings of today and tomorrow, for the staff who perform them and tell the devotees. */
+export const dashboardSevasSchema = z.object({
+  today: sevaDaySchema,
+  tomorrow: sevaDaySchema,
 })
 
 export const adminDashboardSchema = z.object({
@@ -88,9 +102,16 @@ export const adminDashboardSchema = z.object({
   sales: dashboardSalesSchema
     .nullable()
     .meta({ description: 'Sales; null for a role without the orders area' }),
+  sevas: dashboardSevasSchema
+    .nullable()
+    .meta({ description: 'Seva bookings of today and tomorrow; null for a role without the orders area' }),
+  setup: dashboardSetupSchema
+    .nullable()
+    .meta({ description: 'The set-up checklist (decision 123); null for a role without the settings area' }),
 })
 
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>
 export type DashboardOrders = z.infer<typeof dashboardOrdersSchema>
 export type DashboardStock = z.infer<typeof dashboardStockSchema>
 export type DashboardSales = z.infer<typeof dashboardSalesSchema>
+export type DashboardSevas = z.infer<typeof dashboardSevasSchema>

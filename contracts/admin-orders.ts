@@ -28,6 +28,10 @@ export const adminOrderItemSchema = z.object({
 export type AdminOrderItem = z.infer<typeof adminOrderItemSchema>
 
 export const adminOrderPageSchema = pageOf(adminOrderItemSchema).extend({
+  value: z.number().nullable().meta({
+    description:
+      'Every matching order’s total added up, in rupees (all pages, whatever their payment; filter by payment for paid ones); null when `capped`',
+  }),
   capped: z.boolean().meta({
     description:
       'A search matched more orders than a list holds (10,000): `total` is that many, the newest of the matches',

@@ -75,21 +75,59 @@ export type AdminProduct = z.infer<typeof adminProductSchema>
 export const productRemovalSchema = z.object({ outcome: z.enum(['deleted', 'archived']) })
 export type ProductRemoval = z.infer<typeof productRemovalSchema>
 
+const bulkFailureSchema = z.object({
+  _id: z.string(),
+  title: z.string().nullable().meta({ description: 'Null when no product has this id' }),
+  reason: z.string().meta({ description: 'Why this product was not changed, in words' }),
+})
+
 /** What a bulk action did: how many products changed, how many already were so, and why others were not. */
 export const productBulkResultSchema = z.object({
   changed: z.number().int().meta({ description: 'Products changed' }),
   unchanged: z.number().int().meta({ description: 'Products that already were as asked' }),
   failed: z
+    .array(bulkFailureSchema)
+    .meta({ description: 'Products left as they were, each with its reason' }),
+  changeId: z.string().nullable().meta({
+    description:
+      'The change as a whole, to undo it (POST /admin/products/bulk/{id}/undo); null when nothing changed',
+  }),
+})
+export type ProductBulkResult = z.infer<typeof productBulkResultSchema>
+
+/** What a bulk change touches of a product, before or after it (prices in rupees). */
+export const productBulkStateSchema = z.object({
+  price: z.number(),
+  cutPrice: z.number().meta({ description: 'The MRP' }),
+  discount: z.number().int().meta({ description: 'The discount badge, in percent' }),
+  quantity: z.number().int(),
+  isApproved: z.boolean(),
+})
+export type ProductBulkState = z.infer<typeof productBulkStateSchema>
+
+/** A bulk change shown before it is made (POST /admin/products/bulk/preview): nothing is written. */
+export const productBulkPreviewSchema = z.object({
+  count: z
+    .number()
+    .int()
+    .meta({ description: 'Products the change covers (ticked, or matching the filters)' }),
+  changes: z.number().int().meta({ description: 'Products it would change' }),
+  unchanged: z.number().int().meta({ description: 'Products that already are as asked' }),
+  discountsChanged: z.number().int().meta({ description: 'Products whose discount badge would change' }),
+  failed: z.array(bulkFailureSchema),
+  rows: z
     .array(
       z.object({
         _id: z.string(),
-        title: z.string().nullable().meta({ description: 'Null when no product has this id' }),
-        reason: z.string().meta({ description: 'Why this product was not changed, in words' }),
+        title: z.string(),
+        before: productBulkStateSchema,
+        after: productBulkStateSchema,
       }),
     )
-    .meta({ description: 'Products left as they were, each with its reason' }),
+    .meta({ description: 'The first products it would change, before and after' }),
+  notes: z.array(z.string()).meta({ description: 'What happens to MRPs, discounts and rounding, in words' }),
 })
-export type ProductBulkResult = z.infer<typeof productBulkResultSchema>
+export type ProductBulkPreview = z.infer<typeof productBulkPreviewSchema>
 
 /** One row of a product CSV file as the import would apply it. */
 export const productImportRowSchema = z.object({

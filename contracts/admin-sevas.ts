@@ -140,9 +140,16 @@ export const bookingStaffText = {
   performed: 'Marked performed: the devotee has been e-mailed.',
   photoAdded: 'Photo added: the devotee sees it on their booking and has been e-mailed.',
   videoSaved: 'Video link saved: the devotee sees it on their booking and has been e-mailed.',
+  /** Before the seva is performed, nothing is sent yet: the devotee gets it with the 'performed' e-mail. */
+  photoKept:
+    'Photo added: the devotee sees it on their booking once you mark it performed, and in that e-mail.',
+  videoKept:
+    'Video link saved: the devotee sees it on their booking once you mark it performed, and in that e-mail.',
   videoRemoved: 'Video link removed.',
   cancelled: 'Booking cancelled; a paid booking is refunded in full.',
   notConfirmed: 'Only a confirmed (paid) booking can be marked performed.',
+  /** A seva is performed on its day: staff cannot tell the devotee it is done before then. */
+  notYetDay: (day: string) => `This seva is booked for ${day}: mark it performed on or after that day.`,
   mediaNeedsBooking: 'Add a photo or video to a confirmed or performed booking only.',
   cannotCancel: 'Only a booking awaiting payment or confirmed can be cancelled.',
 } as const

@@ -162,49 +162,98 @@ export type ProductInput = z.input<typeof productInputSchema>
 
 export const approvalInputSchema = z.object({ isApproved: z.boolean({ error: 'Say approve or unapprove.' }) })
 
-/** At most this many products change in one bulk action (a page of the list is at most 100). */
+/** The product list's filters (without its page): the list, the export and a bulk change over all it matches. */
+export const productFilterSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  categoryId: id.optional(),
+  stateId: id.optional(),
+  approval: z.enum(['all', 'approved', 'pending', 'archived']).default('all'),
+  /** Low: at or below the shop's low-stock threshold (Settings), out of stock included; out: none left. */
+  stock: z.enum(['low', 'out']).optional(),
+})
+
+/** At most this many ticked products change in one bulk action (a page of the list is at most 100). */
 export const bulkProductLimit = 200
+/** At most this many products change in one bulk action over all that the list's filters match. */
+export const bulkMatchingLimit = 2000
 
 /**
- * One change to many products at once (POST /admin/products/bulk): approve or unapprove, set a price or
- * change it by a percentage, set the stock or add to it (a negative number takes away).
+ * How a price changed by a percentage is rounded (decision 125): to the paisa, to whole rupees, or to the
+ * nearest amount ending in 9 or in 99 rupees (an amount under ₹100 then ends in 9, one under ₹10 is whole).
  */
-export const productBulkInputSchema = z.object({
-  ids: z
-    .array(id, { error: 'Tick the products to change.' })
-    .min(1, 'Tick at least one product.')
-    .max(bulkProductLimit, `Change at most ${bulkProductLimit} products at a time.`)
-    .refine((ids) => new Set(ids).size === ids.length, 'Each product can be ticked once.'),
-  action: z.discriminatedUnion(
-    'kind',
-    [
-      z.object({ kind: z.literal('approve') }),
-      z.object({ kind: z.literal('unapprove') }),
-      z.object({
-        kind: z.literal('setPrice'),
-        price: rupees('price').min(1, 'The price must be at least ₹1.'),
-      }),
-      z.object({
-        kind: z.literal('changePrice'),
-        percent: z
-          .number({ error: 'Enter the change in percent, such as 10 or -15.' })
-          .min(-90, 'A price can go down by at most 90% at a time.')
-          .max(500, 'A price can go up by at most 500% at a time.')
-          .refine((v) => v !== 0, 'Enter a change other than 0%.')
-          .refine((v) => Math.round(v * 100) === v * 100, 'Use at most 2 decimals in the percent.'),
-      }),
-      z.object({ kind: z.literal('setStock'), quantity: wholeNumber('stock quantity', 0, 1_000_000) }),
-      z.object({
-        kind: z.literal('changeStock'),
-        change: wholeNumber('stock change', -1_000_000, 1_000_000).refine(
-          (v) => v !== 0,
-          'Enter how many to add (or, with a minus, to take away).',
-        ),
-      }),
-    ],
-    { error: 'Choose what to do with the ticked products.' },
-  ),
-})
+export const priceRoundings = ['paisa', 'rupee', 'nine', 'ninetyNine'] as const
+export type PriceRounding = (typeof priceRoundings)[number]
+
+/**
+ * One change to many products at once (POST /admin/products/bulk, and its preview): approve or unapprove,
+ * set a price or change it by a percentage, set the stock or add to it (a negative number takes away); to
+ * the ticked products, or to every product the list's filters match.
+ */
+export const productBulkInputSchema = z
+  .object({
+    ids: z
+      .array(id, { error: 'Tick the products to change.' })
+      .min(1, 'Tick at least one product.')
+      .max(bulkProductLimit, `Change at most ${bulkProductLimit} products at a time.`)
+      .refine((ids) => new Set(ids).size === ids.length, 'Each product can be ticked once.')
+      .optional()
+      .meta({ description: 'The ticked products; or send `matching` instead' }),
+    matching: productFilterSchema
+      .optional()
+      .meta({ description: "Every product the list's filters match, instead of ticked ids" }),
+    expectedCount: z.number().int().min(1).optional().meta({
+      description: 'How many products the preview covered: a different number now is refused (409)',
+    }),
+    action: z.discriminatedUnion(
+      'kind',
+      [
+        z.object({ kind: z.literal('approve') }),
+        z.object({ kind: z.literal('unapprove') }),
+        z.object({
+          kind: z.literal('setPrice'),
+          price: rupees('price').min(1, 'The price must be at least ₹1.'),
+        }),
+        z.object({
+          kind: z.literal('changePrice'),
+          percent: z
+            .number({ error: 'Enter the change in percent, such as 10 or -15.' })
+            .min(-90, 'A price can go down by at most 90% at a time.')
+            .max(500, 'A price can go up by at most 500% at a time.')
+            .refine((v) => v !== 0, 'Enter a change other than 0%.')
+            .refine((v) => Math.round(v * 100) === v * 100, 'Use at most 2 decimals in the percent.'),
+          rounding: z.enum(priceRoundings, { error: 'Choose how to round the new prices.' }).default('paisa'),
+          listPrice: z
+            .enum(['keep', 'scale'], { error: 'Choose what happens to the MRP.' })
+            .default('keep')
+            .meta({
+              description:
+                'keep: the MRP stays (discounts change); scale: the MRP changes by the same percentage (discounts stay)',
+            }),
+        }),
+        z.object({ kind: z.literal('setStock'), quantity: wholeNumber('stock quantity', 0, 1_000_000) }),
+        z.object({
+          kind: z.literal('changeStock'),
+          change: wholeNumber('stock change', -1_000_000, 1_000_000).refine(
+            (v) => v !== 0,
+            'Enter how many to add (or, with a minus, to take away).',
+          ),
+        }),
+      ],
+      { error: 'Choose what to do with the ticked products.' },
+    ),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.ids && !b.matching) {
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: 'Tick the products to change.' })
+    }
+    if (b.ids && b.matching) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['matching'],
+        message: 'Change the ticked products or all that match the filters, not both.',
+      })
+    }
+  })
 export type ProductBulkInput = z.input<typeof productBulkInputSchema>
 
 /** A product CSV file sent for checking or importing (decision 093); its limits are checked by the server. */
@@ -216,13 +265,7 @@ export const imageOrderSchema = z.object({
   imageIds: z.array(id).max(50, 'At most 50 images.'),
 })
 
-export const productListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
-  categoryId: id.optional(),
-  stateId: id.optional(),
-  approval: z.enum(['all', 'approved', 'pending', 'archived']).default('all'),
-  /** Low: at or below the shop's low-stock threshold (Settings), out of stock included; out: none left. */
-  stock: z.enum(['low', 'out']).optional(),
+export const productListQuerySchema = productFilterSchema.extend({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 })

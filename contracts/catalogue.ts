@@ -71,12 +71,15 @@ export type NavCategory = {
   subcategories: Array<{ subCategoryTitle: string; label: string }>
 }
 
-/** A category reduced to what a page shows of it (`NavCategory`); subcategories only if asked. */
-export function navCategory(c: LabelledCategory, { subcategories = true } = {}): NavCategory {
+/**
+ * A category reduced to what a page shows of it (`NavCategory`); subcategories and the picture unless told
+ * not to (the header and footer show neither picture, and every page carries their data).
+ */
+export function navCategory(c: LabelledCategory, { subcategories = true, image = true } = {}): NavCategory {
   return {
     categoriesTitle: c.categoriesTitle,
     label: c.label,
-    ...(c.image ? { image: c.image } : {}),
+    ...(image && c.image ? { image: c.image } : {}),
     subcategories: subcategories
       ? c.subcategories.map((s) => ({ subCategoryTitle: s.subCategoryTitle, label: s.label }))
       : [],

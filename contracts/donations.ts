@@ -140,6 +140,10 @@ export const donationPageSchema = z.object({
   /** Rupees received in what the filters match (paid donations only). */
   received: z.number(),
   years: z.array(z.string()),
+  /** The foundation's receipt details still missing (decision 123): while any is, receipts wait. */
+  detailsMissing: z.array(z.string()),
+  /** Paid gifts whose receipt waits for those details. */
+  receiptsWaiting: z.number(),
 })
 export type DonationPage = z.infer<typeof donationPageSchema>
 

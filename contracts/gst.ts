@@ -194,12 +194,18 @@ export const isIntraState = (shopState: string, deliveryState: string) =>
 /** GSTIN: 2-digit state code, PAN (5 letters, 4 digits, 1 letter), entity digit, 'Z', check character. */
 export const gstinPattern = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/
 
+/** An instant as a calendar in India (Asia/Kolkata) shows it, read with the getUTC… methods. */
+const inIndia = (at: Date) => new Date(at.getTime() + 330 * 60_000)
+
+/** The calendar year in India of an instant: 31 December 18:30 UTC is already 1 January there. */
+export const indianYear = (at: Date): number => inIndia(at).getUTCFullYear()
+
 /**
  * The financial year (April to March) of an instant in India: '2026-27'. India keeps one offset,
  * UTC+5:30, all year, so 31 March 23:59 in Kolkata is still the old year.
  */
 export function financialYear(at: Date): string {
-  const ist = new Date(at.getTime() + 330 * 60_000)
+  const ist = inIndia(at)
   const y = ist.getUTCFullYear()
   const start = ist.getUTCMonth() >= 3 ? y : y - 1
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`
@@ -207,7 +213,7 @@ export function financialYear(at: Date): string {
 
 /** The date printed on an invoice, in India: 24-11-2026. */
 export function indianDate(at: Date): string {
-  const ist = new Date(at.getTime() + 330 * 60_000)
+  const ist = inIndia(at)
   const dd = String(ist.getUTCDate()).padStart(2, '0')
   const mm = String(ist.getUTCMonth() + 1).padStart(2, '0')
   return `${dd}-${mm}-${ist.getUTCFullYear()}`

@@ -31,3 +31,28 @@ export const payableConfirmedSchema = z.object({
   paymentId: z.string(),
   status: z.string(),
 })
+
+/**
+ * How a customer paid online, as the provider's payment names it (Razorpay's `method`), in the words the
+ * order, the console and the packing slip use. Until the provider says, an online order reads 'Credit Card'
+ * (the spec's placeholder); an unknown method is kept under its own name.
+ */
+const paidWith: Record<string, string> = {
+  upi: 'UPI',
+  card: 'Card',
+  netbanking: 'Netbanking',
+  wallet: 'Wallet',
+  emi: 'EMI',
+  cardless_emi: 'Cardless EMI',
+  paylater: 'Pay later',
+}
+export function paymentMethodLabel(method: string): string {
+  const known = paidWith[method.toLowerCase()]
+  if (known) return known
+  const plain = method
+    .replace(/[^a-z0-9 _-]/gi, '')
+    .replace(/_/g, ' ')
+    .trim()
+    .slice(0, 40)
+  return plain ? plain[0]!.toUpperCase() + plain.slice(1) : 'Online'
+}

@@ -132,7 +132,8 @@ describe('admin:create on the embedded database, shop not running', () => {
 describe('admin:create while the shop runs on the embedded database', () => {
   it('asks the running shop over its owner-only control socket; the new admin can sign in and use the admin API', async () => {
     const dataDir = tempDataDir()
-    const { child: shop, port, socket } = await startEmbeddedShop(dataDir, 60_000)
+    // A first start migrates the empty data folder: over a minute while the browser tests share the cores.
+    const { child: shop, port, socket } = await startEmbeddedShop(dataDir, 180_000)
     children.push(shop)
     expect(statSync(socket).mode & 0o777).toBe(0o600)
 
@@ -166,7 +167,7 @@ describe('admin:create while the shop runs on the embedded database', () => {
     const again = await runCli(['--email', 'live@example.in'], { DATA_DIR: dataDir })
     expect(again.out).toContain('live@example.in is already an administrator')
     expect(again.out).toContain('the embedded database')
-  }, 240_000)
+  }, 360_000)
 })
 
 describe.runIf(process.env.DATABASE_URL)('admin:create on PostgreSQL (DATABASE_URL)', () => {

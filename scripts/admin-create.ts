@@ -18,7 +18,7 @@ import {
   adminPasswordMinLength,
   createOrPromoteAdmin,
   emailLooksValid,
-} from '../server/modules/admin/people/admins.ts'
+} from '../server/modules/accounts/admin-create.ts'
 
 /**
  * `npm run admin:create -- --email E [--name "Full Name"]`: makes E a shop administrator.

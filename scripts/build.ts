@@ -32,4 +32,9 @@ export function build() {
   writeFileSync(stampFile(), hash)
 }
 
-if (import.meta.main) build()
+// `--if-stale`: only when the sources changed since the last build (the tests' build phase).
+if (import.meta.main) {
+  const { buildIsCurrent } = await import('./build-stamp.ts')
+  if (!(process.argv.includes('--if-stale') && buildIsCurrent())) build()
+  else console.log('The web build is current.')
+}

@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs'
 import { startMailbox } from '../tests/support/mailbox.ts'
+import { shopDetails } from '../tests/support/shop-details.ts'
 import { buildIsCurrent } from './build-stamp.ts'
+import { testPictureCache } from './picture-cache.ts'
 
 /**
  * Starts the production build on a fresh seeded data folder for the browser tests, sending its e-mails to
@@ -14,6 +16,8 @@ Object.assign(process.env, {
   SMTP_URL: mailbox.smtpUrl,
   MAIL_FROM: 'Kalaa Setu <shop@127.0.0.1>',
   NODE_ENV: 'production',
+  // The browser tests pay in the sandbox's dialog.
+  PAYMENT_PROVIDER: 'sandbox',
   DATA_DIR: dataDir,
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
@@ -21,9 +25,20 @@ Object.assign(process.env, {
   RATE_LIMIT_MAX: '100000',
   // Short-lived access tokens would make long journeys flaky; expiry has its own tests.
   ACCESS_TOKEN_TTL: '3600',
+  // The demo pictures drawn once for the tests (scripts/demo-pictures.ts) are copied, not drawn again.
+  DEMO_PICTURE_CACHE: process.env.DEMO_PICTURE_CACHE ?? testPictureCache,
 })
 if (!buildIsCurrent()) {
   const { build } = await import('./build.ts')
   build()
 }
+// The shop the browser tests use has been set up: its GST invoices and receipts go out (decision 123). Written
+// before the shop starts, on the start-up connection the shop then keeps using.
+const { getRuntime } = await import('../server/runtime.ts')
+const { shopSettings } = await import('../server/db/schema.ts')
+const { database } = await getRuntime()
+await database.db
+  .insert(shopSettings)
+  .values({ id: 'shop', ...shopDetails })
+  .onConflictDoUpdate({ target: shopSettings.id, set: shopDetails })
 await import('../server/main.ts')

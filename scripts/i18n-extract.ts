@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { extractMessages, onlyOnServer, serverOnly } from '../app/i18n/extract.ts'
-import { type PoEntry, parsePo, writePo } from '../app/i18n/po.ts'
+import { extractMessages, onlyOnServer, serverOnly } from '../contracts/i18n/extract.ts'
+import { type PoEntry, parsePo, writePo } from '../contracts/i18n/po.ts'
 import { catalogueFile } from '../server/lib/i18n.ts'
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { ConfigError, parseEnv } from '../server/config.ts'
 import { createFileStore } from '../server/lib/file-store.ts'
-import { fillMissingPictureSizes } from '../server/modules/admin/images.ts'
+import { fillMissingPictureSizes } from '../server/lib/images.ts'
 
 /**
  * `npm run images:sizes`: makes every picture size (contracts/images.ts) that an uploaded picture lacks,

@@ -14,7 +14,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
-import { appContext } from '../app/lib/context.ts'
+import { appContext } from '../contracts/load-context.ts'
 import type { SignedIn } from '../contracts/staff.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
@@ -141,6 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
     const opened = openSharedLimits({
       url: config.REDIS_URL,
       prefix: config.REDIS_PREFIX,
+      commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
       log: app.log,
       onFallback: () => metrics.limitFallbacks.inc(),
     })
@@ -185,6 +186,9 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
   // Security headers, with a per-response nonce for inline scripts only (a style nonce would switch off
   // inline style attributes). Then external plugins, then the app's, then routes.
   registerSecurityHeaders(app, {
+    // No address leaves for another site; the shop's own pages name themselves as a form's Origin, which
+    // React Router checks before a page's action runs (a form posted before the code, decision 126).
+    referrerPolicy: { policy: 'same-origin' },
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -327,6 +331,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
           nonce,
           publicUrl: config.PUBLIC_URL,
           viewer,
+          clientIp: request.ip,
           i18n: translations[request.language],
         })
         return context

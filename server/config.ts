@@ -7,6 +7,8 @@ import { paymentsSimulated } from '../contracts/payment-mode.ts'
 export { paymentsSimulated }
 
 import { hopCountWarning, parseTrustProxy } from './http/trust-proxy.ts'
+import { paymentProviderNames } from './modules/payments/provider.ts'
+import { missingProviderVariables, paymentProviderEnv } from './modules/payments/providers.ts'
 
 /** An http(s) address with no query or fragment; the example goes in the message. */
 const httpAddress = (example: string) =>
@@ -19,6 +21,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  // A folder where the demo seed keeps the pictures it draws, to copy them on the next empty start (the tests
+  // start many demo shops); unset, every first start draws them.
+  DEMO_PICTURE_CACHE: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -35,11 +40,10 @@ const envSchema = z.object({
     .int()
     .min(3600)
     .default(30 * 86_400),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
-  RAZORPAY_KEY_ID: z.string().min(1).optional(),
-  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
-  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
-  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  // The default holds outside production: a production start names its provider (docs/decisions/117).
+  PAYMENT_PROVIDER: z.enum(paymentProviderNames).default('sandbox'),
+  // Each provider's own variables (RAZORPAY_*), defined and checked by the provider (docs/decisions/116).
+  ...paymentProviderEnv,
   // Shared limits for several instances (docs/decisions/069); unset, every limit is kept in this process.
   REDIS_URL: z
     .string()
@@ -50,6 +54,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -')
     .default('shop:'),
+  // The longest a Redis call may take before that limit is counted in memory instead (decision 069).
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(20).max(10_000).default(200),
   // Without SMTP_URL no e-mail leaves the machine: each is kept in the outbox for the console (decision 070).
   SMTP_URL: z
     .string()
@@ -101,6 +107,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>
 
+/**
+ * The secrets the shop generates once and keeps (DATA_DIR/secrets.json, or `shared_secrets` with PostgreSQL),
+ * by the names they are stored under. The sandbox's two are its own: Razorpay's keys are only ever read
+ * from the environment, by the Razorpay provider (docs/decisions/116).
+ */
 export type Secrets = {
   jwtAccessSecret: string
   jwtRefreshSecret: string
@@ -130,14 +141,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const env = parsed.data
-  if (env.PAYMENT_PROVIDER === 'razorpay') {
-    // Real payments need all three: without the webhook secret, paid orders would never be confirmed.
-    const needed = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const
-    const missing = needed.filter((name) => !env[name])
-    if (missing.length > 0) {
-      const lines = missing.map((name) => `  ${name}: required when PAYMENT_PROVIDER=razorpay`)
-      throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
-    }
+  const missing = missingProviderVariables(env)
+  if (missing.length > 0) {
+    const lines = missing.map((name) => `  ${name}: required when PAYMENT_PROVIDER=${env.PAYMENT_PROVIDER}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const s3Names = [
     'S3_ENDPOINT',
@@ -192,13 +199,13 @@ export const secretNames = [
 
 export const newSecret = () => randomBytes(32).toString('base64url')
 
-/** The environment's secrets win over stored or generated ones. */
+/** The environment's token secrets win over stored or generated ones; the sandbox's are always its own. */
 export function withEnvSecrets(env: Env, stored: Secrets): Secrets {
   return {
     jwtAccessSecret: env.JWT_ACCESS_SECRET ?? stored.jwtAccessSecret,
     jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? stored.jwtRefreshSecret,
-    sandboxKeySecret: env.RAZORPAY_KEY_SECRET ?? stored.sandboxKeySecret,
-    sandboxWebhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? stored.sandboxWebhookSecret,
+    sandboxKeySecret: stored.sandboxKeySecret,
+    sandboxWebhookSecret: stored.sandboxWebhookSecret,
   }
 }
 
@@ -217,8 +224,27 @@ export function loadSecrets(env: Env, dataDir: string | null): Secrets {
   return withEnvSecrets(env, generated)
 }
 
+/**
+ * The refusal of a production start that does not name its payment provider (docs/decisions/117): the
+ * sandbox lets customers mark orders paid, so a live shop never falls into it by default.
+ */
+export const providerChoiceRequired =
+  `Invalid configuration:\n  PAYMENT_PROVIDER: required when NODE_ENV=production: ${paymentProviderNames.join(' or ')} ` +
+  '(razorpay takes real payments; sandbox simulates them and no money moves)'
+
+/** What `npm start` says when it chooses the sandbox itself, so the quick start needs no settings. */
+export const quickStartSandbox =
+  'PAYMENT_PROVIDER is not set, so npm start uses the payment sandbox: payments are simulated and no money ' +
+  'moves. Set PAYMENT_PROVIDER=razorpay (with its keys) to take real payments, or PAYMENT_PROVIDER=sandbox ' +
+  'to say so yourself.'
+
+/** The configuration of a start (the shop's process): the environment checked, its secrets loaded. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parseEnv(source)
+  // parseEnv's default is for development and tests: a production start must have named it.
+  if (env.NODE_ENV === 'production' && !source.PAYMENT_PROVIDER) {
+    throw new ConfigError(providerChoiceRequired)
+  }
   const dataDir = path.resolve(env.DATA_DIR)
   mkdirSync(dataDir, { recursive: true })
   // With PostgreSQL every instance shares the secrets kept in the database (docs/decisions/067): these

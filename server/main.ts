@@ -42,7 +42,7 @@ const address = app.server.address()
 const port = typeof address === 'object' && address ? address.port : config.PORT
 console.log(`\nThe shop is running at http://localhost:${port}\n`)
 // Pictures stored before a size was added get it now, after listening so the start is not delayed.
-const { fillMissingPictureSizes } = await import('./modules/admin/images.ts')
+const { fillMissingPictureSizes } = await import('./lib/images.ts')
 const files = app.services.files
 fillMissingPictureSizes(files)
   .then(({ pictures, made, failed }) => {

@@ -26,6 +26,7 @@ import { createPaymentsService } from './modules/payments/service.ts'
 import { createPincodeService } from './modules/pincode/service.ts'
 import { createProvenanceService } from './modules/provenance/service.ts'
 import { createReviewsService } from './modules/reviews/service.ts'
+import { createSettingsService } from './modules/settings/service.ts'
 import { createSevasService } from './modules/sevas/service.ts'
 import { createWishlistService } from './modules/wishlist/service.ts'
 
@@ -49,7 +50,9 @@ export function createServices(deps: ServiceDeps) {
     refreshSecret: deps.config.secrets.jwtRefreshSecret,
     accessTtlSeconds: deps.config.ACCESS_TOKEN_TTL,
   })
-  const mail = createMailService(deps)
+  // The shop's one settings row: each module reads and saves its own columns through it (decision 113).
+  const settings = createSettingsService(deps)
+  const mail = createMailService({ ...deps, settings })
   const catalogue = createCatalogueService(deps)
   const provenance = createProvenanceService({ ...deps, catalogue })
   const cart = createCartService({ ...deps, catalogue })
@@ -63,26 +66,44 @@ export function createServices(deps: ServiceDeps) {
     limiters: deps.limits ? sharedLimiters(deps.limits) : undefined,
   })
   const addresses = createAddressesService(deps)
-  const cod = createCodService(deps)
-  const holds = createHoldsService(deps)
-  const invoices = createInvoicesService(deps)
-  const delivery = createDeliveryService({ db: deps.db, cod })
+  const cod = createCodService({ ...deps, settings })
+  const holds = createHoldsService({ ...deps, settings })
+  const pincode = createPincodeService(deps)
+  const delivery = createDeliveryService({ db: deps.db, settings, pincode, cod })
+  // Every peer is required; they are read on use because invoices and payments, made next, need orders first.
   const orders = createOrdersService({
     ...deps,
+    owners: { catalogue, accounts },
     peers: () => ({ coupons, cart, payments, addresses, mail, cod, holds, invoices, delivery }),
   })
+  // Orders and their GST documents call each other: invoices lock and read the order, orders show the numbers.
+  const invoices = createInvoicesService({ ...deps, settings, orders, catalogue, accounts })
   const payments = createPaymentsService({ ...deps, orders })
   // Donations are paid through the payments module (decisions 100 and 101).
-  const donations = createDonationsService({ db: deps.db, mail, emailConfirmed: accounts.emailConfirmed })
+  const donations = createDonationsService({
+    db: deps.db,
+    mail,
+    settings,
+    invoices,
+    content,
+    emailConfirmed: accounts.emailConfirmed,
+  })
   payments.registerPayable('donation', donations.payable)
-  const pincode = createPincodeService(deps)
-  const messages = createMessagesService({ ...deps, mail })
-  const reviews = createReviewsService({ ...deps, catalogue, emailConfirmed: accounts.emailConfirmed })
+  const messages = createMessagesService({ ...deps, mail, accounts })
+  const reviews = createReviewsService({
+    ...deps,
+    catalogue,
+    orders,
+    accounts,
+    emailConfirmed: accounts.emailConfirmed,
+  })
   // Seva bookings are paid and refunded through the payments module (decisions 100, 102).
   const sevas = createSevasService({
     ...deps,
     mail,
     holds,
+    content,
+    accounts,
     refund: (id) => payments.refundPayable('booking', id),
   })
   payments.registerPayable('booking', sevas.payableHandler)
@@ -93,15 +114,21 @@ export function createServices(deps: ServiceDeps) {
     accounts,
     addresses,
     catalogue,
+    content,
+    coupons,
+    provenance,
     messages,
     reviews,
     mail,
     invoices,
+    donations,
+    settings,
     sevas,
   })
   return {
     ...deps,
     tokens,
+    settings,
     mail,
     catalogue,
     provenance,
@@ -126,3 +153,9 @@ export function createServices(deps: ServiceDeps) {
   }
 }
 export type Services = ReturnType<typeof createServices>
+
+// Pages call these services through their load context, whose type lives in contracts/ and names no
+// server code: it is filled in here (docs/decisions/112).
+declare module '../contracts/load-context.ts' {
+  interface PageServices extends Services {}
+}

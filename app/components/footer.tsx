@@ -1,11 +1,11 @@
 import { Link } from 'react-router'
 import type { NavCategory } from '../../contracts/catalogue.ts'
-import { NewsletterForm } from '../features/messages/newsletter-form.tsx'
 import { useT } from '../i18n/i18n.tsx'
 import { site } from '../lib/site.ts'
 import { categoryHref } from './header.tsx'
 import { MailIcon, PhoneIcon, SocialIcon } from './icons.tsx'
 import { Logo } from './logo.tsx'
+import { NewsletterForm } from './newsletter-form.tsx'
 
 /**
  * Footer of every page; `categories` are the first 4 active ones (spec section 9). An island (app/root.tsx):

@@ -4,6 +4,7 @@ import { useT } from '../i18n/i18n.tsx'
 import { site } from '../lib/site.ts'
 import { categoryHref, drawerShopCategories, menuId, searchId } from './header.tsx'
 import { CloseIcon } from './icons.tsx'
+import { SearchPending } from './search-pending.tsx'
 
 // The header's search and its phone menu: closed dialogs until a tap opens them, natively before the page's
 // code has run (docs/decisions/019). Islands (app/components/header.tsx): their code comes at idle.
@@ -24,46 +25,54 @@ export function SearchDialog() {
   }
 
   return (
-    <dialog
-      ref={searchDialog}
-      id={searchId}
-      aria-label={t('Search products')}
-      className="mx-auto mt-20 w-[min(40rem,92vw)] rounded-lg p-0 shadow-2xl backdrop:bg-black/50"
-      onClick={(e) => e.target === searchDialog.current && searchDialog.current?.close()}
-      onKeyDown={() => {}}
-    >
-      <search>
-        {/* A plain search of /products?search= until the page's code runs, then an in-app navigation. */}
-        <form action="/products" method="get" onSubmit={submitSearch} className="flex items-center gap-2 p-3">
-          <label htmlFor="site-search" className="sr-only">
-            {t('Search products')}
-          </label>
-          <input
-            id="site-search"
-            name="search"
-            type="search"
-            placeholder={t('Search sarees, pottery, Madhubani...')}
-            className="min-w-0 flex-1 rounded border border-brand-200 px-3 py-2 text-base focus:border-brand-600 focus:outline-none"
-          />
-          <button
-            type="submit"
-            className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+    <>
+      <dialog
+        ref={searchDialog}
+        id={searchId}
+        aria-label={t('Search products')}
+        className="mx-auto mt-20 w-[min(40rem,92vw)] rounded-lg p-0 shadow-2xl backdrop:bg-black/50"
+        onClick={(e) => e.target === searchDialog.current && searchDialog.current?.close()}
+        onKeyDown={() => {}}
+      >
+        <search>
+          {/* A plain search of /products?search= until the page's code runs, then an in-app navigation. */}
+          <form
+            action="/products"
+            method="get"
+            onSubmit={submitSearch}
+            className="flex items-center gap-2 p-3"
           >
-            {t('Search')}
-          </button>
-          <button
-            type="button"
-            className="rounded p-2"
-            aria-label={t('Close search')}
-            commandfor={searchId}
-            command="close"
-            onClick={() => searchDialog.current?.close()}
-          >
-            <CloseIcon />
-          </button>
-        </form>
-      </search>
-    </dialog>
+            <label htmlFor="site-search" className="sr-only">
+              {t('Search products')}
+            </label>
+            <input
+              id="site-search"
+              name="search"
+              type="search"
+              placeholder={t('Search sarees, pottery, Madhubani...')}
+              className="min-w-0 flex-1 rounded border border-brand-200 px-3 py-2 text-base focus:border-brand-600 focus:outline-none"
+            />
+            <button
+              type="submit"
+              className="rounded bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+            >
+              {t('Search')}
+            </button>
+            <button
+              type="button"
+              className="rounded p-2"
+              aria-label={t('Close search')}
+              commandfor={searchId}
+              command="close"
+              onClick={() => searchDialog.current?.close()}
+            >
+              <CloseIcon />
+            </button>
+          </form>
+        </search>
+      </dialog>
+      <SearchPending />
+    </>
   )
 }
 

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
+import { makeI18n, type ShopI18n, type Translate } from '../../contracts/i18n/translate.ts'
 import { defaultLanguage } from '../../contracts/languages.ts'
-import { makeI18n, type ShopI18n, type Translate } from './translate.ts'
 
 export type { ShopI18n, Translate }
 

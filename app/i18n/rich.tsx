@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react'
+import type { Values } from '../../contracts/i18n/translate.ts'
 import { useT } from './i18n.tsx'
-import type { Values } from './translate.ts'
 
 // Marks where an element goes in the translated text; characters no message contains.
 const open = '\u0001'

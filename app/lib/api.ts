@@ -10,10 +10,13 @@ export function setTokenRefresher(fn: TokenRefresher | null) {
 export class ApiError extends Error {
   readonly status: number
   readonly body: unknown
-  constructor(status: number, message: string, body: unknown) {
+  /** The server's own words when it sent a message, else the status's standard text ('Bad Gateway'). */
+  readonly text: string
+  constructor(status: number, message: string, body: unknown, text = message) {
     super(message)
     this.status = status
     this.body = body
+    this.text = text
   }
 }
 
@@ -55,8 +58,8 @@ async function failure(res: Response): Promise<ApiError> {
   } catch {
     json = null
   }
-  const message = (json as { message?: string } | null)?.message ?? `${res.status} ${res.statusText}`
-  return new ApiError(res.status, message, json)
+  const own = (json as { message?: string } | null)?.message
+  return new ApiError(res.status, own ?? `${res.status} ${res.statusText}`, json, own ?? res.statusText)
 }
 
 /** Calls the shop API on the same origin; a non-2xx answer throws ApiError carrying the server's message. */

@@ -1,5 +1,4 @@
 import { act, createElement } from 'react'
-import { createRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
@@ -9,6 +8,7 @@ import {
   type UseQueryOptions,
   useQuery,
 } from './query.ts'
+import { createTestRoot } from './test-root.ts'
 
 type Options = UseQueryOptions<unknown, unknown>
 
@@ -58,14 +58,7 @@ function Line({ o }: { o: Options }) {
 /** Mounts one Probe per options. */
 async function mount(client: QueryClient, ...options: Options[]) {
   const seen: QueryResult<unknown>[][] = options.map(() => [])
-  const host = Object.assign(new EventTarget(), {
-    nodeType: 1,
-    nodeName: 'DIV',
-    tagName: 'DIV',
-    firstChild: null,
-    ownerDocument: document,
-  })
-  const root = createRoot(host as unknown as HTMLElement)
+  const root = createTestRoot()
   const render = (next: Options[]) =>
     act(async () =>
       root.render(

@@ -2,16 +2,18 @@ import {
   createContext,
   createElement,
   type ReactNode,
+  useCallback,
   useContext,
   useEffect,
   useRef,
+  useState,
   useSyncExternalStore,
 } from 'react'
 
 /**
  * The shop's own query store: the part of TanStack Query's API the pages use, under the same names, at about
- * a fifth of its weight on a first visit (docs/decisions/108). Reads only: no mutations, no infinite or
- * suspense queries, no devtools.
+ * a fifth of its weight on a first visit (docs/decisions/108): queries and mutations; no infinite or suspense
+ * queries, no devtools.
  */
 
 export type QueryKey = readonly unknown[]
@@ -393,4 +395,80 @@ export function useQuery<T, S = T>(options: UseQueryOptions<T, S>): QueryResult<
     } as QueryResult<S>
   }
   return result(state)
+}
+
+export type UseMutationOptions<T, V> = {
+  mutationFn: (variables: V) => Promise<T>
+  /** Awaited before the mutation counts as done, as TanStack's are (a navigation can keep it pending). */
+  onSuccess?: (data: T, variables: V) => unknown
+  onError?: (error: Error, variables: V) => unknown
+  onSettled?: (data: T | undefined, error: Error | null, variables: V) => unknown
+}
+
+type MutationState<T> =
+  | { status: 'idle'; data: undefined; error: null }
+  | { status: 'pending'; data: undefined; error: null }
+  | { status: 'success'; data: T; error: null }
+  | { status: 'error'; data: undefined; error: Error }
+
+export type MutationResult<T, V> = MutationState<T> & {
+  isPending: boolean
+  isError: boolean
+  isSuccess: boolean
+  /** Runs it; a failure goes to onError and the state, never to the caller. */
+  mutate: (variables: V) => void
+  /** Runs it and answers its data, or rejects with its error. */
+  mutateAsync: (variables: V) => Promise<T>
+  reset: () => void
+}
+
+const idle = { status: 'idle', data: undefined, error: null } as const
+
+/**
+ * A change the page makes (place an order, pay, cancel), under TanStack Query's names: the state of the
+ * latest call, with the latest render's callbacks. No retries, no mutation cache, no per-call callbacks.
+ */
+export function useMutation<T, V = void>(options: UseMutationOptions<T, V>): MutationResult<T, V> {
+  const [state, setState] = useState<MutationState<T>>(idle)
+  const latest = useRef(options)
+  latest.current = options
+  // Counts calls, so only the latest one (and none after a reset) sets the state.
+  const calls = useRef(0)
+
+  const mutateAsync = useCallback(async (variables: V) => {
+    const call = ++calls.current
+    const show = (next: MutationState<T>) => {
+      if (call === calls.current) setState(next)
+    }
+    const o = latest.current
+    show({ status: 'pending', data: undefined, error: null })
+    try {
+      const data = await o.mutationFn(variables)
+      await o.onSuccess?.(data, variables)
+      await o.onSettled?.(data, null, variables)
+      show({ status: 'success', data, error: null })
+      return data
+    } catch (thrown) {
+      const error = thrown as Error
+      await o.onError?.(error, variables)
+      await o.onSettled?.(undefined, error, variables)
+      show({ status: 'error', data: undefined, error })
+      throw error
+    }
+  }, [])
+  const mutate = useCallback((variables: V) => void mutateAsync(variables).catch(() => {}), [mutateAsync])
+  const reset = useCallback(() => {
+    calls.current++
+    setState(idle)
+  }, [])
+
+  return {
+    ...state,
+    isPending: state.status === 'pending',
+    isError: state.status === 'error',
+    isSuccess: state.status === 'success',
+    mutate,
+    mutateAsync,
+    reset,
+  }
 }

@@ -82,6 +82,29 @@ export function updateTokens(accessToken: string, refreshToken: string, refreshT
   notifySessionChange()
 }
 
+/**
+ * A sign-in the server answered without the page's code (the sign-in or sign-up form posted before it
+ * ran, decision 126) set only the token cookies: they become the stored session, with the account's id
+ * from the token, before the page's code first reads it. Nothing happens while a session is stored.
+ */
+export function adoptCookieSession() {
+  if (!hasWindow() || getAccessToken()) return
+  const cookies = new Map(
+    document.cookie
+      .split(';')
+      .map((c) => c.trim().split('='))
+      .filter((kv): kv is [string, string] => kv.length === 2)
+      .map(([k, v]) => [k, decodeURIComponent(v)] as const),
+  )
+  const accessToken = cookies.get('accessToken')
+  const refreshToken = cookies.get('refreshToken')
+  const userId = accessToken ? tokenClaims(accessToken)?.sub : null
+  if (!accessToken || !refreshToken || typeof userId !== 'string') return
+  writeStorage(storageKeys.accessToken, accessToken)
+  writeStorage(storageKeys.refreshToken, refreshToken)
+  writeStorage(storageKeys.userid, userId)
+}
+
 /** Sign-out: the four session keys go and the token cookies expire. */
 export function clearSession() {
   for (const k of [storageKeys.accessToken, storageKeys.userid, storageKeys.user, storageKeys.refreshToken])

@@ -1,10 +1,11 @@
 import { useEffect } from 'react'
 import { Outlet, redirect, useNavigate } from 'react-router'
-import { useCurrentUser } from '../features/account/account-api.ts'
 import { AccountSidebar } from '../features/account/account-sidebar.tsx'
-import { useSignedIn } from '../features/account/use-signed-in.ts'
+import { useCurrentUser } from '../lib/account-api.ts'
 import { appLoadContext } from '../lib/context.ts'
 import { getAccessToken } from '../lib/session.ts'
+import { goingHome } from '../lib/session-ended.ts'
+import { useSignedIn } from '../lib/use-signed-in.ts'
 import type { Route } from './+types/account-layout'
 
 const hasTokenCookie = (cookie: string | null) =>
@@ -39,7 +40,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
   const { data: user } = useCurrentUser(loaderData.user)
 
   useEffect(() => {
-    if (!signedIn) navigate('/login', { replace: true })
+    // A lapsed session the session check sends to / (spec section 2) goes there; otherwise (refused by the
+    // server, signed out in another tab) the page needs a token and goes to sign-in.
+    if (!signedIn && !goingHome()) navigate('/login', { replace: true })
   }, [signedIn, navigate])
 
   return (

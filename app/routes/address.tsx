@@ -1,12 +1,14 @@
-import { useState } from 'react'
-import { type Address, addressesKey, dashboardKey, useAddresses } from '../features/account/account-api.ts'
+import { useId, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { AddressLines } from '../features/account/address-card.tsx'
-import { AddressDialog, type AddressForm } from '../features/account/address-dialog.tsx'
-import { ConfirmDialog } from '../features/account/confirm-dialog.tsx'
+import { AddressDialog, type AddressForm, addressSavedParam } from '../features/account/address-dialog.tsx'
+import { addressFromForm } from '../features/account/address-form.server.ts'
 import { addressMessages } from '../features/account/messages.ts'
 import { shopName } from '../features/catalogue/seo.ts'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
+import { type Address, addressesKey, dashboardKey, useAddresses } from '../lib/account-api.ts'
 import { ApiError, api } from '../lib/api.ts'
 import { appLoadContext } from '../lib/context.ts'
 import { useQueryClient } from '../lib/query.ts'
@@ -23,11 +25,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { addresses: viewer ? await services.addresses.list(viewer.id) : null }
 }
 
-export default function AddressBook({ loaderData }: Route.ComponentProps) {
+/** A new address sent before the page's code ran (decision 126): saved and back here, or the form again. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return addressFromForm(request, appLoadContext(context))
+}
+
+export default function AddressBook({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
+  const dialogId = useId()
+  const [params] = useSearchParams()
   const queryClient = useQueryClient()
   const { data: addresses, isPending } = useAddresses(loaderData.addresses)
-  const [open, setOpen] = useState(false)
+  const [open, setOpen] = useState(Boolean(actionData))
   const [editing, setEditing] = useState<Address | null>(null)
   const [saving, setSaving] = useState(false)
   const [deleting, setDeleting] = useState<Address | null>(null)
@@ -89,6 +98,9 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
         <h1 className="font-serif text-2xl font-bold text-brand-800">{t('Address Book')}</h1>
         <button
           type="button"
+          // Opens the form before the page's code runs, too.
+          commandfor={dialogId}
+          command="show-modal"
           onClick={() => {
             setEditing(null)
             setOpen(true)
@@ -99,6 +111,14 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
         </button>
       </div>
 
+      {params.get(addressSavedParam) === 'added' ? (
+        <p
+          role="status"
+          className="mt-4 rounded border border-leaf bg-green-50 px-3 py-2 text-sm font-semibold"
+        >
+          {t(addressMessages.added)}
+        </p>
+      ) : null}
       {isPending && !addresses ? (
         <p className="mt-6">{t('Loading...')}</p>
       ) : addresses && addresses.length > 0 ? (
@@ -142,7 +162,9 @@ export default function AddressBook({ loaderData }: Route.ComponentProps) {
       )}
 
       <AddressDialog
+        id={dialogId}
         open={open}
+        refused={actionData}
         editing={editing}
         saving={saving}
         onSave={save}

@@ -6,7 +6,7 @@ import { seo } from '../features/catalogue/seo.ts'
 import { provenanceTexts } from '../features/provenance/messages.ts'
 import { ProfileView } from '../features/provenance/profile-view.tsx'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/artisan'
 

@@ -1,6 +1,6 @@
 import { CartView } from '../features/cart/cart-view.tsx'
-import { cartMessages } from '../features/cart/messages.ts'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
+import { cartMessages } from '../lib/cart-messages.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/cart'
 

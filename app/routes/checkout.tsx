@@ -1,6 +1,6 @@
 import { paymentsSimulated } from '../../contracts/payment-mode.ts'
 import { CheckoutPage } from '../features/checkout/checkout-page.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/checkout'
 

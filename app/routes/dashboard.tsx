@@ -1,10 +1,10 @@
 import { Link } from 'react-router'
-import { useDashboard } from '../features/account/account-api.ts'
 import { AddressLines } from '../features/account/address-card.tsx'
 import { Avatar } from '../features/account/avatar.tsx'
 import { shopName } from '../features/catalogue/seo.ts'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
+import { useDashboard } from '../lib/account-api.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/dashboard'
 

@@ -3,7 +3,7 @@ import { PageBanner } from '../features/content/page-banner.tsx'
 import { DonateForm } from '../features/giving/donate-form.tsx'
 import { givingTexts as g } from '../features/giving/messages.ts'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/donate'
 

@@ -1,23 +1,21 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, redirect, useNavigate, useSearchParams } from 'react-router'
-import type { LoginAnswer } from '../features/account/account-api.ts'
 import { AuthCard, FormMessage, primaryButton, SocialButtons } from '../features/account/auth-card.tsx'
-import {
-  isLoginEmail,
-  loginMessages,
-  REDIRECT_AFTER_MS,
-  sessionMessages,
-} from '../features/account/messages.ts'
+import { isLoginEmail, loginMessages, REDIRECT_AFTER_MS } from '../features/account/messages.ts'
 import { EmailField, PasswordField } from '../features/account/password-field.tsx'
 import { refreshSession } from '../features/account/refresh.ts'
-import { forgetSessionEnded, takeSessionEnded } from '../features/account/session-ended.ts'
-import { afterSignIn } from '../features/account/sign-in-return.ts'
+import { signInFromForm } from '../features/account/sign-in-form.server.ts'
 import { shopName } from '../features/catalogue/seo.ts'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
+import type { LoginAnswer } from '../lib/account-api.ts'
 import { api } from '../lib/api.ts'
 import { appLoadContext } from '../lib/context.ts'
 import { getAccessToken, isTokenExpired, onSessionChange, saveSession } from '../lib/session.ts'
+import { forgetSessionEnded, takeSessionEnded } from '../lib/session-ended.ts'
+import { sessionMessages } from '../lib/session-messages.ts'
+import { afterSignIn, withNext } from '../lib/sign-in-return.ts'
+import { useTypedEarly } from '../lib/typed-early.ts'
 import type { Route } from './+types/login'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -36,23 +34,34 @@ const hasLiveToken = () => {
   return Boolean(token && !isTokenExpired(token))
 }
 
+/** The form posted before the page's code ran (decision 126): signed in and on, or the form again with why. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return signInFromForm(request, appLoadContext(context))
+}
+
 export async function clientLoader() {
   if (hasLiveToken()) throw redirect('/')
   return null
 }
 
-export default function Login() {
+export default function Login({ actionData }: Route.ComponentProps) {
   const t = useT()
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const next = afterSignIn(params.get('next'))
-  const [email, setEmail] = useState('')
+  // A refused post before the page's code ran comes back with its message and the e-mail typed.
+  const [email, setEmail] = useState(actionData?.typed.email ?? '')
   const [password, setPassword] = useState('')
   const [loading, setLoading] = useState(false)
-  const [error, setError] = useState('')
+  const [error, setError] = useState(actionData?.error ?? '')
   const [success, setSuccess] = useState('')
   const [sessionEnded, setSessionEnded] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const form = useRef<HTMLFormElement>(null)
+  useTypedEarly(form, (typed) => {
+    if (typed.email) setEmail(typed.email)
+    if (typed.password) setPassword(typed.password)
+  })
 
   useEffect(() => {
     if (hasLiveToken()) navigate('/', { replace: true })
@@ -116,7 +125,8 @@ export default function Login() {
           {t(sessionMessages.ended)}
         </p>
       ) : null}
-      <form onSubmit={submit} noValidate className="mt-6 grid gap-4">
+      <form ref={form} method="post" onSubmit={submit} noValidate className="mt-6 grid gap-4">
+        <input type="hidden" name="next" value={next} />
         <EmailField id="login-email" value={email} onChange={setEmail} />
         <PasswordField
           label={t('Password')}
@@ -140,7 +150,7 @@ export default function Login() {
       <SocialButtons />
       <p className="mt-6 text-center text-sm">
         {t('New here?')}{' '}
-        <Link to="/SignUp" className="font-semibold text-brand-700 underline">
+        <Link to={withNext('/SignUp', next)} className="font-semibold text-brand-700 underline">
           {t('Create an account')}
         </Link>
       </p>

@@ -4,7 +4,7 @@ import { mailAnswers, recoveryTexts as texts } from '../../contracts/mail-text.t
 import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-card.tsx'
 import { shopName } from '../features/catalogue/seo.ts'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
 import { api } from '../lib/api.ts'
 import type { Route } from './+types/newsletter-link'
 

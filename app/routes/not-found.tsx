@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { NotFoundView } from '../components/not-found-view.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
 import type { Route } from './+types/not-found'
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { OrderDetails } from '../features/orders/order-details.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/order-details'
 

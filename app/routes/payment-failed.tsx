@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import type { PaymentFailedState } from '../features/checkout/checkout-page.tsx'
-import { paymentTexts } from '../features/checkout/messages.ts'
 import { keptUnpaidOrder } from '../features/checkout/unpaid-order.ts'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
+import { paymentTexts } from '../lib/checkout-messages.ts'
+import type { PaymentFailedState } from '../lib/payable-api.ts'
 import { getUserId } from '../lib/session.ts'
 import type { Route } from './+types/payment-failed'
 

@@ -1,28 +1,28 @@
 import { useEffect, useRef } from 'react'
-import { data, Link } from 'react-router'
+import { data, isRouteErrorResponse, Link, useRevalidator } from 'react-router'
 import { imageAt, imageSrcSet } from '../../contracts/images.ts'
 import { discountPercent } from '../../contracts/money.ts'
 import { stockState, toCard } from '../../contracts/product-card.ts'
 import { type ReviewSort, reviewSorts } from '../../contracts/review-text.ts'
 import { mayOpen } from '../../contracts/staff.ts'
+import { AddToCartButton } from '../components/add-to-cart-button.tsx'
 import { Carousel, productCarouselOptions, productCarouselSlide } from '../components/carousel.tsx'
+import { DeliveryCheck } from '../components/delivery-check.tsx'
 import { NotFoundView } from '../components/not-found-view.tsx'
-import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx'
+import { ProductCard } from '../components/product-card.tsx'
+import { QuickViewButton } from '../components/quick-view.tsx'
+import { RatingLine } from '../components/star-rating.tsx'
+import { WishlistButton } from '../components/wishlist-button.tsx'
+import { YoutubeVideo } from '../components/youtube-video.tsx'
 import { Gallery } from '../features/catalogue/gallery.tsx'
 import { notFoundMeta, notFoundPage, safeLoad } from '../features/catalogue/load.ts'
-import { catalogueText, previewText, titleLength } from '../features/catalogue/messages.ts'
-import { ProductCard } from '../features/catalogue/product-card.tsx'
-import { QuickViewButton } from '../features/catalogue/quick-view.tsx'
 import { absoluteUrl, metaDescription, seo } from '../features/catalogue/seo.ts'
-import { RatingLine } from '../features/catalogue/star-rating.tsx'
 import { StickyCartBar } from '../features/catalogue/sticky-cart-bar.tsx'
-import { YoutubeVideo } from '../features/catalogue/youtube-video.tsx'
-import { DeliveryCheck } from '../features/delivery/delivery-check.tsx'
 import { ProductProvenanceBlock } from '../features/provenance/product-provenance.tsx'
 import { ReviewsSection } from '../features/reviews/reviews-section.tsx'
-import { WishlistButton } from '../features/wishlist/wishlist-button.tsx'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
+import { catalogueText, previewText, titleLength } from '../lib/catalogue-messages.ts'
 import { appLoadContext } from '../lib/context.ts'
 import { formatRupees } from '../lib/format.ts'
 import { toast } from '../lib/toast.tsx'
@@ -94,6 +94,20 @@ function reviewsQuery(url: URL): { sort: ReviewSort; page: number } {
   }
 }
 
+/** The page when the product could not be fetched: the spec's 'Failed to fetch product details.' */
+const failedPage = (publicUrl: string) => ({
+  publicUrl,
+  product: null,
+  names: { category: '', state: '' },
+  related: [],
+  reviews: null,
+  standing: null,
+  writeReview: false,
+  provenance: null,
+  failed: true as const,
+  hiddenBecause: null,
+})
+
 /**
  * `?preview=1` from staff who may see the catalogue shows a product customers cannot see yet, with a
  * banner saying so (decision 095); for anyone else the address is the ordinary page (a hidden product's
@@ -159,18 +173,21 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 404) return notFoundPage(publicUrl)
     services.log.error({ err }, 'product failed to load')
-    return {
-      publicUrl,
-      product: null,
-      names: { category: '', state: '' },
-      related: [],
-      reviews: null,
-      standing: null,
-      writeReview: false,
-      provenance: null,
-      failed: true,
-      hiddenBecause: null,
-    }
+    return failedPage(publicUrl)
+  }
+}
+
+/**
+ * The product fetched while moving between pages: should that fetch fail (the connection dropped, the shop
+ * unreachable), the spec's 'Failed to fetch product details.' shows, not the error page; a missing product
+ * is still the shop's 404.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader()
+  } catch (err) {
+    if (isRouteErrorResponse(err) && err.status === 404) throw err
+    return failedPage('')
   }
 }
 
@@ -183,6 +200,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const failed = 'failed' in loaderData && loaderData.failed
   const buyRow = useRef<HTMLDivElement>(null)
+  const revalidator = useRevalidator()
   useEffect(() => {
     if (failed) toast.error(t(catalogueText.productFetchFailed))
   }, [failed, t])
@@ -195,6 +213,14 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           {t(catalogueText.productFetchFailed)}
         </h1>
         <p className="mt-3">{t('Please try again in a moment.')}</p>
+        <button
+          type="button"
+          onClick={() => void revalidator.revalidate()}
+          disabled={revalidator.state === 'loading'}
+          className="mt-6 rounded bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {t('Try again')}
+        </button>
       </section>
     )
   }
@@ -315,7 +341,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               </a>
             ) : null}
           </div>
-          <DeliveryCheck />
+          <DeliveryCheck value={product.price} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">{t('SKU')}</dt>
             <dd>{product.sku}</dd>

@@ -1,17 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
-import {
-  type Account,
-  currentUserKey,
-  dashboardKey,
-  useCurrentUser,
-} from '../features/account/account-api.ts'
 import { Avatar } from '../features/account/avatar.tsx'
 import { EmailConfirmationNotice } from '../features/account/email-confirmation.tsx'
 import { genders, profileMessages } from '../features/account/messages.ts'
 import { fieldClass, PasswordField } from '../features/account/password-field.tsx'
 import { shopName } from '../features/catalogue/seo.ts'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
+import { type Account, currentUserKey, dashboardKey, useCurrentUser } from '../lib/account-api.ts'
 import { ApiError, api } from '../lib/api.ts'
 import { useQueryClient } from '../lib/query.ts'
 import { storageKeys, writeStorage } from '../lib/session.ts'

@@ -5,7 +5,7 @@ import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-c
 import { PasswordField } from '../features/account/password-field.tsx'
 import { shopName } from '../features/catalogue/seo.ts'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
 import { api } from '../lib/api.ts'
 import type { Route } from './+types/reset-password'
 

@@ -1,11 +1,11 @@
 import { useNavigation } from 'react-router'
 import type { Product } from '../../contracts/catalogue.ts'
+import { ProductCard } from '../components/product-card.tsx'
 import { safeLoad } from '../features/catalogue/load.ts'
-import { catalogueText, titleLength } from '../features/catalogue/messages.ts'
-import { ProductCard } from '../features/catalogue/product-card.tsx'
 import { seo } from '../features/catalogue/seo.ts'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
+import { catalogueText, titleLength } from '../lib/catalogue-messages.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/search'
 
@@ -47,11 +47,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { publicUrl, query, ...answer }
 }
 
+/**
+ * The search's answer fetched while moving between pages: should that fetch fail (the connection dropped, the
+ * shop unreachable), the spec's 'Failed to fetch products.' shows in the page, not the error page.
+ */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader()
+  } catch {
+    const query = (new URL(request.url).searchParams.get('search') ?? '').trim().slice(0, 100)
+    return { publicUrl: '', query, products: [], message: null, failed: true as const }
+  }
+}
+
 export default function Search({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location?.pathname === '/products'
-  const { query, products, message } = loaderData
+  const { query, products } = loaderData
+  const message = 'failed' in loaderData ? t(catalogueText.productsFetchFailed) : loaderData.message
   return (
     <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="search-heading">
       <h1 id="search-heading" className="font-serif text-2xl font-bold text-brand-800 sm:text-3xl">

@@ -1,6 +1,6 @@
 import { data, useSearchParams } from 'react-router'
 import { BookingView } from '../features/sevas/booking-view.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/seva-booking'
 

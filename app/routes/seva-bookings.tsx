@@ -1,6 +1,6 @@
 import { BookingList } from '../features/sevas/booking-view.tsx'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/seva-bookings'
 

@@ -1,17 +1,20 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, redirect, useNavigate } from 'react-router'
+import { Link, redirect, useNavigate, useSearchParams } from 'react-router'
 import { msg } from '../../contracts/languages.ts'
-import type { LoginAnswer } from '../features/account/account-api.ts'
 import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-card.tsx'
 import { REDIRECT_AFTER_MS, signupMessages } from '../features/account/messages.ts'
 import { EmailField, fieldClass, PasswordField } from '../features/account/password-field.tsx'
+import { signUpFromForm } from '../features/account/sign-in-form.server.ts'
 import { shopName } from '../features/catalogue/seo.ts'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
 import { Rich } from '../i18n/rich.tsx'
+import type { LoginAnswer } from '../lib/account-api.ts'
 import { ApiError, api } from '../lib/api.ts'
 import { appLoadContext } from '../lib/context.ts'
 import { getAccessToken, saveSession } from '../lib/session.ts'
+import { afterSignIn, withNext } from '../lib/sign-in-return.ts'
+import { useTypedEarly } from '../lib/typed-early.ts'
 import type { Route } from './+types/signup'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -23,6 +26,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return null
 }
 
+/** The form posted before the page's code ran (decision 126): signed up and on, or the form again with why. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return signUpFromForm(request, appLoadContext(context))
+}
+
 export async function clientLoader() {
   if (getAccessToken()) throw redirect('/')
   return null
@@ -30,17 +38,31 @@ export async function clientLoader() {
 
 const empty = { fullName: '', email: '', password: '', confirm: '' }
 
-export default function SignUp() {
+export default function SignUp({ actionData }: Route.ComponentProps) {
   const t = useT()
   const navigate = useNavigate()
-  const [form, setForm] = useState(empty)
+  // Sent here part-way (an Add to Cart, a seva, a gift): back there once the account is made (decision 028).
+  const [params] = useSearchParams()
+  const next = afterSignIn(params.get('next'))
+  // A refused post before the page's code ran comes back with its message and what was typed.
+  const [form, setForm] = useState({ ...empty, ...actionData?.typed })
   const [terms, setTerms] = useState(false)
   const [loading, setLoading] = useState(false)
-  const [error, setError] = useState('')
-  const [reason, setReason] = useState('')
+  const [error, setError] = useState(actionData?.error ?? '')
+  const [reason, setReason] = useState(actionData?.reason ?? '')
   const [success, setSuccess] = useState('')
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const set = (k: keyof typeof empty) => (v: string) => setForm((f) => ({ ...f, [k]: v }))
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedEarly(formRef, (typed) => {
+    setForm((f) => ({
+      fullName: typed.fullName ?? f.fullName,
+      email: typed.email ?? f.email,
+      password: typed.password ?? f.password,
+      confirm: typed.confirmPassword ?? f.confirm,
+    }))
+    if (typed.terms) setTerms(true)
+  })
 
   useEffect(() => {
     if (getAccessToken()) navigate('/', { replace: true })
@@ -77,7 +99,7 @@ export default function SignUp() {
       setSuccess(t(signupMessages.success))
       setForm(empty)
       setTerms(false)
-      timer.current = setTimeout(() => navigate('/'), REDIRECT_AFTER_MS)
+      timer.current = setTimeout(() => navigate(next), REDIRECT_AFTER_MS)
     } catch (err) {
       setError(t(signupMessages.failure))
       // The server's reason (a taken e-mail, a short password) helps the shopper fix the form.
@@ -89,7 +111,8 @@ export default function SignUp() {
 
   return (
     <AuthCard title={t('Create Account')}>
-      <form onSubmit={submit} className="mt-6 grid gap-4">
+      <form ref={formRef} method="post" onSubmit={submit} className="mt-6 grid gap-4">
+        <input type="hidden" name="next" value={next} />
         <div className="grid gap-1">
           <label htmlFor="signup-name" className="text-sm font-medium">
             {t('Name')}
@@ -155,7 +178,7 @@ export default function SignUp() {
       </form>
       <p className="mt-6 text-center text-sm">
         {t('Already have an account?')}{' '}
-        <Link to="/Login" className="font-semibold text-brand-700 underline">
+        <Link to={withNext('/Login', next)} className="font-semibold text-brand-700 underline">
           {t('Sign in')}
         </Link>
       </p>

@@ -1,9 +1,9 @@
+import { StateTile } from '../components/state-tile.tsx'
 import { safeLoad } from '../features/catalogue/load.ts'
-import { maxStates } from '../features/catalogue/messages.ts'
 import { seo } from '../features/catalogue/seo.ts'
-import { StateTile } from '../features/catalogue/state-tile.tsx'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
+import { maxStates } from '../lib/catalogue-messages.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/state-landing'
 

@@ -1,14 +1,10 @@
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { notFoundMeta, notFoundPage } from '../features/catalogue/load.ts'
 import { metaDescription, seo } from '../features/catalogue/seo.ts'
-import {
-  DonateToTemple,
-  TempleAbout,
-  TempleHero,
-  TempleServices,
-  TempleSevas,
-} from '../features/content/temple-view.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { TempleAbout, TempleHero, TempleServices } from '../features/content/temple-view.tsx'
+import { DonateToTemple } from '../features/giving/donate-to-temple.tsx'
+import { TempleSevas } from '../features/sevas/seva-list.tsx'
+import { metaI18n } from '../i18n/meta.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/temple-details'
 

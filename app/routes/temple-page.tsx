@@ -5,16 +5,16 @@ import { NotFoundView } from '../components/not-found-view.tsx'
 import { notFoundMeta, notFoundPage } from '../features/catalogue/load.ts'
 import { metaDescription, seo } from '../features/catalogue/seo.ts'
 import {
-  DonateToTemple,
   TempleAbout,
   TempleGallery,
   TempleHero,
   TemplePrasad,
   TempleServices,
-  TempleSevas,
 } from '../features/content/temple-view.tsx'
+import { DonateToTemple } from '../features/giving/donate-to-temple.tsx'
+import { TempleSevas } from '../features/sevas/seva-list.tsx'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/temple-page'
 
@@ -67,7 +67,10 @@ export default function TemplePage({ loaderData }: Route.ComponentProps) {
         <DonateToTemple temple={temple} />
       </TempleAbout>
       <TempleGallery temple={temple} />
-      <TempleServices temple={temple} />
+      <TempleServices
+        temple={temple}
+        onPage={prasad.length > 0 ? { orderParshad: '#temple-prasad' } : undefined}
+      />
       <TempleSevas sevas={sevas} />
       <TemplePrasad temple={temple} products={prasad} />
     </>

@@ -2,7 +2,7 @@ import { safeLoad } from '../features/catalogue/load.ts'
 import { seo } from '../features/catalogue/seo.ts'
 import { PolicyView } from '../features/content/policy-view.tsx'
 import { useT } from '../i18n/i18n.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/terms'
 

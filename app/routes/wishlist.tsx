@@ -1,6 +1,6 @@
-import { wishlistMessages } from '../features/cart/messages.ts'
 import { WishlistView } from '../features/wishlist/wishlist-view.tsx'
-import { metaI18n } from '../i18n/registry.ts'
+import { metaI18n } from '../i18n/meta.ts'
+import { wishlistMessages } from '../lib/cart-messages.ts'
 import { appLoadContext } from '../lib/context.ts'
 import type { Route } from './+types/wishlist'
 

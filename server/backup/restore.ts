@@ -57,7 +57,7 @@ const firstLine = (err: unknown) => (err instanceof Error ? err.message : String
  * the manifest's signature with BACKUP_KEY, the manifest, and every file's size and SHA-256 against it.
  * Throws a BackupError saying what is wrong.
  */
-export async function checkBackup(file: string, trust: TrustOptions = {}): Promise<CheckedBackup> {
+async function checkBackup(file: string, trust: TrustOptions = {}): Promise<CheckedBackup> {
   const resolved = path.resolve(file)
   if (!existsSync(resolved) || !statSync(resolved).isFile())
     throw new BackupError(backupMessages.noSuchFile(file))

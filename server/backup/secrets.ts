@@ -8,7 +8,7 @@ import { type Secrets, secretNames } from '../config.ts'
  */
 
 /** What each secret is for, in the words of the refusal. */
-export const secretWords: Record<keyof Secrets, string> = {
+const secretWords: Record<keyof Secrets, string> = {
   jwtAccessSecret: 'the key that signs sign-in tokens',
   jwtRefreshSecret: 'the key that keeps customers signed in',
   sandboxKeySecret: 'the key that signs sandbox payments',

@@ -8,7 +8,7 @@ import { z } from 'zod'
  * accepts.
  */
 
-export const signatureAlgorithm = 'HMAC-SHA256'
+const signatureAlgorithm = 'HMAC-SHA256'
 
 /** What `manifest.sig` holds. The key id only helps say which key signed; it proves nothing. */
 export const signatureSchema = z.object({

@@ -158,7 +158,7 @@ export function replaceKeyByKey(store: {
  * restore writes key by key (`replaceKeyByKey`); a file whose name the store refuses (one put in a
  * local folder by hand) is left out and counted in `skipped`, since the shop could not serve it anyway.
  */
-export function storedUploadFiles(store: FileStore): UploadFiles & { skipped: string[] } {
+function storedUploadFiles(store: FileStore): UploadFiles & { skipped: string[] } {
   const skipped: string[] = []
   return {
     where: store.where,

@@ -89,6 +89,9 @@ describe('the control socket', () => {
 
 describe('the backup copy over the control socket', () => {
   it('writes a consistent copy of the database to a new file in DATA_DIR, readable by its owner only', async () => {
+    await database.db
+      .insert(users)
+      .values({ fullName: 'Copied', email: 'copied@example.in', passwordHash: 'x' })
     const result = (await controlRequest(control.socketPath, {
       op: 'backup.dump',
       file: 'backup-t1.dump',
@@ -135,12 +138,15 @@ describe('the backup copy over the control socket', () => {
   })
 
   it('takes a bare name only, never a path', async () => {
+    const backups = () => readdirSync(dir).filter((n) => n.startsWith('backup-'))
+    const before = backups()
     for (const file of ['../backup-x.dump', '/tmp/backup-x.dump', 'secrets.json', 'backup-../x.dump', '']) {
       await expect(controlRequest(control.socketPath, { op: 'backup.dump', file })).rejects.toThrow(
         'The dump needs a file name like backup-<id>.dump.',
       )
     }
-    expect(readdirSync(dir).filter((n) => n.startsWith('backup-'))).toEqual(['backup-t1.dump'])
+    // Nothing was written, in DATA_DIR or beside it.
+    expect(backups()).toEqual(before)
     expect(existsSync(path.join(path.dirname(dir), 'backup-x.dump'))).toBe(false)
   })
 })

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { dumpEmbedded, dumpFileName } from '../backup/embedded.ts'
 import { BackupError } from '../backup/messages.ts'
 import type { Database } from '../db/client.ts'
-import { AdminCreateError, accountExists, createOrPromoteAdmin } from '../modules/admin/people/admins.ts'
+import { AdminCreateError, accountExists, createOrPromoteAdmin } from '../modules/accounts/admin-create.ts'
 import { type ControlRequest, type ControlResponse, controlSocketPath, maxRequestBytes } from './protocol.ts'
 
 export type ControlServer = { socketPath: string; close(): Promise<void> }

@@ -133,7 +133,12 @@ export function lockHolder(dataDir: string): number | null {
 /** Start-up work on the fresh database (the first seed), run once migrations are applied. */
 export type Prepare = (db: Db) => Promise<void>
 
-export async function openPglite(dataDir: string | null, prepare?: Prepare): Promise<Database> {
+/**
+ * `from`: a migrated database's own dump (`dumpDataDir`) to start from instead of an empty one, for an in-memory
+ * database: the tests migrate once and load the copy per test file (docs/decisions/118). Migrations still run,
+ * and find nothing to do.
+ */
+export async function openPglite(dataDir: string | null, prepare?: Prepare, from?: Blob): Promise<Database> {
   let release = () => {}
   let dir: string | undefined
   if (dataDir) {
@@ -144,14 +149,17 @@ export async function openPglite(dataDir: string | null, prepare?: Prepare): Pro
   try {
     const client = await PGlite.create({
       dataDir: dir,
+      ...(from && !dir ? { loadDataDir: from } : {}),
       extensions: { pg_trgm },
       // PostgreSQL's 128 MB of shared buffers live in the process's own memory here, filled and never given
       // back; the operating system caches the data files anyway. 32 MB took the process from 352 to 210 MB
       // after reading a 100,000-product catalogue (docs/decisions/103).
       startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
     })
-    const db = drizzlePglite(client, { schema }) as unknown as Db
-    await migratePglite(db as never, { migrationsFolder })
+    const pgliteDb = drizzlePglite(client, { schema })
+    await migratePglite(pgliteDb, { migrationsFolder })
+    // The services see the dialect both drivers share; only the migrator needs the driver's own type.
+    const db = pgliteDb as unknown as Db
     await prepare?.(db)
     return {
       db,
@@ -191,11 +199,12 @@ export async function openPostgres(
   // A dropped connection mid-migration errors the client; the failed query reports it.
   migrator.on('error', () => {})
   try {
-    const db = drizzlePg(migrator, { schema }) as unknown as Db
+    const migratorDb = drizzlePg(migrator, { schema })
+    const db = migratorDb as unknown as Db
     // Instances starting at once take turns: the second finds the migrations applied and the seed done.
     // The lock is the session's, so it goes with the connection even if this start fails.
     await migrator.query("select pg_advisory_lock(hashtext('shop:migrations'))")
-    await migratePg(db as never, { migrationsFolder })
+    await migratePg(migratorDb, { migrationsFolder })
     await prepare?.(db)
   } catch (err) {
     if (isDatabaseUnavailable(err)) throw unreachable(url, err, timeouts.connectMs)

@@ -19,7 +19,7 @@ const oneYear = 365 * 24 * 60 * 60
 const cookiePattern = new RegExp(`(?:^|;\\s*)${languageCookie}=([a-z]{2})(?:;|$)`)
 
 /** The language a request's cookie header remembers, if any. */
-export function rememberedLanguage(cookieHeader: string | undefined): Language | undefined {
+function rememberedLanguage(cookieHeader: string | undefined): Language | undefined {
   const value = cookiePattern.exec(cookieHeader ?? '')?.[1]
   return isLanguage(value) ? value : undefined
 }

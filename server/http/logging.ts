@@ -6,7 +6,7 @@ export type LogStream = { write(line: string): void }
  * Log settings shared by the server and its tests: no credentials, tokens or personal data in logs.
  * Headers that carry credentials and known secret fields are redacted wherever they are logged.
  */
-export const redactPaths = [
+const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',

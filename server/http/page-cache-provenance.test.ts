@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { areaOfPath, navFor } from '../../app/features/admin/nav.ts'
+import { areaOfPath, navFor } from '../../contracts/admin-nav.ts'
 import { isCacheablePage } from './page-cache.ts'
 
 describe('provenance pages (decision 098)', () => {

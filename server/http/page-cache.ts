@@ -66,7 +66,7 @@ const publicPage =
 
 // Rendered for each request, whoever asks: a staff preview (decision 095), and the page an Add To Cart
 // or a wishlist heart sent before the page's code ran comes back to, which answers the customer who sent
-// it (`?cart=`, `?wishlist=`: app/features/cart/cart-notice.ts; decision 018).
+// it (`?cart=`, `?wishlist=`: app/lib/cart-notice.ts; decision 018).
 const personalQuery = /[?&](?:preview|cart|wishlist)=/i
 
 export function isCacheablePage(url: string): boolean {

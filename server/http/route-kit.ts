@@ -1,3 +1,10 @@
+import type {
+  FastifyRequest,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
 /**
@@ -26,7 +33,7 @@ export const done = z.object({ success: z.literal(true), message: z.string() })
  * The one error shape (server/http/error-handler.ts). Loose, so that a field added by the error
  * handler later is passed on rather than refused by the response serializer.
  */
-export const errorSchema = z
+const errorSchema = z
   .looseObject({
     success: z.literal(false),
     message: z.string().meta({ description: 'A sentence the shop can show as it is' }),
@@ -75,3 +82,16 @@ export const csvFile = (description: string) => ({
   description,
   content: { 'text/csv': { schema: z.string().meta({ description: 'RFC 4180 CSV, UTF-8 with BOM' }) } },
 })
+
+/**
+ * The body a route with body schema `S` is handed: what the zod type provider makes of it. A helper
+ * generic over its schema names its service's input with this, since the provider's answer for a schema
+ * still unknown cannot be matched to `z.output<S>`.
+ */
+export type BodyOf<S> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  { body: S },
+  ZodTypeProvider
+>['body']

@@ -8,12 +8,12 @@ import { ValidationError } from './errors.ts'
 // A high surrogate not followed by a low one, or a low one not preceded by a high one (code units, no `u` flag).
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
-export function badText(s: string): boolean {
+function badText(s: string): boolean {
   return s.includes('\u0000') || loneSurrogate.test(s)
 }
 
 /** The first place in a parsed value holding bad text (keys included), or null; no recursion, so depth cannot overflow. */
-export function findBadText(value: unknown, root = ''): string | null {
+function findBadText(value: unknown, root = ''): string | null {
   const stack: [unknown, string][] = [[value, root]]
   while (stack.length) {
     const [v, where] = stack.pop()!

@@ -22,7 +22,7 @@ function isDataRequest(request: FastifyRequest): boolean {
 }
 
 /** A self-contained page: the storefront's own layout needs the very data that could not be read. */
-export function unavailablePage(url: string): string {
+function unavailablePage(url: string): string {
   const again = escapeHtml(url.startsWith('/') && !url.startsWith('//') ? url : '/')
   return `<!doctype html>
 <html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -7,11 +7,11 @@ import type { FastifyInstance } from 'fastify'
  * unread: the reset can overtake the answer, and curl or a client that writes before it reads sees only a
  * broken pipe. So the rest of the body is read and thrown away first, up to a bound (docs/decisions/111).
  */
-export const discardMaxBytes = 64 * 1024 * 1024
-export const discardMaxMs = 30_000
+const discardMaxBytes = 64 * 1024 * 1024
+const discardMaxMs = 30_000
 
 /** Reads and drops what is left of a request body; false when the bound was reached first. */
-export function discardBody(
+function discardBody(
   raw: IncomingMessage,
   limits = { maxBytes: discardMaxBytes, maxMs: discardMaxMs },
 ): Promise<boolean> {

@@ -11,7 +11,7 @@ import { AppError, ValidationError } from './errors.ts'
 /** Each console picture (checked by @fastify/multipart while the file streams in). */
 export const CONSOLE_FILE_MAX_BYTES = photoMaxBytes
 /** A whole console upload request, pictures and everything around them. */
-export const CONSOLE_UPLOAD_MAX_BYTES = uploadMaxBytes
+const CONSOLE_UPLOAD_MAX_BYTES = uploadMaxBytes
 // Room for the multipart boundaries and part headers around the file itself.
 const envelopeBytes = 64 * 1024
 

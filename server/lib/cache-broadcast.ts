@@ -3,9 +3,9 @@ import pg from 'pg'
 import type { CatalogueCache } from './cache.ts'
 
 /** The PostgreSQL channel every instance of one shop listens on (docs/decisions/066). */
-export const cacheChannel = 'shop_cache_invalidate'
+const cacheChannel = 'shop_cache_invalidate'
 /** Sign-ins to forget (ended, or their account's role changed): `{ from, sessionId | userId }` as JSON. */
-export const sessionChannel = 'shop_session_forget'
+const sessionChannel = 'shop_session_forget'
 
 /** Cached sign-ins to forget: one sign-in, every sign-in of an account, or all (notices were lost). */
 export type SessionForget = { sessionId: string } | { userId: string } | { all: true }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 /** A cached JSON answer with its compressed forms, so hot reads skip serialising and compressing. */
@@ -11,16 +12,16 @@ export interface CatalogueCache {
   onInvalidate(listener: () => void): void
 }
 
-let etagCounter = 0
-
-export function encodeBody(value: unknown): CachedBody {
+function encodeBody(value: unknown): CachedBody {
   // Kept as bytes: a large answer is not encoded again for every response.
   const json = Buffer.from(JSON.stringify(value))
   return {
     json,
     gzip: gzipSync(json, { level: 6 }),
     br: brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-    etag: `W/"c${Date.now().toString(36)}${(etagCounter++).toString(36)}"`,
+    // From the bytes (weak: the same answer goes out in three encodings), so every instance names it alike
+    // and an answer a catalogue write did not change still answers a browser's check with 304.
+    etag: `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
   }
 }
 

@@ -97,7 +97,7 @@ export function parseCsv(text: string): CsvRecord[] {
 }
 
 /** A cell as the file writes it: quoted when it holds a comma, a quote, a line break or edge spaces. */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value
 }
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { GetObjectCommand } from '@aws-sdk/client-s3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startTestS3 } from '../../tests/support/s3.ts'
 import {
   createLocalFileStore,
@@ -60,13 +60,14 @@ describe('file keys', () => {
   })
 })
 
-// The same contract for both stores: the rest of the shop cannot tell them apart.
+// The same contract for both stores: the rest of the shop cannot tell them apart. Each test has an empty
+// store of its own (a new folder, a new bucket).
 describe.each([
-  ['local folder', async () => createLocalFileStore(path.join(folder, 'uploads'))],
+  ['local folder', async () => createLocalFileStore(mkdtempSync(path.join(folder, 'uploads-')))],
   ['S3 bucket', async () => (await s3.bucket()).store],
 ])('%s', (_name, open) => {
   let store: FileStore
-  beforeAll(async () => {
+  beforeEach(async () => {
     store = await open()
   })
 
@@ -94,15 +95,19 @@ describe.each([
   })
 
   it('lists keys by prefix, sorted, and all of them with an empty prefix', async () => {
+    await store.put('banners/a-800.webp', webp('one'), 'image/webp')
     await store.put('products/p1/x-400.webp', webp('x4'), 'image/webp')
     await store.put('products/p1/x-200.webp', webp('x2'), 'image/webp')
     await store.put('products/p2/y-200.webp', webp('y2'), 'image/webp')
     expect(await store.list('products/p1/')).toEqual(['products/p1/x-200.webp', 'products/p1/x-400.webp'])
     const all = await store.list('')
     expect(all).toEqual([...all].sort())
-    expect(all).toEqual(
-      expect.arrayContaining(['banners/a-800.webp', 'products/p1/x-200.webp', 'products/p2/y-200.webp']),
-    )
+    expect(all).toEqual([
+      'banners/a-800.webp',
+      'products/p1/x-200.webp',
+      'products/p1/x-400.webp',
+      'products/p2/y-200.webp',
+    ])
     expect(await store.list('sliders/')).toEqual([])
   })
 
@@ -121,13 +126,17 @@ describe.each([
   })
 
   it('copies whole into another store, as a backup or restore would', async () => {
-    const copy = createLocalFileStore(path.join(folder, `copy-${store.kind}`))
+    await store.put('banners/a-800.webp', webp('one'), 'image/webp')
+    await store.put('products/p1/x-200.webp', webp('x2'), 'image/webp')
+    await store.put('products/p2/y-200.webp', webp('y2'), 'image/webp')
+    const copy = createLocalFileStore(mkdtempSync(path.join(folder, `copy-${store.kind}-`)))
     for (const key of await store.list('')) {
       const file = await store.get(key)
       await copy.put(key, (await readBytes(store, key))!, file!.contentType)
       file!.body.destroy()
     }
     expect(await copy.list('')).toEqual(await store.list(''))
+    expect(await copy.list('')).toHaveLength(3)
     expect(await readBytes(copy, 'products/p2/y-200.webp')).toEqual(webp('y2'))
   })
 })

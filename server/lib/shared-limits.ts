@@ -26,7 +26,7 @@ export type SharedLimits = {
   close(): Promise<void>
 }
 
-/** The longest any Redis call may take before the limit is counted in memory instead. */
+/** The longest any Redis call may take before the limit is counted in memory instead, unless told otherwise. */
 export const COMMAND_TIMEOUT_MS = 200
 /** While in memory on a connection that is open but silent, Redis is tried again this often. */
 const PROBE_EVERY_MS = 1000
@@ -121,11 +121,14 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(
 export function openSharedLimits(opts: {
   url: string
   prefix: string
+  /** The bound of every call (REDIS_COMMAND_TIMEOUT_MS); COMMAND_TIMEOUT_MS when not given. */
+  commandTimeoutMs?: number
   log: FastifyBaseLogger
   /** Called each time limits fall back from Redis to memory (a metric counts them). */
   onFallback?: () => void
 }): SharedLimits {
   const { log } = opts
+  const bound = opts.commandTimeoutMs ?? COMMAND_TIMEOUT_MS
   const redis = new Redis(opts.url, {
     scripts,
     connectionName: 'shop-limits',
@@ -200,7 +203,7 @@ export function openSharedLimits(opts: {
       if (!usable()) return local()
       let answer: Awaited<ReturnType<typeof shared>>
       try {
-        answer = await bounded(shared(redis), COMMAND_TIMEOUT_MS)
+        answer = await bounded(shared(redis), bound)
       } catch (err) {
         toMemory(err)
         return local()
@@ -213,7 +216,7 @@ export function openSharedLimits(opts: {
     async ping() {
       if (redis.status !== 'ready') throw new Error(`not connected (${redis.status})`)
       try {
-        await bounded(redis.ping(), COMMAND_TIMEOUT_MS)
+        await bounded(redis.ping(), bound)
       } catch (err) {
         toMemory(err)
         throw err

@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization
   if (!header) return null
   const [scheme, token] = header.split(' ')

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { mailAnswers } from '../../contracts/mail-text.ts'
 import type { StaffRole } from '../../contracts/staff.ts'
 import { emailConfirmations, mailOutbox, users } from '../../server/db/schema.ts'
@@ -40,6 +40,9 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Kalaa Setu <shop@example.in>',
   })
+})
+// One of each role for every test: a test may sign one out (a password reset ends every sign-in).
+beforeEach(async () => {
   for (const role of roles) staff[role] = await makeStaff(app, role, `Staff ${role}`)
 })
 afterAll(async () => {
@@ -73,7 +76,12 @@ const confirm = (token: string) =>
   app.inject({ method: 'POST', url: '/api/v1/user/confirm-email', payload: { token } })
 
 const outboxRow = async (to: string, kind: string) => {
-  const rows = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))
+  const rows = await app.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, to))
+    .orderBy(asc(mailOutbox.createdAt))
+  // The newest of its kind: without ORDER BY, PostgreSQL may hand rows back in any order.
   const row = rows.filter((r) => r.kind === kind).at(-1)
   expect(row, `${kind} to ${to}`).toBeTruthy()
   return row!

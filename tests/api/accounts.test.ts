@@ -14,13 +14,9 @@ import { createTestApp, type TestApp } from '../support/test-app.ts'
 import { badTokens, multipart, pngClaiming } from './accounts-helpers.ts'
 
 let app: TestApp
-let asha: Registered
-let ravi: Registered
 
 beforeAll(async () => {
   app = await createTestApp()
-  asha = await registerCustomer(app, 'Asha Verma')
-  ravi = await registerCustomer(app, 'Ravi Kumar')
 })
 afterAll(async () => {
   await app?.cleanup()
@@ -64,6 +60,7 @@ describe('POST /user/register', () => {
   })
 
   it('answers 409 with a message for an e-mail already taken, whatever its case', async () => {
+    const asha = await registerCustomer(app, 'Asha Verma')
     const res = await post('/user/register', {
       fullName: 'Someone',
       email: asha.email.toUpperCase(),
@@ -88,6 +85,7 @@ describe('POST /user/register', () => {
 
 describe('POST /user/login', () => {
   it("answers the spec's shape with a short-lived JWT carrying exp", async () => {
+    const asha = await registerCustomer(app, 'Asha Verma')
     const res = await post('/user/login', { email: asha.email, password: PASSWORD })
     expect(res.statusCode).toBe(200)
     const body = res.json()
@@ -103,6 +101,7 @@ describe('POST /user/login', () => {
   })
 
   it('accepts the e-mail in any case', async () => {
+    const asha = await registerCustomer(app, 'Asha Verma')
     const res = await post(
       '/user/login',
       { email: asha.email.toUpperCase(), password: PASSWORD },
@@ -113,6 +112,7 @@ describe('POST /user/login', () => {
   })
 
   it('answers a wrong e-mail and a wrong password the same way', async () => {
+    const ravi = await registerCustomer(app, 'Ravi Kumar')
     const wrongPassword = await post(
       '/user/login',
       { email: ravi.email, password: 'Wrong@12345' },
@@ -132,6 +132,7 @@ describe('POST /user/login', () => {
   })
 
   it('limits failed attempts per account (429 with a message), even from many addresses', async () => {
+    const ravi = await registerCustomer(app, 'Ravi Kumar')
     const victim = await registerCustomer(app, 'Victim')
     for (let i = 0; i < 5; i++) {
       const r = await post(
@@ -170,6 +171,8 @@ describe('POST /user/login', () => {
 
 describe('access tokens', () => {
   it('refuses alg none, another algorithm, expired, tampered, foreign-key and garbage tokens with 401', async () => {
+    const asha = await registerCustomer(app, 'Asha Verma')
+    const ravi = await registerCustomer(app, 'Ravi Kumar')
     const tokens = await badTokens(app, asha.id, ravi.id)
     for (const [kind, token] of Object.entries(tokens)) {
       const res = await app.inject({
@@ -204,6 +207,7 @@ describe('access tokens', () => {
 
 describe('GET /user/current-user', () => {
   it('answers the fields in data and data.data', async () => {
+    const asha = await registerCustomer(app, 'Asha Verma')
     const res = await app.inject({ url: `/api/v1/user/current-user?id=${asha.id}`, headers: asha.auth })
     expect(res.statusCode).toBe(200)
     const { data } = res.json()
@@ -224,6 +228,8 @@ describe('GET /user/current-user', () => {
   })
 
   it("refuses another customer's id with 403", async () => {
+    const asha = await registerCustomer(app, 'Asha Verma')
+    const ravi = await registerCustomer(app, 'Ravi Kumar')
     const res = await app.inject({ url: `/api/v1/user/current-user?id=${ravi.id}`, headers: asha.auth })
     expect(res.statusCode).toBe(403)
     expect(res.body).not.toContain(ravi.email)
@@ -235,6 +241,8 @@ describe('PATCH /user/update-account', () => {
     app.inject({ method: 'PATCH', url: '/api/v1/user/update-account', headers: who.auth, payload })
 
   it('changes only the caller and answers the new details', async () => {
+    const asha = await registerCustomer(app, 'Asha Verma')
+    const ravi = await registerCustomer(app, 'Ravi Kumar')
     const res = await patch(asha, {
       fullName: 'Asha V.',
       userName: 'asha',
@@ -252,6 +260,8 @@ describe('PATCH /user/update-account', () => {
   })
 
   it("answers 409 when taking another customer's e-mail", async () => {
+    const asha = await registerCustomer(app, 'Asha Verma')
+    const ravi = await registerCustomer(app, 'Ravi Kumar')
     const res = await patch(asha, {
       fullName: 'A',
       userName: 'a',
@@ -271,6 +281,7 @@ describe('PATCH /user/update-account', () => {
     [{ fullName: 'A', userName: 'a', email: 'a@example.in', dob: '12/04/1990' }, 'dob'],
     [{ fullName: 'A', userName: 'a', email: 'a@example.in', dob: '1990-13-45' }, 'dob'],
   ])('refuses invalid fields with 400 (%#)', async (payload, field) => {
+    const asha = await registerCustomer(app, 'Asha Verma')
     const res = await patch(asha, payload)
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toContain(field)
@@ -289,6 +300,7 @@ describe('PATCH /user/avatar', () => {
   }
 
   it('stores a re-encoded 256 px WebP and answers its /uploads URL', async () => {
+    const ravi = await registerCustomer(app, 'Ravi Kumar')
     const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#a8431a' } })
       .png()
       .toBuffer()
@@ -312,6 +324,7 @@ describe('PATCH /user/avatar', () => {
   })
 
   it('refuses a text file named .png with 400 and a message', async () => {
+    const ravi = await registerCustomer(app, 'Ravi Kumar')
     const res = await upload(ravi, Buffer.from('just some text, not a picture\n'.repeat(20)))
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({
@@ -321,6 +334,7 @@ describe('PATCH /user/avatar', () => {
   })
 
   it('refuses an SVG (scripts can hide in it)', async () => {
+    const ravi = await registerCustomer(app, 'Ravi Kumar')
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>x</script></svg>',
     )
@@ -329,6 +343,7 @@ describe('PATCH /user/avatar', () => {
   })
 
   it('refuses a file over 2 MB with 400', async () => {
+    const ravi = await registerCustomer(app, 'Ravi Kumar')
     const noise = await sharp(
       Buffer.from(Array.from({ length: 1100 * 1100 * 3 }, () => Math.random() * 256)),
       {
@@ -344,6 +359,7 @@ describe('PATCH /user/avatar', () => {
   })
 
   it('refuses a small file claiming a huge pixel size with 400', async () => {
+    const ravi = await registerCustomer(app, 'Ravi Kumar')
     const bomb = pngClaiming(30_000, 30_000)
     expect(bomb.length).toBeLessThan(10_000)
     const res = await upload(ravi, bomb)
@@ -352,6 +368,7 @@ describe('PATCH /user/avatar', () => {
   })
 
   it('refuses a request without the avatar field with 400', async () => {
+    const ravi = await registerCustomer(app, 'Ravi Kumar')
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
       .png()
       .toBuffer()
@@ -453,6 +470,8 @@ describe('refresh tokens', () => {
 
 describe('POST /user/logout', () => {
   it("refuses another customer's id with 403", async () => {
+    const asha = await registerCustomer(app, 'Asha Verma')
+    const ravi = await registerCustomer(app, 'Ravi Kumar')
     const res = await post('/user/logout', { id: ravi.id }, asha.auth)
     expect(res.statusCode).toBe(403)
   })
@@ -498,6 +517,7 @@ describe('POST /user/change-password', () => {
   })
 
   it('refuses a wrong old password with 400 and a message', async () => {
+    const asha = await registerCustomer(app, 'Asha Verma')
     const res = await post(
       '/user/change-password',
       { oldPassword: 'Wrong@12345', newPassword: 'Naya@Pass99' },
@@ -508,6 +528,7 @@ describe('POST /user/change-password', () => {
   })
 
   it('refuses a short new password and missing fields with 400', async () => {
+    const asha = await registerCustomer(app, 'Asha Verma')
     expect(
       (await post('/user/change-password', { oldPassword: PASSWORD, newPassword: 'short' }, asha.auth))
         .statusCode,
@@ -543,6 +564,8 @@ describe('GET /user/dashboard', () => {
   })
 
   it("refuses another customer's id with 403", async () => {
+    const asha = await registerCustomer(app, 'Asha Verma')
+    const ravi = await registerCustomer(app, 'Ravi Kumar')
     const res = await app.inject({ url: `/api/v1/user/dashboard?id=${ravi.id}`, headers: asha.auth })
     expect(res.statusCode).toBe(403)
   })

@@ -1,44 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cartNoticeParam } from '../../app/features/cart/cart-notice.ts'
-import { buildDir, buildIsCurrent } from '../../scripts/build-stamp.ts'
-import { buildApp, type ShopApp } from '../../server/app.ts'
-import { testConfig } from '../../server/config.ts'
-import type { Database } from '../../server/db/client.ts'
+import { describe, expect, it } from 'vitest'
+import { cartNoticeParam } from '../../app/lib/cart-notice.ts'
+import { builtShopForThisFile, builtShopOrigin } from '../support/built-shop.ts'
 import { makeCustomer, makeProduct, type Shopper } from '../support/factories.ts'
-import { openTestDatabase, type TestApp } from '../support/test-app.ts'
 
 // Add To Cart as a plain form before the page's code runs (docs/decisions/018), on the production build.
-let app: TestApp
-let database: Database
-let drop: () => Promise<void>
-const origin = 'http://localhost:3000'
-
-beforeAll(async () => {
-  if (!buildIsCurrent()) {
-    const { build } = await import('../../scripts/build.ts')
-    build()
-  }
-  ;({ database, drop } = await openTestDatabase())
-  const shop = await buildApp({
-    config: testConfig({ PUBLIC_URL: origin, RATE_LIMIT_MAX: 3000 }),
-    database,
-    web: { buildDirectory: buildDir() },
-  })
-  await shop.ready()
-  app = Object.assign(shop, { database, cleanup: async () => {} }) as TestApp
-}, 180_000)
-afterAll(async () => {
-  await (app as ShopApp | undefined)?.close()
-  await database?.close()
-  await drop?.()
-})
+const shop = builtShopForThisFile()
+const origin = builtShopOrigin
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
 const post = (
   fields: Record<string, string>,
   opts: { who?: Shopper; headers?: Record<string, string> } = {},
 ) =>
-  app.inject({
+  shop.app.inject({
     method: 'POST',
     url: '/cart/add',
     headers: {
@@ -51,15 +25,15 @@ const post = (
     payload: form(fields),
   })
 const cartOf = async (who: Shopper) =>
-  (await app.inject({ url: '/api/v1/cart/product', headers: who.auth })).json().cart.items as {
+  (await shop.app.inject({ url: '/api/v1/cart/product', headers: who.auth })).json().cart.items as {
     productId: string
     quantity: number
   }[]
 
 describe('the Add To Cart form', () => {
   it("adds to a signed-in customer's cart and returns to the page with a notice", async () => {
-    const asha = await makeCustomer(app)
-    const piece = await makeProduct(app)
+    const asha = await makeCustomer(shop.app)
+    const piece = await makeProduct(shop.app)
     const res = await post(
       { productId: piece.id, back: `/Productdetails/${piece.id}?${cartNoticeParam}=failed` },
       { who: asha },
@@ -69,7 +43,7 @@ describe('the Add To Cart form', () => {
     expect(res.headers['cache-control']).toContain('no-store')
     expect(await cartOf(asha)).toMatchObject([{ productId: piece.id, quantity: 1 }])
 
-    const page = await app.inject({
+    const page = await shop.app.inject({
       url: res.headers.location as string,
       headers: { cookie: `accessToken=${asha.token}` },
     })
@@ -78,15 +52,15 @@ describe('the Add To Cart form', () => {
   })
 
   it('sends a visitor to sign in, then back to the page', async () => {
-    const piece = await makeProduct(app)
+    const piece = await makeProduct(shop.app)
     const res = await post({ productId: piece.id, back: '/products?search=pot' })
     expect(res.statusCode).toBe(303)
     expect(res.headers.location).toBe(`/Login?next=${encodeURIComponent('/products?search=pot')}`)
   })
 
   it('never returns to another site', async () => {
-    const asha = await makeCustomer(app)
-    const piece = await makeProduct(app)
+    const asha = await makeCustomer(shop.app)
+    const piece = await makeProduct(shop.app)
     for (const back of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
       const res = await post({ productId: piece.id, back }, { who: asha })
       expect(res.headers.location).toBe(`/?${cartNoticeParam}=added`)
@@ -94,8 +68,8 @@ describe('the Add To Cart form', () => {
   })
 
   it('refuses a form sent from another site', async () => {
-    const asha = await makeCustomer(app)
-    const piece = await makeProduct(app)
+    const asha = await makeCustomer(shop.app)
+    const piece = await makeProduct(shop.app)
     for (const headers of [
       { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
       { 'sec-fetch-site': '', origin: 'https://evil.example' },
@@ -109,10 +83,10 @@ describe('the Add To Cart form', () => {
   })
 
   it('answers bad input with a 4xx', async () => {
-    const asha = await makeCustomer(app)
+    const asha = await makeCustomer(shop.app)
     expect((await post({ back: '/' }, { who: asha })).statusCode).toBe(400)
     expect((await post({ productId: 'x'.repeat(65), back: '/' }, { who: asha })).statusCode).toBe(400)
-    const json = await app.inject({
+    const json = await shop.app.inject({
       method: 'POST',
       url: '/cart/add',
       headers: { origin, 'sec-fetch-site': 'same-origin', cookie: `accessToken=${asha.token}` },
@@ -121,18 +95,18 @@ describe('the Add To Cart form', () => {
     expect(json.statusCode).toBe(415)
     const huge = await post({ productId: 'abc', back: `/${'a'.repeat(5000)}` }, { who: asha })
     expect(huge.statusCode).toBe(413)
-    expect((await app.inject({ url: '/cart/add' })).statusCode).toBe(302)
+    expect((await shop.app.inject({ url: '/cart/add' })).statusCode).toBe(302)
   })
 
   it('keeps the cart rules: unknown product, sold out, the last pieces', async () => {
-    const asha = await makeCustomer(app)
+    const asha = await makeCustomer(shop.app)
     const failed = `/?${cartNoticeParam}=failed`
     expect((await post({ productId: 'no-such-product', back: '/' }, { who: asha })).headers.location).toBe(
       failed,
     )
-    const soldOut = await makeProduct(app, { quantity: 0 })
+    const soldOut = await makeProduct(shop.app, { quantity: 0 })
     expect((await post({ productId: soldOut.id, back: '/' }, { who: asha })).headers.location).toBe(failed)
-    const lastOne = await makeProduct(app, { quantity: 1 })
+    const lastOne = await makeProduct(shop.app, { quantity: 1 })
     expect((await post({ productId: lastOne.id, back: '/' }, { who: asha })).headers.location).toBe(
       `/?${cartNoticeParam}=added`,
     )
@@ -144,9 +118,9 @@ describe('the Add To Cart form', () => {
   })
 
   it('is rate limited like the API', async () => {
-    const asha = await makeCustomer(app)
+    const asha = await makeCustomer(shop.app)
     const res = await post({ back: '/' }, { who: asha })
-    const api = await app.inject({ url: '/api/v1/cart/product', headers: asha.auth })
+    const api = await shop.app.inject({ url: '/api/v1/cart/product', headers: asha.auth })
     expect(res.headers['x-ratelimit-limit']).toBe('3000')
     expect(res.headers['x-ratelimit-limit']).toBe(api.headers['x-ratelimit-limit'])
   })

@@ -1,44 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cartNoticeParam, wishlistNoticeParam } from '../../app/features/cart/cart-notice.ts'
-import { buildDir, buildIsCurrent } from '../../scripts/build-stamp.ts'
-import { buildApp, type ShopApp } from '../../server/app.ts'
-import { testConfig } from '../../server/config.ts'
-import type { Database } from '../../server/db/client.ts'
+import { describe, expect, it } from 'vitest'
+import { cartNoticeParam, wishlistNoticeParam } from '../../app/lib/cart-notice.ts'
+import { builtShopForThisFile, builtShopOrigin } from '../support/built-shop.ts'
 import { makeCustomer, makeProduct, type Shopper } from '../support/factories.ts'
-import { openTestDatabase, type TestApp } from '../support/test-app.ts'
 
 // The wishlist heart as a plain form before the page's code runs (docs/decisions/018), on the production build.
-let app: TestApp
-let database: Database
-let drop: () => Promise<void>
-const origin = 'http://localhost:3000'
-
-beforeAll(async () => {
-  if (!buildIsCurrent()) {
-    const { build } = await import('../../scripts/build.ts')
-    build()
-  }
-  ;({ database, drop } = await openTestDatabase())
-  const shop = await buildApp({
-    config: testConfig({ PUBLIC_URL: origin, RATE_LIMIT_MAX: 3000 }),
-    database,
-    web: { buildDirectory: buildDir() },
-  })
-  await shop.ready()
-  app = Object.assign(shop, { database, cleanup: async () => {} }) as TestApp
-}, 180_000)
-afterAll(async () => {
-  await (app as ShopApp | undefined)?.close()
-  await database?.close()
-  await drop?.()
-})
+const shop = builtShopForThisFile()
+const origin = builtShopOrigin
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
 const post = (
   fields: Record<string, string>,
   opts: { who?: Shopper; headers?: Record<string, string> } = {},
 ) =>
-  app.inject({
+  shop.app.inject({
     method: 'POST',
     url: '/wishlist/add',
     headers: {
@@ -52,15 +26,15 @@ const post = (
   })
 const wishlistOf = async (who: Shopper) =>
   (
-    (await app.inject({ url: '/api/v1/wishlist', headers: who.auth })).json().wishlist.items as {
+    (await shop.app.inject({ url: '/api/v1/wishlist', headers: who.auth })).json().wishlist.items as {
       productId: string
     }[]
   ).map((i) => i.productId)
 
 describe('the wishlist form', () => {
   it("adds to a signed-in customer's wishlist and returns to the page with a notice", async () => {
-    const asha = await makeCustomer(app)
-    const piece = await makeProduct(app)
+    const asha = await makeCustomer(shop.app)
+    const piece = await makeProduct(shop.app)
     // An earlier notice of either form is dropped, so notices never stack.
     const res = await post(
       {
@@ -74,7 +48,7 @@ describe('the wishlist form', () => {
     expect(res.headers['cache-control']).toContain('no-store')
     expect(await wishlistOf(asha)).toEqual([piece.id])
 
-    const page = await app.inject({
+    const page = await shop.app.inject({
       url: res.headers.location as string,
       headers: { cookie: `accessToken=${asha.token}` },
     })
@@ -87,15 +61,15 @@ describe('the wishlist form', () => {
   })
 
   it('sends a visitor to sign in, then back to the page, and saves nothing', async () => {
-    const piece = await makeProduct(app)
+    const piece = await makeProduct(shop.app)
     const res = await post({ productId: piece.id, back: `/Productdetails/${piece.id}` })
     expect(res.statusCode).toBe(303)
     expect(res.headers.location).toBe(`/Login?next=${encodeURIComponent(`/Productdetails/${piece.id}`)}`)
   })
 
   it('never returns to another site', async () => {
-    const asha = await makeCustomer(app)
-    const piece = await makeProduct(app)
+    const asha = await makeCustomer(shop.app)
+    const piece = await makeProduct(shop.app)
     for (const back of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
       const res = await post({ productId: piece.id, back }, { who: asha })
       expect(res.headers.location).toBe(`/?${wishlistNoticeParam}=added`)
@@ -103,8 +77,8 @@ describe('the wishlist form', () => {
   })
 
   it('refuses a form sent from another site', async () => {
-    const asha = await makeCustomer(app)
-    const piece = await makeProduct(app)
+    const asha = await makeCustomer(shop.app)
+    const piece = await makeProduct(shop.app)
     for (const headers of [
       { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
       { 'sec-fetch-site': '', origin: '' },
@@ -117,9 +91,9 @@ describe('the wishlist form', () => {
   })
 
   it('answers bad input with a 4xx, and an unknown product with the failure notice', async () => {
-    const asha = await makeCustomer(app)
+    const asha = await makeCustomer(shop.app)
     expect((await post({ back: '/' }, { who: asha })).statusCode).toBe(400)
-    const json = await app.inject({
+    const json = await shop.app.inject({
       method: 'POST',
       url: '/wishlist/add',
       headers: { origin, 'sec-fetch-site': 'same-origin', cookie: `accessToken=${asha.token}` },
@@ -129,7 +103,7 @@ describe('the wishlist form', () => {
     expect((await post({ productId: 'abc', back: `/${'a'.repeat(5000)}` }, { who: asha })).statusCode).toBe(
       413,
     )
-    expect((await app.inject({ url: '/wishlist/add' })).statusCode).toBe(302)
+    expect((await shop.app.inject({ url: '/wishlist/add' })).statusCode).toBe(302)
     const gone = await post({ productId: 'no-such-product', back: '/' }, { who: asha })
     expect(gone.headers.location).toBe(`/?${wishlistNoticeParam}=failed`)
     expect(await wishlistOf(asha)).toEqual([])

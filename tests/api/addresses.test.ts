@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Registered, registerCustomer } from '../support/factories.ts'
+import { makeCustomer, type Person } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 import { badTokens } from './accounts-helpers.ts'
 
 let app: TestApp
-let asha: Registered
-let ravi: Registered
 
 const home = {
   fullName: 'Asha Verma',
@@ -18,29 +16,38 @@ const home = {
 
 beforeAll(async () => {
   app = await createTestApp()
-  asha = await registerCustomer(app, 'Asha Verma')
-  ravi = await registerCustomer(app, 'Ravi Kumar')
 })
 afterAll(async () => {
   await app?.cleanup()
 })
 
-const add = (who: Registered, payload: object) =>
+const add = (who: Person, payload: object) =>
   app.inject({ method: 'POST', url: '/api/v1/adress/add', headers: who.auth, payload })
-const list = (who: Registered, userId = who.id) =>
+const list = (who: Person, userId = who.id) =>
   app.inject({ url: `/api/v1/adress?userId=${userId}`, headers: who.auth })
-const update = (who: Registered, addressId: string, payload: object) =>
+const update = (who: Person, addressId: string, payload: object) =>
   app.inject({
     method: 'PATCH',
     url: `/api/v1/adress/update?addressId=${addressId}`,
     headers: who.auth,
     payload,
   })
-const remove = (who: Registered, id: string) =>
+const remove = (who: Person, id: string) =>
   app.inject({ method: 'DELETE', url: `/api/v1/adress/delete?id=${id}`, headers: who.auth })
+
+const asAsha = () => makeCustomer(app, 'Asha Verma')
+const asRavi = () => makeCustomer(app, 'Ravi Kumar')
+/** Ravi with the one address he keeps, in Indore. */
+async function raviInIndore() {
+  const ravi = await asRavi()
+  const saved = await add(ravi, { ...home, fullName: 'Ravi Kumar', city: 'Indore', state: 'Madhya Pradesh' })
+  expect(saved.statusCode).toBe(201)
+  return ravi
+}
 
 describe('POST /adress/add', () => {
   it('saves an address with country INDIA and type Office by default', async () => {
+    const asha = await asAsha()
     const res = await add(asha, { ...home, userId: asha.id })
     expect(res.statusCode).toBe(201)
     expect(res.json()).toMatchObject({
@@ -53,6 +60,7 @@ describe('POST /adress/add', () => {
   it.each(['Home', 'Office', 'Hotels', 'Others', 'office', 'HOME'])(
     'accepts addressType %s',
     async (type) => {
+      const asha = await asAsha()
       const res = await add(asha, { ...home, addressType: type })
       expect(res.statusCode).toBe(201)
       expect(res.json().data.addressType.toLowerCase()).toBe(type.toLowerCase())
@@ -60,6 +68,8 @@ describe('POST /adress/add', () => {
   )
 
   it("refuses another customer's userId with 403 and saves nothing", async () => {
+    const asha = await asAsha()
+    const ravi = await asRavi()
     const res = await add(asha, { ...home, userId: ravi.id })
     expect(res.statusCode).toBe(403)
     expect((await list(ravi)).json().data).toEqual([])
@@ -78,6 +88,7 @@ describe('POST /adress/add', () => {
     [{ ...home, city: undefined }, 'city'],
     [{ ...home, state: '' }, 'state'],
   ])('refuses invalid fields with 400 naming the field (%#)', async (payload, field) => {
+    const asha = await asAsha()
     const res = await add(asha, payload)
     expect(res.statusCode).toBe(400)
     expect(res.json().success).toBe(false)
@@ -87,6 +98,8 @@ describe('POST /adress/add', () => {
 
 describe('GET /adress', () => {
   it("lists only the caller's addresses", async () => {
+    const asha = await asAsha()
+    const ravi = await asRavi()
     await add(ravi, { ...home, fullName: 'Ravi Kumar', city: 'Indore', state: 'Madhya Pradesh' })
     await add(asha, home)
     const mine = (await list(asha)).json().data as { userId: string }[]
@@ -98,12 +111,16 @@ describe('GET /adress', () => {
   })
 
   it("refuses another customer's userId with 403", async () => {
+    const asha = await asAsha()
+    const ravi = await raviInIndore()
     const res = await list(asha, ravi.id)
     expect(res.statusCode).toBe(403)
     expect(res.body).not.toContain('Indore')
   })
 
   it('refuses a missing or bad token with 401', async () => {
+    const asha = await asAsha()
+    const ravi = await asRavi()
     expect((await app.inject(`/api/v1/adress?userId=${asha.id}`)).statusCode).toBe(401)
     for (const [kind, token] of Object.entries(await badTokens(app, ravi.id, asha.id))) {
       const res = await app.inject({
@@ -117,6 +134,7 @@ describe('GET /adress', () => {
 
 describe('PATCH /adress/update', () => {
   it('changes the fields sent and keeps the rest', async () => {
+    const asha = await asAsha()
     const id = (await add(asha, home)).json().data._id
     const res = await update(asha, id, { city: 'Jodhpur', postalCode: '342001', addressType: 'Home' })
     expect(res.statusCode).toBe(200)
@@ -131,6 +149,8 @@ describe('PATCH /adress/update', () => {
   })
 
   it("refuses another customer's address with 403 and leaves it unchanged", async () => {
+    const asha = await asAsha()
+    const ravi = await raviInIndore()
     const his = (await list(ravi)).json().data[0]
     const res = await update(asha, his._id, { city: 'Stolen' })
     expect(res.statusCode).toBe(403)
@@ -138,6 +158,8 @@ describe('PATCH /adress/update', () => {
   })
 
   it('answers 404 for an unknown address and 400 for invalid fields', async () => {
+    const asha = await asAsha()
+    const ravi = await asRavi()
     expect((await update(asha, '0'.repeat(24), { city: 'X' })).statusCode).toBe(404)
     const id = (await add(asha, home)).json().data._id
     expect((await update(asha, id, { phoneNumber: '12345' })).statusCode).toBe(400)
@@ -148,6 +170,7 @@ describe('PATCH /adress/update', () => {
 
 describe('DELETE /adress/delete', () => {
   it('deletes the caller’s address', async () => {
+    const asha = await asAsha()
     const id = (await add(asha, home)).json().data._id
     const res = await remove(asha, id)
     expect(res.statusCode).toBe(200)
@@ -157,12 +180,15 @@ describe('DELETE /adress/delete', () => {
   })
 
   it("refuses another customer's address with 403 and keeps it", async () => {
+    const asha = await asAsha()
+    const ravi = await raviInIndore()
     const his = (await list(ravi)).json().data[0]
     expect((await remove(asha, his._id)).statusCode).toBe(403)
     expect((await list(ravi)).json().data).toHaveLength(1)
   })
 
   it('refuses without a token', async () => {
+    const ravi = await raviInIndore()
     const his = (await list(ravi)).json().data[0]
     expect(
       (await app.inject({ method: 'DELETE', url: `/api/v1/adress/delete?id=${his._id}` })).statusCode,

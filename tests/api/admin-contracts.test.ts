@@ -11,6 +11,8 @@ import { multipartFiles, png } from './admin-helpers.ts'
  * silently lose a field.
  */
 
+// Made once in beforeAll and only read: each test compares one answer with what its service makes of the
+// same rows, so no test changes what another sees.
 let app: TestApp
 let admin: Person
 let customer: Person

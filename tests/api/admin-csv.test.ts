@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { productCsvColumns, productCsvText, productImportLimits } from '../../contracts/product-csv.ts'
 import { invoices, products } from '../../server/db/schema.ts'
 import { parseCsv, utf8Bom, writeCsv } from '../../server/lib/csv.ts'
@@ -22,11 +22,14 @@ let app: TestApp
 let owner: Person
 let catalogueStaff: Person
 let ordersStaff: Person
+// Read only: the imports change only products their tests made.
 let fx: Awaited<ReturnType<typeof insertCatalogue>>
 
 beforeAll(async () => {
   app = await createTestApp()
   fx = await insertCatalogue(app.database.db)
+})
+beforeEach(async () => {
   owner = await makeAdmin(app, 'Meera')
   catalogueStaff = await makeStaff(app, 'catalogue', 'Kiran')
   ordersStaff = await makeStaff(app, 'orders', 'Ravi')

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { messageTexts } from '../../contracts/messages-text.ts'
 import { contactMessages, users } from '../../server/db/schema.ts'
 import { messageRateLimit } from '../../server/modules/messages/routes.ts'
@@ -11,6 +11,8 @@ let admin: Person
 
 beforeAll(async () => {
   app = await createTestApp()
+})
+beforeEach(async () => {
   admin = await makePerson(app, 'admin')
 })
 afterAll(async () => {

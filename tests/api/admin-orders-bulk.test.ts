@@ -1,19 +1,23 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ordersPerBatch } from '../../contracts/admin.ts'
 import { type AdminShipOrdersResult, shipOrdersMessage } from '../../contracts/admin-orders.ts'
 import { codMethod } from '../../contracts/cod.ts'
 import { newId } from '../../server/db/ids.ts'
 import { auditLog, mailOutbox, orderHistory, orderItems, users } from '../../server/db/schema.ts'
-import {
-  createOrdersListRepo,
-  queueConditions,
-  searchConditions,
-} from '../../server/modules/admin/orders/repo.ts'
+import { queueConditions, searchConditions } from '../../server/modules/orders/console-repo.ts'
 import { notYourArea } from '../../server/plugins/auth.ts'
-import { insertOrder, makeCustomer, makeProduct, makeStaff, type Person } from '../support/factories.ts'
+import {
+  insertOrder,
+  makeCustomer,
+  makeProduct,
+  makeStaff,
+  openPayment,
+  orderOf,
+  type Person,
+} from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 
 /**
@@ -25,10 +29,13 @@ let app: TestApp
 let owner: Person
 let product: Awaited<ReturnType<typeof makeProduct>>
 
+// Read only: orders are written straight to the database, so no test changes the product's stock.
 beforeAll(async () => {
   app = await createTestApp()
-  owner = await makeStaff(app, 'owner', 'Meera Owner')
   product = await makeProduct(app, { title: 'Warli Tarpa Dance Painting' })
+})
+beforeEach(async () => {
+  owner = await makeStaff(app, 'owner', 'Meera Owner')
 })
 afterAll(() => app?.cleanup())
 
@@ -112,6 +119,36 @@ describe('the order list: filters and search', () => {
     ).toEqual([paid, packing, cod].map((o) => o.orderNumber).sort())
   })
 
+  it('adds up the totals of every order a filter or a search matches, across pages', async () => {
+    const c = await uniqueCustomer('Summa Devi')
+    const on = (price: number, extra: Order) =>
+      insertOrder(app, c.id, [{ id: product.id, price, quantity: 2 }], extra)
+    // A day of its own, long ago: nothing else in the shop was ordered then.
+    const day = (hh: string) => new Date(`2019-07-04T${hh}:00:00+05:30`)
+    // Two pieces each: ₹2,501, ₹1,998 and ₹20,000.
+    await on(1250_50, { paymentStatus: 'Paid', createdAt: day('09') })
+    await on(999_00, { paymentStatus: 'Pending', createdAt: day('10') })
+    await on(10_000_00, { paymentStatus: 'Paid', createdAt: day('11') })
+    const value = async (query: string) => {
+      const res = await call(owner, 'GET', `/orders?pageSize=1&${query}`)
+      expect(res.statusCode, res.body).toBe(200)
+      const page = res.json().data
+      return { total: page.total, value: page.value, listed: page.items.length }
+    }
+    expect(await value('from=2019-07-04&to=2019-07-04')).toEqual({ total: 3, value: 24_499, listed: 1 })
+    expect(await value('from=2019-07-04&to=2019-07-04&payment=Paid')).toEqual({
+      total: 2,
+      value: 22_501,
+      listed: 1,
+    })
+    expect(await value(`q=${encodeURIComponent('Summa Devi')}`)).toEqual({
+      total: 3,
+      value: 24_499,
+      listed: 1,
+    })
+    expect(await value('from=2019-07-05&to=2019-07-05')).toEqual({ total: 0, value: 0, listed: 0 })
+  })
+
   it('says clearly when the dates are backwards or not real', async () => {
     const backwards = await call(owner, 'GET', '/orders?from=2025-03-12&to=2025-03-11')
     expect(backwards.statusCode).toBe(400)
@@ -173,7 +210,7 @@ describe('the order list: filters and search', () => {
 
   it('lists a search too common to count as its newest matches, page after page, and says there are more', async () => {
     // The shop's limits are 10,000 matches and windows of 20,000 and 200,000 orders; the same code with small ones.
-    const repo = createOrdersListRepo(app.database.db, { cap: 5, windows: [3, 40] })
+    const repo = app.services.orders.consoleList({ cap: 5, windows: [3, 40] })
     const word = `Zubeida${newId().slice(-6)}`
     const c = await uniqueCustomer('Common Search')
     const at = (minute: number) => new Date(Date.UTC(2031, 0, 1, 0, minute))
@@ -233,7 +270,7 @@ describe('the order list: filters and search', () => {
         // which indexes the search can use, as it does on a table of real size.
         await tx.execute(sql`set local enable_seqscan = off`)
         await tx.execute(sql`set local enable_indexscan = off`)
-        const { onOrder, onAccount } = searchConditions(q)
+        const { onOrder, onAccount } = searchConditions(q, app.services.accounts.idsMatching)
         const { rows } = (await tx.execute(
           sql`explain select orders.id from orders where ${onOrder}
             union all select orders.id from orders join users on users.id = orders.user_id where ${onAccount}`,
@@ -431,11 +468,13 @@ describe('packing slips', () => {
     invoicePrefix: 'KS',
   }
 
+  // The same foundation details for every slip; no test changes them.
   beforeAll(async () => {
+    const saver = await makeStaff(app, 'owner', 'Meera Owner')
     const saved = await app.inject({
       method: 'PUT',
       url: '/api/v1/admin/settings/invoices',
-      headers: owner.auth,
+      headers: saver.auth,
       payload: foundation,
     })
     expect(saved.statusCode, saved.body).toBe(200)
@@ -529,6 +568,32 @@ describe('packing slips', () => {
     // A packing slip shows no money at all for a paid order.
     expect(page).not.toContain('₹')
     expect(page).not.toContain('1,850')
+  })
+
+  it('names how an order was paid: UPI chosen in the payment window, on the order, in the console and on the slip', async () => {
+    const c = await uniqueCustomer('Slip Upi')
+    const stole = await makeProduct(app, { title: 'Kullu Stole', quantity: 5 })
+    const order = await orderOf(app, c, stole)
+    const paymentInfo = async () =>
+      (await app.inject({ url: `/api/v1/order/singleorder/${order._id}`, headers: c.auth })).json().data
+        .paymentInfo
+    // The spec's placeholder until the provider says how it was paid.
+    expect(await paymentInfo()).toEqual({ method: 'Credit Card', status: 'Pending' })
+    const session = await openPayment(app, c, order._id)
+    const pay = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/sandbox/pay',
+      headers: c.auth,
+      payload: { razorpay_order_id: session.id, method: 'upi', vpa: 'success@razorpay' },
+    })
+    expect(pay.statusCode, pay.body).toBe(200)
+    expect(await paymentInfo()).toEqual({ method: 'UPI', status: 'Paid' })
+    const seen = await call(owner, 'GET', `/orders/${order._id}`)
+    expect(seen.json().data.payment.method).toBe('UPI')
+    const res = await call(owner, 'GET', `/orders/${order._id}/packing-slip`)
+    expect(res.statusCode, res.body).toBe(200)
+    const [page] = await pages(res.rawPayload)
+    expect(page).toContain('Paid online (UPI)')
   })
 
   it('says what the courier collects for cash on delivery', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { bulkProductLimit } from '../../contracts/admin.ts'
 import { newId } from '../../server/db/ids.ts'
 import { products } from '../../server/db/schema.ts'
@@ -26,6 +26,8 @@ let ordersStaff: Person
 beforeAll(async () => {
   app = await createTestApp()
   await seedShop(app)
+})
+beforeEach(async () => {
   owner = await makeAdmin(app, 'Meera')
   catalogueStaff = await makeStaff(app, 'catalogue', 'Kiran')
   ordersStaff = await makeStaff(app, 'orders', 'Ravi')
@@ -77,6 +79,7 @@ describe('bulk approval', () => {
     expect(body.data).toEqual({
       changed: 2,
       unchanged: 1,
+      changeId: expect.any(String),
       failed: [
         {
           _id: archived.id,
@@ -114,6 +117,7 @@ describe('bulk prices', () => {
     expect(res.json().data).toEqual({
       changed: 2,
       unchanged: 0,
+      changeId: expect.any(String),
       failed: [
         {
           _id: tight.id,
@@ -164,6 +168,7 @@ describe('bulk stock', () => {
     expect(take.json().data).toEqual({
       changed: 1,
       unchanged: 0,
+      changeId: expect.any(String),
       failed: [
         { _id: scarf.id, title: 'Silk Scarf', reason: 'Only 7 pieces in stock, so 8 cannot be taken away.' },
       ],

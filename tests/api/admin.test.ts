@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { newId } from '../../server/db/ids.ts'
 import { auditLog, orderHistory, orders, payments, products } from '../../server/db/schema.ts'
 import { resources } from '../../server/modules/admin/content/resources.ts'
 import { staffAccountHere } from '../../server/modules/admin/people/service.ts'
-import { insertOrder, makePerson, type Person } from '../support/factories.ts'
+import { insertOrder, makePerson, makeProduct, type Person } from '../support/factories.ts'
 import { insertCatalogue } from '../support/fixtures.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 import { multipartFiles, png, productBody } from './admin-helpers.ts'
@@ -15,12 +16,16 @@ const indianToday = (offsetDays = 0) =>
 let app: TestApp
 let admin: Person
 let customer: Person
+// Read only: a test that edits a product makes its own.
 let fx: Awaited<ReturnType<typeof insertCatalogue>>
 const someId = '0123456789abcdef01234567'
 
 beforeAll(async () => {
   app = await createTestApp()
   fx = await insertCatalogue(app.database.db)
+})
+// Fresh for each test, so no test sees the orders, sessions or changes another left on them.
+beforeEach(async () => {
   admin = await makePerson(app, 'admin', 'Meena Admin')
   customer = await makePerson(app, 'customer', 'Asha Verma')
 })
@@ -194,19 +199,27 @@ describe('products', () => {
   })
 
   it('edits every field and unapproving hides the product at once', async () => {
+    const sku = `FISH-${newId().slice(-8)}`
+    const painting = await makeProduct(app, {
+      title: 'Madhubani Fish Painting',
+      sku,
+      categoryId: fx.art.id,
+      subcategoryId: fx.madhubani.id,
+      stateId: fx.bihar.id,
+    })
     const res = await call(
       'PUT',
-      `/products/${fx.painting.id}`,
+      `/products/${painting.id}`,
       admin,
-      productBody({ title: 'Fish Painting, framed', sku: fx.painting.sku, stateId: fx.bihar.id }),
+      productBody({ title: 'Fish Painting, framed', sku, stateId: fx.bihar.id }),
     )
     expect(res.statusCode, res.body).toBe(200)
-    const one = await app.inject({ method: 'GET', url: `/api/v1/Product/product?id=${fx.painting.id}` })
+    const one = await app.inject({ method: 'GET', url: `/api/v1/Product/product?id=${painting.id}` })
     expect(one.json().product.title).toBe('Fish Painting, framed')
-    await call('POST', `/products/${fx.painting.id}/approval`, admin, { isApproved: false })
-    const gone = await app.inject({ method: 'GET', url: `/api/v1/Product/product?id=${fx.painting.id}` })
+    await call('POST', `/products/${painting.id}/approval`, admin, { isApproved: false })
+    const gone = await app.inject({ method: 'GET', url: `/api/v1/Product/product?id=${painting.id}` })
     expect(gone.statusCode).toBe(404)
-    const audit = await auditFor(fx.painting.id)
+    const audit = await auditFor(painting.id)
     const edit = audit.find((e) => e.action === 'product.update')!
     expect((edit.before as { title: string }).title).toBe('Madhubani Fish Painting')
     expect((edit.after as { title: string }).title).toBe('Fish Painting, framed')
@@ -288,6 +301,9 @@ describe('products', () => {
   })
 
   it('lists with search, filters and pagination', async () => {
+    // Pieces of its own beside the catalogue's four, one of them awaiting approval.
+    await makeProduct(app, { categoryId: fx.art.id, stateId: fx.up.id })
+    await makeProduct(app, { categoryId: fx.handloom.id, stateId: fx.up.id, isApproved: false })
     const all = await call('GET', '/products?pageSize=2', admin)
     expect(all.json().data).toMatchObject({ page: 1, pageSize: 2 })
     expect(all.json().data.items).toHaveLength(2)

@@ -63,6 +63,9 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true })
 })
 
+// Each backup story below may take 480 s: it starts the shop, the CLI and tar several times, and takes minutes
+// while the other phases share the two cores (a test slow only under that load is not one to tighten: 118).
+
 // The operator's BACKUP_KEY, which every command below is given unless a test says otherwise.
 const backupKey = randomBytes(32).toString('base64url')
 
@@ -430,7 +433,7 @@ describe('backup and restore of the embedded database', () => {
     } finally {
       await shop.cleanup()
     }
-  }, 240_000)
+  }, 480_000)
 
   /** A data folder holding what the backup holds (its secrets too), restored the ordinary way. */
   async function restoredCopy(name: string) {
@@ -535,7 +538,7 @@ describe('backup and restore of the embedded database', () => {
     expect(restored.code, restored.out).toBe(0)
     expect(JSON.parse(readFileSync(secretsFile, 'utf8'))).toEqual(ours)
     await expectRestored(target, built)
-  }, 240_000)
+  }, 480_000)
 
   it('a restore that fails part-way leaves the data folder byte for byte as it was', async () => {
     const target = await restoredCopy('failing')
@@ -613,12 +616,12 @@ describe('backup and restore of the embedded database', () => {
     } finally {
       await shop.cleanup()
     }
-  }, 240_000)
+  }, 480_000)
 })
 
 describe('backup and restore with the pictures in an S3 bucket', () => {
   it('takes the bucket’s files into the backup and puts them back, removing what the backup does not have', {
-    timeout: 120_000,
+    timeout: 480_000,
   }, async () => {
     const s3 = await startTestS3()
     try {
@@ -693,7 +696,7 @@ describe('backup while the embedded shop runs', () => {
     const restored = await cli('restore', [backup], { DATA_DIR: elsewhere })
     expect(restored.code, restored.out).toBe(0)
     await expectRestored(elsewhere, built)
-  }, 240_000)
+  }, 480_000)
 })
 
 const pgUrl = [process.env.TEST_DATABASE_URL, process.env.DATABASE_URL].find((u) => u?.startsWith('postgres'))
@@ -824,5 +827,5 @@ describe.runIf(pgUrl)('backup and restore on PostgreSQL', () => {
     const wrong = await cli('restore', [backup], { DATA_DIR: dataDir })
     expect(wrong.code).toBe(1)
     expect(wrong.out).toContain(backupMessages.wrongKind('postgres', 'pglite'))
-  }, 240_000)
+  }, 480_000)
 })

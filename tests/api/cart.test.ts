@@ -3,20 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maxCartQuantity } from '../../contracts/cart-rules.ts'
 import { newId } from '../../server/db/ids.ts'
 import { cartItems, products } from '../../server/db/schema.ts'
-import { makeCustomer, type Shopper } from '../support/factories.ts'
+import { makeCustomer, makeProduct, type Shopper } from '../support/factories.ts'
 import { insertCatalogue } from '../support/fixtures.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 
 let app: TestApp
+// Read only: no test changes these rows (one that withdraws a product makes its own).
 let fx: Awaited<ReturnType<typeof insertCatalogue>>
-let asha: Shopper
-let ravi: Shopper
 
 beforeAll(async () => {
   app = await createTestApp()
   fx = await insertCatalogue(app.database.db)
-  asha = await makeCustomer(app, 'Asha Verma')
-  ravi = await makeCustomer(app, 'Ravi Kumar')
 })
 afterAll(async () => {
   await app?.cleanup()
@@ -34,6 +31,13 @@ const setQuantity = (s: Shopper, productId: unknown, quantity: unknown) =>
     headers: s.auth,
     payload: { productId, quantity },
   })
+
+/** A new shopper whose cart holds one of each product given, added in that order. */
+async function shopperWith(...productIds: string[]) {
+  const shopper = await makeCustomer(app, 'Asha Verma')
+  for (const id of productIds) expect((await add(shopper, id)).statusCode).toBe(200)
+  return shopper
+}
 
 describe('without a token', () => {
   it.each([
@@ -58,12 +62,14 @@ describe('without a token', () => {
 
 describe('cart', () => {
   it('starts empty', async () => {
+    const asha = await shopperWith()
     const res = await getCart(asha)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ success: true, message: expect.any(String), cart: { items: [], total: 0 } })
   })
 
   it('adds a product, and adding it again adds one', async () => {
+    const asha = await shopperWith()
     expect((await add(asha, fx.saree.id)).json()).toMatchObject({ success: true, quantity: 1 })
     expect((await add(asha, fx.saree.id)).json()).toMatchObject({ success: true, quantity: 2 })
     expect((await add(asha, fx.painting.id)).json()).toMatchObject({ success: true, quantity: 1 })
@@ -86,6 +92,8 @@ describe('cart', () => {
   })
 
   it("keeps each customer's cart apart", async () => {
+    const asha = await shopperWith(fx.saree.id, fx.saree.id, fx.painting.id)
+    const ravi = await makeCustomer(app, 'Ravi Kumar')
     const { cart } = (await getCart(ravi)).json()
     expect(cart.items).toEqual([])
     // Ravi cannot remove or change a line that is only in Asha's cart.
@@ -95,6 +103,7 @@ describe('cart', () => {
   })
 
   it('answers 404 for unknown, malformed and unapproved products', async () => {
+    const asha = await shopperWith()
     for (const id of [newId(), 'not-an-id', fx.unapproved.id, fx.inInactive.id]) {
       const res = await add(asha, id)
       expect(res.statusCode, id).toBe(404)
@@ -104,6 +113,7 @@ describe('cart', () => {
   })
 
   it('answers 400 without a productId', async () => {
+    const asha = await shopperWith()
     for (const payload of [{}, { productId: '' }, { productId: 42 }]) {
       const res = await app.inject({ method: 'POST', url: '/api/v1/cart/add', headers: asha.auth, payload })
       expect(res.statusCode).toBe(400)
@@ -112,6 +122,7 @@ describe('cart', () => {
   })
 
   it('sets a quantity, which survives a reload', async () => {
+    const asha = await shopperWith(fx.saree.id, fx.painting.id)
     const res = await setQuantity(asha, fx.saree.id, 5)
     expect(res.statusCode).toBe(200)
     expect(
@@ -124,6 +135,7 @@ describe('cart', () => {
   it.each([0, -1, 1.5, 'x', '3', maxCartQuantity + 1, 999, null])(
     'refuses quantity %j with 400',
     async (q) => {
+      const asha = await shopperWith(fx.saree.id)
       const res = await setQuantity(asha, fx.saree.id, q)
       expect(res.statusCode).toBe(400)
       expect(res.json()).toMatchObject({
@@ -134,6 +146,7 @@ describe('cart', () => {
   )
 
   it('accepts the maximum quantity, and add refuses to go beyond it', async () => {
+    const asha = await shopperWith(fx.saree.id)
     expect((await setQuantity(asha, fx.saree.id, maxCartQuantity)).statusCode).toBe(200)
     const res = await add(asha, fx.saree.id)
     expect(res.statusCode).toBe(400)
@@ -142,6 +155,7 @@ describe('cart', () => {
   })
 
   it('removes a line, and a second removal answers 404', async () => {
+    const asha = await shopperWith(fx.saree.id, fx.painting.id)
     const first = await remove(asha, fx.painting.id)
     expect(first.statusCode).toBe(200)
     expect(first.json()).toMatchObject({ success: true })
@@ -167,12 +181,13 @@ describe('cart', () => {
   })
 
   it('hides a line whose product is withdrawn, and shows it again when approved', async () => {
+    const piece = await makeProduct(app)
     const shopper = await makeCustomer(app, 'Withdrawn')
-    await add(shopper, fx.painting.id)
-    await app.database.db.update(products).set({ isApproved: false }).where(eq(products.id, fx.painting.id))
+    await add(shopper, piece.id)
+    await app.database.db.update(products).set({ isApproved: false }).where(eq(products.id, piece.id))
     app.services.catalogue.invalidate()
     expect((await getCart(shopper)).json().cart).toEqual({ items: [], total: 0 })
-    await app.database.db.update(products).set({ isApproved: true }).where(eq(products.id, fx.painting.id))
+    await app.database.db.update(products).set({ isApproved: true }).where(eq(products.id, piece.id))
     app.services.catalogue.invalidate()
     expect((await getCart(shopper)).json().cart.items).toHaveLength(1)
   })
@@ -194,7 +209,12 @@ describe('cart service for checkout and orders', () => {
   })
 
   it('stores one row per line in cart_items', async () => {
-    const rows = await app.database.db.select().from(cartItems).where(eq(cartItems.productId, fx.painting.id))
+    // A product of its own, added again, quickly and by several shoppers, so only this test's lines are read.
+    const piece = await makeProduct(app)
+    const again = await shopperWith(piece.id, piece.id)
+    await Promise.all([add(again, piece.id), add(again, piece.id)])
+    await shopperWith(piece.id)
+    const rows = await app.database.db.select().from(cartItems).where(eq(cartItems.productId, piece.id))
     const perCart = new Map<string, number>()
     for (const r of rows) perCart.set(r.cartId, (perCart.get(r.cartId) ?? 0) + 1)
     expect([...perCart.values()].every((n) => n === 1)).toBe(true)

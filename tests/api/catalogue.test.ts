@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { sortOptions } from '../../contracts/catalogue-sort.ts'
 import { newId } from '../../server/db/ids.ts'
 import { products } from '../../server/db/schema.ts'
@@ -300,7 +301,13 @@ describe('sitemap files of products', () => {
       position: 500,
     }))
     await app.database.db.insert(products).values(same)
+    const mine = same.map((p) => p.id)
     app.services.cache.invalidate()
+    // The other tests read the file's catalogue as it was made: these pieces leave with the test.
+    onTestFinished(async () => {
+      await app.database.db.delete(products).where(inArray(products.id, mine))
+      app.services.cache.invalidate()
+    })
     const whole = (await app.services.catalogue.sitemapProducts(1, 10_000)).map((p) => p._id)
     expect(whole).toHaveLength(all.length + 9)
     const perFile = 7

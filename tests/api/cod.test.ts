@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { codMessages } from '../../contracts/cod.ts'
 import type { TaxedLine } from '../../contracts/gst.ts'
 import { paymentStatusLabel } from '../../contracts/order-states.ts'
@@ -25,6 +25,8 @@ let staff: Person
 
 beforeAll(async () => {
   app = await createTestApp({ RATE_LIMIT_MAX: 100_000 })
+})
+beforeEach(async () => {
   staff = await makeAdmin(app)
 })
 afterAll(async () => {
@@ -34,15 +36,20 @@ afterAll(async () => {
 type Terms = { enabled: boolean; maxTotal: number; fee: number; excludedStates: string; excludedPins: string }
 const open: Terms = { enabled: true, maxTotal: 10_000, fee: 0, excludedStates: '', excludedPins: '' }
 
-/** Staff save the COD settings in the console; tests run one after another, each setting what it needs. */
+/**
+ * Staff save the COD settings in the console; tests run one after another, each setting what it needs, and
+ * the shop's own terms come back when the test ends, passed or failed, so the next test starts from them.
+ */
 async function setCod(over: Partial<Terms> = {}) {
-  const res = await app.inject({
-    method: 'PUT',
-    url: '/api/v1/admin/settings/cod',
-    headers: staff.auth,
-    payload: { ...open, ...over },
-  })
+  const who = staff
+  const save = (terms: Terms) =>
+    app.inject({ method: 'PUT', url: '/api/v1/admin/settings/cod', headers: who.auth, payload: terms })
+  const res = await save({ ...open, ...over })
   expect(res.statusCode, res.body).toBe(200)
+  if (Object.keys(over).length > 0)
+    onTestFinished(async () => {
+      expect((await save(open)).statusCode).toBe(200)
+    })
   return res.json().data
 }
 

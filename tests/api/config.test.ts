@@ -3,7 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConfigError, parseEnv, paymentsSimulated, startupWarnings } from '../../server/config.ts'
+import {
+  ConfigError,
+  loadConfig,
+  parseEnv,
+  paymentsSimulated,
+  providerChoiceRequired,
+  startupWarnings,
+} from '../../server/config.ts'
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-config-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -54,6 +61,30 @@ describe('PAYMENT_PROVIDER=razorpay needs its keys', () => {
     expect(out).toContain('RAZORPAY_KEY_SECRET: required when PAYMENT_PROVIDER=razorpay')
     expect(out).toContain('RAZORPAY_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=razorpay')
     expect(out).not.toContain('RAZORPAY_KEY_ID:')
+    expect(out).not.toMatch(/at .*\.ts:\d+/)
+  }, 30_000)
+})
+
+describe('a production start names its payment provider (decision 117)', () => {
+  it('is refused without PAYMENT_PROVIDER, naming it and its values', () => {
+    const start = { NODE_ENV: 'production', DATA_DIR: dataDir }
+    expect(() => loadConfig(start)).toThrow(ConfigError)
+    expect(() => loadConfig(start)).toThrow(providerChoiceRequired)
+    expect(providerChoiceRequired).toContain(
+      'PAYMENT_PROVIDER: required when NODE_ENV=production: sandbox or razorpay',
+    )
+    expect(loadConfig({ ...start, PAYMENT_PROVIDER: 'sandbox' }).PAYMENT_PROVIDER).toBe('sandbox')
+  })
+
+  it('outside production the sandbox is still the default', () => {
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }).PAYMENT_PROVIDER).toBe('sandbox')
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }).PAYMENT_PROVIDER).toBe('sandbox')
+  })
+
+  it('the start refuses it: exit 1 and the message, no stack trace', async () => {
+    const { code, out } = await startProcess({ PAYMENT_PROVIDER: '' })
+    expect(code).toBe(1)
+    expect(out).toContain(providerChoiceRequired)
     expect(out).not.toMatch(/at .*\.ts:\d+/)
   }, 30_000)
 })

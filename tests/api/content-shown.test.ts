@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { previewText } from '../../app/features/catalogue/messages.ts'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { previewText } from '../../app/lib/catalogue-messages.ts'
 import { saleBannerText } from '../../contracts/sale-banner.ts'
 import { migrationsFolder } from '../../server/db/client.ts'
 import { banners, categories, states } from '../../server/db/schema.ts'
@@ -16,8 +16,10 @@ let owner: Person
 
 beforeAll(async () => {
   app = await createRenderingTestApp()
-  owner = await makeAdmin(app, 'Meera Iyer')
 }, 180_000)
+beforeEach(async () => {
+  owner = await makeAdmin(app, 'Meera Iyer')
+})
 afterAll(() => app?.cleanup())
 
 const page = (url: string, who?: Person) =>
@@ -43,6 +45,8 @@ const saleBanner = (html: string) => {
 
 describe('the home page shows the first banner’s words and link', () => {
   it('with no banner the spec’s words show; a banner’s own words replace them, also for cached pages', async () => {
+    await app.database.db.delete(banners)
+    app.services.cache.invalidate()
     const empty = saleBanner((await page('/')).body)
     expect(empty.text).toBe(`${saleBannerText.title} ${saleBannerText.subtitle} ${saleBannerText.buttonText}`)
 
@@ -102,6 +106,43 @@ describe('the home page shows the first banner’s words and link', () => {
     expect(bare.html).toContain(`href="${saleBannerText.link}"`)
   })
 
+  it('tells browsers to ask before reusing a kept answer, so the load after a save shows the change', async () => {
+    const created = await admin('POST', '/banners', {
+      image: '/uploads/banners/b-800.webp',
+      title: 'Before the save',
+      position: 0,
+    })
+    expect(created.statusCode, created.body).toBe(200)
+    const first = await app.inject({ url: '/api/v1/Banner/allabnner' })
+    // No lifetime and no stale-while-revalidate: with either, a browser shows its kept copy once more.
+    expect(first.headers['cache-control']).toBe('public, no-cache')
+    const kept = String(first.headers.etag)
+    const unchanged = await app.inject({
+      url: '/api/v1/Banner/allabnner',
+      headers: { 'if-none-match': kept },
+    })
+    expect(unchanged.statusCode).toBe(304)
+
+    const saved = await admin('PUT', `/banners/${created.json().data.id}`, {
+      image: '/uploads/banners/b-800.webp',
+      title: 'After the save',
+      position: 0,
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const next = await app.inject({ url: '/api/v1/Banner/allabnner', headers: { 'if-none-match': kept } })
+    expect(next.statusCode).toBe(200)
+    expect(next.json().data.map((b: { title: string }) => b.title)).toContain('After the save')
+    expect(next.headers.etag).not.toBe(kept)
+    // An answer the save did not change keeps its name, so its check still costs no body.
+    const faqs = await app.inject({ url: '/api/v1/faq/all' })
+    app.services.cache.invalidate()
+    const faqsAgain = await app.inject({
+      url: '/api/v1/faq/all',
+      headers: { 'if-none-match': String(faqs.headers.etag) },
+    })
+    expect(faqsAgain.statusCode).toBe(304)
+  })
+
   it('refuses a link that is not a shop address or a full web address, with a message for the field', async () => {
     for (const link of ['javascript:alert(1)', '//evil.example/x', 'product/Handloom', 'https://no-dot']) {
       const res = await admin('POST', '/banners', { image: '/uploads/banners/b-800.webp', link })
@@ -151,8 +192,11 @@ describe('a preview of a product customers cannot see', () => {
   let orders: Person
   let customer: Person
 
+  // Read only: no test changes the hidden product.
   beforeAll(async () => {
     hidden = await makeProduct(app, { isApproved: false, description: '<p>Woven <b>slowly</b>.</p>' })
+  })
+  beforeEach(async () => {
     catalogue = await makeStaff(app, 'catalogue', 'Kavya Rao')
     orders = await makeStaff(app, 'orders', 'Ravi Kumar')
     customer = await makeCustomer(app)

@@ -1,14 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { orderWorkLinks, stockLinks } from '../../app/features/admin/dashboard-links.ts'
 import type { AdminDashboard } from '../../contracts/admin-dashboard.ts'
 import { codMethod } from '../../contracts/cod.ts'
 import {
+  insertBooking,
   insertMessage,
   insertOrder,
   insertOutboxMail,
   makeCustomer,
   makeProduct,
+  makeSeva,
   makeStaff,
+  makeTemple,
   type Person,
 } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
@@ -21,6 +24,8 @@ let customer: Person
 
 beforeAll(async () => {
   app = await createTestApp()
+})
+beforeEach(async () => {
   owner = await makeStaff(app, 'owner', 'Meera Owner')
   customer = await makeCustomer(app)
 })
@@ -169,6 +174,7 @@ describe('sales in India time', () => {
     expect(late.weekStart).toBe('2025-01-13')
     expect(late.monthStart).toBe('2025-01-01')
     expect(late.today).toEqual({ orders: 2, rupees: 800 })
+    expect(late.yesterday).toEqual({ orders: 0, rupees: 0 })
     expect(late.thisWeek).toEqual({ orders: 3, rupees: 1100 })
     expect(late.thisMonth).toEqual({ orders: 5, rupees: 2000 })
 
@@ -176,6 +182,8 @@ describe('sales in India time', () => {
     const early = await sales(ist('2025-01-16T00:20:00'))
     expect(early.date).toBe('2025-01-16')
     expect(early.today).toEqual({ orders: 1, rupees: 200 })
+    // The 15th's till, read the morning after.
+    expect(early.yesterday).toEqual({ orders: 2, rupees: 800 })
     expect(early.thisWeek).toEqual({ orders: 4, rupees: 1300 })
     expect(early.thisMonth).toEqual({ orders: 6, rupees: 2200 })
   })
@@ -224,6 +232,36 @@ describe('sales in India time', () => {
       { _id: scroll.id, title: 'Kalighat Scroll', units: 2, rupees: 1000 },
       { _id: diya.id, title: 'Terracotta Diya', units: 3, rupees: 300 },
     ])
+  })
+})
+
+describe('sevas of today and tomorrow', () => {
+  it('counts the paid bookings of today (to perform and performed) and of tomorrow, by India’s calendar', async () => {
+    const temple = await makeTemple(app, {
+      name: 'Kashi Vishwanath',
+      slug: `kashi-${Date.now().toString(36)}`,
+    })
+    const seva = await makeSeva(app, temple.id)
+    const on = (day: string, over: Parameters<typeof insertBooking>[4] = {}) =>
+      insertBooking(app, customer.id, seva, day, over)
+    await on('2031-04-10')
+    await on('2031-04-10')
+    await on('2031-04-10', { status: 'performed', performedAt: new Date() })
+    await on('2031-04-11')
+    // Not counted: unpaid, cancelled, expired, and the day after tomorrow.
+    await on('2031-04-10', { status: 'pending', paymentStatus: 'pending' })
+    await on('2031-04-11', { status: 'cancelled', paymentStatus: 'refunded', placeHeld: false })
+    await on('2031-04-11', { status: 'expired', paymentStatus: 'not_paid', placeHeld: false })
+    await on('2031-04-12')
+
+    // 00:30 on the 10th in India is still the 9th in UTC.
+    const d = await app.services.admin.overview('orders', ist('2031-04-10T00:30:00'))
+    expect(d.sevas).toEqual({
+      today: { date: '2031-04-10', toPerform: 2, performed: 1 },
+      tomorrow: { date: '2031-04-11', toPerform: 1, performed: 0 },
+    })
+    const catalogue = await app.services.admin.overview('catalogue', ist('2031-04-10T00:30:00'))
+    expect(catalogue.sevas).toBeNull()
   })
 })
 

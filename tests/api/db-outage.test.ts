@@ -181,7 +181,9 @@ describe.skipIf(!pgBin)('PostgreSQL stopped or frozen under a running shop', () 
 
       const notReady = await ready()
       expect(notReady.status).toBe(503)
-      expect(notReady.ms).toBeLessThan(1000)
+      // The ping gives up within a second; a machine busy with other tests may answer its timer late, so
+      // the bound is the same as for the requests above: not hanging is what is asked.
+      expect(notReady.ms).toBeLessThan(slowestFailureMs + 1500)
     } finally {
       await (cluster as PgCluster).thaw()
     }
@@ -199,6 +201,7 @@ describe('starting with the database unreachable', () => {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'sandbox',
         DATA_DIR: dataDir,
         HOST: '127.0.0.1',
         PORT: '0',

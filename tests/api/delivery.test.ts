@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { windowText } from '../../app/features/delivery/delivery-words.ts'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { codMessages } from '../../contracts/cod.ts'
 import {
   defaultDeliverySettings,
@@ -8,6 +7,7 @@ import {
   deliveryWindow,
   type ZoneId,
 } from '../../contracts/delivery.ts'
+import { windowText } from '../../contracts/delivery-text.ts'
 import { auditLog, pincodes } from '../../server/db/schema.ts'
 import { loadTranslations } from '../../server/lib/i18n.ts'
 import {
@@ -17,6 +17,7 @@ import {
   orderPayload,
   type Person,
   placeOrder,
+  resetShopSettings,
   shipping,
   stockOf,
 } from '../support/factories.ts'
@@ -47,22 +48,18 @@ const estimate = (pin: string) =>
 
 beforeAll(async () => {
   app = await createTestApp({ RATE_LIMIT_MAX: 100_000 })
-  staff = await makeAdmin(app)
+  // The PIN data: read by every test, changed by none.
   await app.database.db.insert(pincodes).values(Object.values(places))
+})
+// Tests change the delivery and COD settings: each starts from the defaults and its own staff member.
+beforeEach(async () => {
+  staff = await makeAdmin(app)
   // The shop's own state comes from the GST settings' legal state (decision 086).
-  const res = await app.inject({
-    method: 'PUT',
-    url: '/api/v1/admin/settings/invoices',
-    headers: staff.auth,
-    payload: {
-      legalName: 'Foundation',
-      legalAddress: 'Lucknow',
-      legalState: 'Uttar Pradesh',
-      gstin: '',
-      invoicePrefix: 'KS',
-    },
+  await resetShopSettings(app, {
+    legalName: 'Foundation',
+    legalAddress: 'Lucknow',
+    legalState: 'Uttar Pradesh',
   })
-  expect(res.statusCode, res.body).toBe(200)
 })
 afterAll(async () => {
   await app?.cleanup()
@@ -281,7 +278,10 @@ describe('delivery settings', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json().data).toMatchObject({ ...settings, homeState: 'Uttar Pradesh' })
     expect((await put({ ...settings, dispatchDays: 3 })).statusCode).toBe(200)
-    const rows = await app.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.delivery'))
+    const rows = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'settings.delivery'), eq(auditLog.actorId, staff.id)))
     expect(rows.at(-1)?.after).toMatchObject({ dispatchDays: 3 })
     await put(settings)
   })

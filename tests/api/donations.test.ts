@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { form10bdColumns, givingMessages } from '../../contracts/donations.ts'
 import { financialYear } from '../../contracts/gst.ts'
 import { donations, mailOutbox, temples } from '../../server/db/schema.ts'
 import { parseCsv } from '../../server/lib/csv.ts'
-import { makeAdmin, makeCustomer, makeDonation, type Person, payDonation } from '../support/factories.ts'
+import {
+  makeAdmin,
+  makeCustomer,
+  makeDonation,
+  type Person,
+  payDonation,
+  resetShopSettings,
+} from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 
 let app: TestApp
@@ -15,14 +22,18 @@ const year = financialYear(new Date())
 
 beforeAll(async () => {
   app = await createTestApp()
-  asha = await makeCustomer(app, 'Asha Verma')
-  ravi = await makeCustomer(app, 'Ravi Kumar')
-  staff = await makeAdmin(app)
+  // The one temple to give to: read by the tests, changed by none.
   await app.database.db.insert(temples).values({
     slug: 'kashi-vishwanath',
     name: 'Kashi Vishwanath Temple',
     servicesLink: 'https://example.org',
   })
+})
+beforeEach(async () => {
+  asha = await makeCustomer(app, 'Asha Verma')
+  ravi = await makeCustomer(app, 'Ravi Kumar')
+  staff = await makeAdmin(app)
+  await resetShopSettings(app)
 })
 afterAll(async () => {
   await app?.cleanup()
@@ -157,6 +168,14 @@ describe('giving', () => {
   })
 
   it('staff list donations by year and cause, and export one Form 10BD row per receipt', async () => {
+    // Six gifts to road safety paid, one with an 80G receipt: more than a page of five.
+    const gifts = [
+      await makeDonation(app, asha, { wants80g: true, pan: 'ABCDE1234F', address: '12 Ghat Road, Varanasi' }),
+      ...(await Promise.all(
+        Array.from({ length: 5 }, (_, i) => makeDonation(app, asha, { amount: 200 + i })),
+      )),
+    ]
+    for (const gift of gifts) expect((await payDonation(app, asha, gift._id)).statusCode).toBe(200)
     const list = await app.inject({
       method: 'GET',
       url: `/api/v1/admin/donations?year=${year}&cause=road-safety&pageSize=5`,

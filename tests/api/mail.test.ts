@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { formatPaise } from '../../contracts/money.ts'
 import { parseEnv } from '../../server/config.ts'
 import { auditLog, mailOutbox, passwordResets } from '../../server/db/schema.ts'
@@ -18,6 +18,7 @@ import {
   type Person,
   payOrder,
   placeOrder,
+  resetShopSettings,
 } from '../support/factories.ts'
 import { linkIn, startTestSmtp, type TestSmtp } from '../support/smtp.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
@@ -77,13 +78,16 @@ const reset = (token: string, password: string) =>
 
 const outboxOf = (to: string) => app.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))
 
-const saveSettings = (notificationEmail: string, lowStockThreshold = 3) =>
-  app.inject({
+/** Sets where staff e-mails go for this test; the shop's settings are put back when the test ends. */
+const saveSettings = (notificationEmail: string, lowStockThreshold = 3) => {
+  onTestFinished(() => resetShopSettings(app))
+  return app.inject({
     method: 'PUT',
     url: '/api/v1/admin/settings/mail',
     headers: staff.auth,
     payload: { notificationEmail, lowStockThreshold },
   })
+}
 
 describe('configuration', () => {
   it('needs MAIL_FROM with SMTP_URL, checks the address form, and runs without either', () => {
@@ -125,7 +129,11 @@ describe('delivery through SMTP and the outbox', () => {
     )
     expect(claimed.map((c) => c.id)).toContain(row!.id)
     // A fresh process: its worker leaves the message alone while the lease runs, then takes it over.
-    const restarted = createMailService({ db: app.database.db, config: app.services.config })
+    const restarted = createMailService({
+      db: app.database.db,
+      config: app.services.config,
+      settings: app.services.settings,
+    })
     await restarted.deliverDue(new Date(claimedAt.getTime() + 60_000))
     expect(smtp.to(email)).toHaveLength(0)
     await restarted.deliverDue(new Date(claimedAt.getTime() + 121_000))
@@ -332,10 +340,14 @@ describe('order e-mails', () => {
     const placed = await placeOrder(app, buyer, payload)
     expect(placed.statusCode, placed.body).toBe(201)
     const order = placed.json().data[0]
+    // The reminder to pay waits five minutes for the payment, then goes with the time still left.
     await deliver()
+    expect(smtp.to(buyer.email)).toHaveLength(0)
+    await deliver(new Date(Date.now() + 5 * 60_000 + 1_000))
     const [waiting] = smtp.to(buyer.email)
     expect(waiting!.subject).toBe(`Order ${order.orderID}: awaiting payment`)
     expect(waiting!.text).toContain(formatPaise(4410_90))
+    expect(waiting!.text).toContain('Your items are held for you for 25 minutes')
     expect(linkIn(waiting!, `${PUBLIC_URL}/OrderDetails/`)).toBe(`${PUBLIC_URL}/OrderDetails/${order._id}`)
 
     await payOrder(app, buyer, order._id)
@@ -381,14 +393,16 @@ describe('order e-mails', () => {
     expect((await move('Shipped', { shippingLink: tracking })).statusCode).toBe(200)
     expect((await move('Delivered')).statusCode).toBe(200)
     await deliver()
+    // Paid at once: one e-mail per event, in order, and no 'awaiting payment' before the confirmation,
+    // even once its five minutes have passed.
+    await deliver(new Date(Date.now() + 10 * 60_000))
     const subjects = smtp.to(buyer.email).map((m) => m.subject)
     expect(subjects).toEqual([
-      `Order ${order.orderID}: awaiting payment`,
       `Order ${order.orderID} confirmed: payment received`,
       `Order ${order.orderID} has shipped`,
       `Order ${order.orderID} has been delivered`,
     ])
-    const shipped = smtp.to(buyer.email)[2]!
+    const shipped = smtp.to(buyer.email)[1]!
     expect(linkIn(shipped, 'https://track.example.in/')).toBe(tracking)
   })
 
@@ -417,6 +431,46 @@ describe('order e-mails', () => {
   })
 })
 
+describe('one e-mail per event', () => {
+  it('withdraws the reminder to pay of an order cancelled before it was due, and never sends it', async () => {
+    const buyer = await makeCustomer(app, 'Ritu Sen')
+    const bowl = await makeProduct(app, { title: 'Bidri Bowl', quantity: 10 })
+    const order = await orderOf(app, buyer, bowl)
+    const queued = () =>
+      app.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.kind, 'order.placed'), eq(mailOutbox.regarding, `order:${order._id}`)))
+    // Waiting in the outbox for its five minutes.
+    const [reminder] = await queued()
+    expect(reminder!.status).toBe('queued')
+    expect(reminder!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 4 * 60_000)
+    const cancel = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/order/updateorder',
+      headers: buyer.auth,
+      payload: { orderID: order._id, status: 'Cancelled' },
+    })
+    expect(cancel.statusCode, cancel.body).toBe(200)
+    expect(await queued()).toHaveLength(0)
+    await deliver(new Date(Date.now() + 10 * 60_000))
+    expect(smtp.to(buyer.email).map((m) => m.subject)).toEqual([`Order ${order.orderID} has been cancelled`])
+  })
+
+  it('leaves a reminder already sent alone when the order is paid after it', async () => {
+    const buyer = await makeCustomer(app, 'Gopal Das')
+    const mat = await makeProduct(app, { title: 'Sabai Grass Mat', quantity: 10 })
+    const order = await orderOf(app, buyer, mat)
+    await deliver(new Date(Date.now() + 5 * 60_000 + 1_000))
+    await payOrder(app, buyer, order._id)
+    await deliver()
+    expect(smtp.to(buyer.email).map((m) => m.subject)).toEqual([
+      `Order ${order.orderID}: awaiting payment`,
+      `Order ${order.orderID} confirmed: payment received`,
+    ])
+  })
+})
+
 describe('e-mails in the customer’s language', () => {
   it('writes an order’s e-mails in the language it was ordered in, and the staff’s in English', async () => {
     await saveSettings('hindi-orders@kalaa.example.in')
@@ -427,7 +481,7 @@ describe('e-mails in the customer’s language', () => {
     expect(placed.statusCode, placed.body).toBe(201)
     expect(placed.json().message).toBe('ऑर्डर सफलतापूर्वक बना')
     const order = placed.json().data[0]
-    await deliver()
+    await deliver(new Date(Date.now() + 5 * 60_000 + 1_000))
     const [waiting] = smtp.to(buyer.email)
     expect(waiting!.subject).toBe(`ऑर्डर ${order.orderID}: भुगतान की प्रतीक्षा है`)
     expect(waiting!.html).toContain('lang="hi-IN"')
@@ -532,6 +586,8 @@ describe('staff e-mails', () => {
 
   it('sends nothing to staff while no notification address is set', async () => {
     await saveSettings('')
+    // What earlier tests left waiting goes out first: only this test's own mail is counted.
+    await deliver()
     const before = smtp.received.length
     await app.inject({
       method: 'POST',

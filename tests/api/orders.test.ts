@@ -3,49 +3,53 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../../server/db/schema.ts'
 import {
   makeAdmin,
+  makeCoupon,
   makeCustomer,
+  makeProduct,
   orderPayload,
   payOrder,
   placeOrder,
   type Shopper,
-  seedShop,
 } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 
 let app: TestApp
-let fx: Awaited<ReturnType<typeof seedShop>>
-let asha: Shopper
-let ravi: Shopper
-let staff: Shopper
 
 beforeAll(async () => {
   app = await createTestApp()
-  fx = await seedShop(app)
-  asha = await makeCustomer(app, 'Asha Verma')
-  ravi = await makeCustomer(app, 'Ravi Kumar')
-  staff = await makeAdmin(app)
 })
 afterAll(async () => {
   await app?.cleanup()
 })
 
+/** Each test's own two pieces (₹100 and ₹200) and its two customers. */
+async function setUp() {
+  const saree = await makeProduct(app, { title: 'Banarasi Silk Saree', price: 100_00 })
+  const painting = await makeProduct(app, { title: 'Madhubani Fish Painting', price: 200_00 })
+  const asha = await makeCustomer(app, 'Asha Verma')
+  const ravi = await makeCustomer(app, 'Ravi Kumar')
+  return { saree, painting, asha, ravi }
+}
+
 describe('POST /order/add', () => {
   it('needs a bearer token', async () => {
+    const { asha, saree } = await setUp()
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/order/add',
-      payload: orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]),
+      payload: orderPayload(asha.id, [{ product: saree, quantity: 1 }]),
     })
     expect(res.statusCode).toBe(401)
   })
 
   it('places an order priced by the server, with a readable number, Pending and INDIA', async () => {
+    const { asha, saree, painting } = await setUp()
     const res = await placeOrder(
       app,
       asha,
       orderPayload(asha.id, [
-        { product: fx.saree, quantity: 2 },
-        { product: fx.painting, quantity: 1 },
+        { product: saree, quantity: 2 },
+        { product: painting, quantity: 1 },
       ]),
     )
     expect(res.statusCode).toBe(201)
@@ -66,45 +70,46 @@ describe('POST /order/add', () => {
     expect(order.products[0].product.title).toBeTruthy()
   })
 
-  // One account holds at most two unpaid orders (decision 110): each test below places its own customer's.
+  // One account holds at most two unpaid orders (decision 110): each test places its own customer's.
   it('numbers orders one after another', async () => {
-    const asha = await makeCustomer(app, 'Asha Verma')
-    const a = (
-      await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]))
-    ).json()
-    const b = (
-      await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]))
-    ).json()
+    const { asha, saree } = await setUp()
+    const a = (await placeOrder(app, asha, orderPayload(asha.id, [{ product: saree, quantity: 1 }]))).json()
+    const b = (await placeOrder(app, asha, orderPayload(asha.id, [{ product: saree, quantity: 1 }]))).json()
     const n = (id: string) => Number(id.split('-')[2])
     expect(n(b.data[0].orderID)).toBe(n(a.data[0].orderID) + 1)
   })
 
   it('refuses a tampered price or total with 409 and a clear message', async () => {
-    const asha = await makeCustomer(app, 'Asha Verma')
-    const cheapLine = orderPayload(asha.id, [{ product: { id: fx.saree.id, price: 100 }, quantity: 1 }])
+    const { asha, saree } = await setUp()
+    const cheapLine = orderPayload(asha.id, [{ product: { id: saree.id, price: 100 }, quantity: 1 }])
     const res1 = await placeOrder(app, asha, cheapLine)
     expect(res1.statusCode).toBe(409)
     expect(res1.json().message).toContain('Banarasi Silk Saree')
 
-    const cheapTotal = { ...orderPayload(asha.id, [{ product: fx.saree, quantity: 3 }]), totalAmount: 1 }
+    const cheapTotal = { ...orderPayload(asha.id, [{ product: saree, quantity: 3 }]), totalAmount: 1 }
     const res2 = await placeOrder(app, asha, cheapTotal)
     expect(res2.statusCode).toBe(409)
     expect(res2.json()).toMatchObject({ success: false, message: expect.stringContaining('₹300') })
   })
 
   it('refuses unapproved products', async () => {
-    const res = await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.unapproved, quantity: 1 }]))
+    const { asha } = await setUp()
+    const unapproved = await makeProduct(app, { title: 'Unapproved Stole', price: 300_00, isApproved: false })
+    const res = await placeOrder(app, asha, orderPayload(asha.id, [{ product: unapproved, quantity: 1 }]))
     expect(res.statusCode).toBe(409)
   })
 
   it('refuses placing an order for somebody else', async () => {
-    const res = await placeOrder(app, asha, orderPayload(ravi.id, [{ product: fx.saree, quantity: 1 }]))
+    const { asha, ravi, saree } = await setUp()
+    const res = await placeOrder(app, asha, orderPayload(ravi.id, [{ product: saree, quantity: 1 }]))
     expect(res.statusCode).toBe(403)
   })
 
   it('applies a coupon on the server and refuses a total that ignores it', async () => {
-    const asha = await makeCustomer(app, 'Asha Verma')
-    const lines = [{ product: fx.painting, quantity: 1 }]
+    const { asha, painting } = await setUp()
+    await makeCoupon(app, { code: 'WELCOME10', discount: 10 })
+    await makeCoupon(app, { code: 'OLD5', discount: 5, status: 'expired' })
+    const lines = [{ product: painting, quantity: 1 }]
     const ok = await placeOrder(
       app,
       asha,
@@ -127,8 +132,8 @@ describe('POST /order/add', () => {
   })
 
   it('returns the first order for a repeated idempotency key (header or body)', async () => {
-    const asha = await makeCustomer(app, 'Asha Verma')
-    const payload = orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }])
+    const { asha, saree } = await setUp()
+    const payload = orderPayload(asha.id, [{ product: saree, quantity: 1 }])
     const headers = { 'idempotency-key': 'checkout-key-0001' }
     const first = await placeOrder(app, asha, payload, headers)
     const again = await placeOrder(app, asha, payload, headers)
@@ -149,11 +154,11 @@ describe('POST /order/add', () => {
 
 describe('reading orders', () => {
   it('lists only the caller’s orders, newest first', async () => {
-    await placeOrder(app, ravi, orderPayload(ravi.id, [{ product: fx.painting, quantity: 2 }]))
+    const { asha, ravi, saree, painting } = await setUp()
+    await placeOrder(app, ravi, orderPayload(ravi.id, [{ product: painting, quantity: 2 }]))
     // Four orders, each paid before the next, as one account may hold only two unpaid (decision 110).
-    const asha = await makeCustomer(app, 'Asha Verma')
     for (let i = 0; i < 4; i++) {
-      const placed = await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]))
+      const placed = await placeOrder(app, asha, orderPayload(asha.id, [{ product: saree, quantity: 1 }]))
       await payOrder(app, asha, placed.json().data[0]._id)
     }
     const mine = (await app.inject({ url: '/api/v1/order/allorder', headers: asha.auth })).json().data
@@ -166,6 +171,8 @@ describe('reading orders', () => {
   })
 
   it('shows one order to its owner only', async () => {
+    const { asha, ravi, painting } = await setUp()
+    await placeOrder(app, ravi, orderPayload(ravi.id, [{ product: painting, quantity: 2 }]))
     const his = (await app.inject({ url: '/api/v1/order/allorder', headers: ravi.auth })).json().data[0]
     const own = await app.inject({ url: `/api/v1/order/singleorder/${his._id}`, headers: ravi.auth })
     expect(own.statusCode).toBe(200)
@@ -187,9 +194,9 @@ describe('cancelling', () => {
     })
 
   it('cancels an own Pending order, records it in the history, and is idempotent', async () => {
-    const asha = await makeCustomer(app, 'Asha Verma')
+    const { asha, saree } = await setUp()
     const order = (
-      await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]))
+      await placeOrder(app, asha, orderPayload(asha.id, [{ product: saree, quantity: 1 }]))
     ).json().data[0]
     const res = await cancel(asha, order._id)
     expect(res.statusCode).toBe(200)
@@ -205,8 +212,9 @@ describe('cancelling', () => {
   })
 
   it('refuses to cancel somebody else’s order', async () => {
+    const { asha, ravi, saree } = await setUp()
     const order = (
-      await placeOrder(app, ravi, orderPayload(ravi.id, [{ product: fx.saree, quantity: 1 }]))
+      await placeOrder(app, ravi, orderPayload(ravi.id, [{ product: saree, quantity: 1 }]))
     ).json().data[0]
     const res = await cancel(asha, order._id)
     expect(res.statusCode).toBe(404)
@@ -215,9 +223,10 @@ describe('cancelling', () => {
   })
 
   it('refuses once the order has shipped', async () => {
-    const asha = await makeCustomer(app, 'Asha Verma')
+    const { asha, saree } = await setUp()
+    const staff = await makeAdmin(app)
     const order = (
-      await placeOrder(app, asha, orderPayload(asha.id, [{ product: fx.saree, quantity: 1 }]))
+      await placeOrder(app, asha, orderPayload(asha.id, [{ product: saree, quantity: 1 }]))
     ).json().data[0]
     await payOrder(app, asha, order._id)
     await app.services.orders.changeStatus(order._id, 'Processing', { actorId: staff.id })
@@ -243,9 +252,10 @@ describe('cancelling', () => {
   })
 
   it('counts orders for the dashboard', async () => {
+    const { saree } = await setUp()
     const meera = await makeCustomer(app, 'Meera Das')
     for (let i = 0; i < 2; i++) {
-      await placeOrder(app, meera, orderPayload(meera.id, [{ product: fx.saree, quantity: 1 }]))
+      await placeOrder(app, meera, orderPayload(meera.id, [{ product: saree, quantity: 1 }]))
     }
     expect(await app.services.orders.countsForCustomer(meera.id)).toEqual({
       total: 2,

@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startRazorpayStandIn } from '../../server/modules/payments/razorpay-stand-in.ts'
 import {
   allowManyHolds,
   makeCustomer,
@@ -16,106 +15,18 @@ const KEY_ID = 'rzp_test_StandIn0001'
 const KEY_SECRET = 'stand-in-key-secret'
 const WEBHOOK_SECRET = 'stand-in-webhook-secret'
 
-/** A local stand-in for Razorpay's REST API: orders, payments and refunds, with Basic auth. */
-function startStandIn() {
-  const calls: Array<{ method: string; path: string; body: Record<string, unknown> }> = []
-  const paymentsToOrders = new Map<string, string>()
-  // The payment attempts of a provider order, as GET /v1/orders/:id/payments lists them.
-  const orderPayments = new Map<string, Array<Record<string, unknown>>>()
-  let n = 0
-  const server: Server = createServer((req, res) => {
-    let raw = ''
-    req.on('data', (c) => {
-      raw += c
-    })
-    req.on('end', () => {
-      const body = raw ? JSON.parse(raw) : {}
-      calls.push({ method: req.method!, path: req.url!, body })
-      const send = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' })
-        res.end(JSON.stringify(json))
-      }
-      const expected = `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`
-      if (req.headers.authorization !== expected) {
-        return send(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } })
-      }
-      n += 1
-      if (req.method === 'POST' && req.url === '/v1/orders') {
-        return send(200, {
-          id: `order_StandIn${String(n).padStart(7, '0')}`,
-          entity: 'order',
-          amount: body.amount,
-          currency: body.currency,
-          receipt: body.receipt,
-          status: 'created',
-        })
-      }
-      const attempts = req.url!.match(/^\/v1\/orders\/([^/]+)\/payments$/)
-      if (req.method === 'GET' && attempts) {
-        const items = orderPayments.get(attempts[1]!) ?? []
-        return send(200, { entity: 'collection', count: items.length, items })
-      }
-      const pay = req.url!.match(/^\/v1\/payments\/([^/]+)$/)
-      if (req.method === 'GET' && pay) {
-        const orderId = paymentsToOrders.get(pay[1]!)
-        if (!orderId)
-          return send(400, {
-            error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
-          })
-        return send(200, {
-          id: pay[1],
-          entity: 'payment',
-          order_id: orderId,
-          status: 'captured',
-          amount: 100_00,
-        })
-      }
-      const refund = req.url!.match(/^\/v1\/payments\/([^/]+)\/refund$/)
-      if (req.method === 'POST' && refund) {
-        return send(200, {
-          id: `rfnd_StandIn${String(n).padStart(7, '0')}`,
-          entity: 'refund',
-          amount: body.amount,
-          status: 'processed',
-        })
-      }
-      send(404, { error: { code: 'BAD_REQUEST_ERROR', description: 'not found' } })
-    })
-  })
-  return new Promise<{
-    url: string
-    calls: typeof calls
-    paymentsToOrders: typeof paymentsToOrders
-    orderPayments: typeof orderPayments
-    close(): Promise<void>
-  }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        calls,
-        paymentsToOrders,
-        orderPayments,
-        close: () => new Promise((r) => server.close(() => r())),
-      })
-    })
-  })
-}
-
-let standIn: Awaited<ReturnType<typeof startStandIn>>
+let standIn: Awaited<ReturnType<typeof startRazorpayStandIn>>
 let app: TestApp
 let fx: Awaited<ReturnType<typeof seedShop>>
 let asha: Shopper
 
 beforeAll(async () => {
-  standIn = await startStandIn()
-  app = await createTestApp({
-    PAYMENT_PROVIDER: 'razorpay',
-    RAZORPAY_KEY_ID: KEY_ID,
-    RAZORPAY_KEY_SECRET: KEY_SECRET,
-    RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    RAZORPAY_API_URL: standIn.url,
+  standIn = await startRazorpayStandIn({
+    keyId: KEY_ID,
+    keySecret: KEY_SECRET,
+    webhookSecret: WEBHOOK_SECRET,
   })
+  app = await createTestApp(standIn.env)
   fx = await seedShop(app)
   asha = await makeCustomer(app)
   // One customer pays many orders here, some left unpaid: the limits per customer are tested apart.
@@ -161,6 +72,7 @@ describe('razorpay provider (against a local stand-in)', () => {
     const providerOrderId = res.json().id
     const paymentId = 'pay_StandInPay0001'
     standIn.paymentsToOrders.set(paymentId, providerOrderId)
+    standIn.paymentMethods.set(paymentId, 'upi')
     const verify = await app.inject({
       method: 'POST',
       url: '/api/v1/payments/verify',
@@ -174,6 +86,8 @@ describe('razorpay provider (against a local stand-in)', () => {
     })
     expect(verify.statusCode).toBe(200)
     expect(verify.json().payment.order.paymentInfo.status).toBe('Paid')
+    // Razorpay's record says how it was paid: the order names it.
+    expect(verify.json().payment.order.paymentInfo.method).toBe('UPI')
     expect(standIn.calls.some((c) => c.method === 'GET' && c.path === `/v1/payments/${paymentId}`)).toBe(true)
 
     const cancel = await app.inject({
@@ -247,12 +161,8 @@ describe('razorpay provider (against a local stand-in)', () => {
   })
 
   it('answers 502 with a plain message when the provider is down', async () => {
-    const down = await createTestApp({
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: KEY_ID,
-      RAZORPAY_KEY_SECRET: KEY_SECRET,
-      RAZORPAY_API_URL: 'http://127.0.0.1:9',
-    })
+    // The stand-in's keys, at an address where nothing listens.
+    const down = await createTestApp({ ...standIn.env, RAZORPAY_API_URL: 'http://127.0.0.1:9' })
     try {
       const f = await seedShop(down)
       const who = await makeCustomer(down)

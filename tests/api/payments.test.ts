@@ -411,11 +411,7 @@ describe('reconciliation with the sandbox', () => {
     const order = await newOrder(asha)
     const session = (await createPayment(asha, order._id)).json()
     // The dialog's Pay happened, but neither the browser's verify nor the webhooks reached the shop.
-    await app.services.payments.sandboxPay(asha.id, {
-      razorpay_order_id: session.id,
-      method: 'upi',
-      vpa: 'success@razorpay',
-    })
+    await app.services.payments.sandboxPay(asha.id, session.id, { method: 'upi', vpa: 'success@razorpay' })
     expect((await orderOf(asha, order._id)).paymentInfo.status).toBe('Pending')
     const at = new Date(Date.now() + 16 * 60_000)
     await app.services.payments.reconcile(at)

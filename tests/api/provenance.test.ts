@@ -47,6 +47,13 @@ beforeAll(async () => {
 })
 afterAll(() => app?.cleanup())
 
+/** A state of the test's own, for a list of a state's clusters that holds only what the test made. */
+async function ownState() {
+  const state = { id: newId(), name: `Bihar ${newId().slice(-6)}` }
+  await app.database.db.insert(states).values(state)
+  return state
+}
+
 describe('provenance', () => {
   it('lists only approved products on an artisan’s page, and names the maker on the product', async () => {
     const shown = await makeProduct(app, { title: 'Fish painting on handmade paper' })
@@ -124,23 +131,29 @@ describe('provenance', () => {
   })
 
   it('lists the clusters of a state by its name, and a cluster with its artisans and products', async () => {
-    const cluster = (await admin(owner, 'POST', '/clusters', clusterBody())).json().data
+    const state = await ownState()
+    const cluster = (await admin(owner, 'POST', '/clusters', clusterBody({ stateId: state.id }))).json().data
     expect(cluster.slug).toBe('madhubani-painters')
     expect(cluster.story).toBe('<p>Painters of the Mithila region.</p>')
     const member = (
-      await admin(owner, 'POST', '/artisans', artisanBody({ name: 'Rani Jha', clusterId: cluster.id }))
+      await admin(
+        owner,
+        'POST',
+        '/artisans',
+        artisanBody({ name: 'Rani Jha', clusterId: cluster.id, stateId: state.id }),
+      )
     ).json().data
     const p = await makeProduct(app, { title: 'Mithila peacock' })
     await admin(owner, 'PUT', `/products/${p.id}/provenance`, { makerIds: [member.id] })
 
-    const ofState = await get(`/clusters?state=${encodeURIComponent(stateName.toUpperCase())}`)
+    const ofState = await get(`/clusters?state=${encodeURIComponent(state.name.toUpperCase())}`)
     expect(ofState.statusCode, ofState.body).toBe(200)
     expect(ofState.json().data).toEqual([
       {
         name: 'Madhubani painters',
         slug: 'madhubani-painters',
         craft: 'Madhubani painting',
-        place: `Jitwarpur, Madhubani district, ${stateName}`,
+        place: `Jitwarpur, Madhubani district, ${state.name}`,
         photo: null,
       },
     ])

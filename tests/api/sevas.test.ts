@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bookingStaffText } from '../../contracts/admin-sevas.ts'
-import { addDays, bookingWindow, indianToday, sevaText, weekdayOf } from '../../contracts/seva-text.ts'
+import {
+  addDays,
+  bookingWindow,
+  indianToday,
+  sevaText,
+  startOfIndianDay,
+  weekdayOf,
+} from '../../contracts/seva-text.ts'
 import { mailOutbox, sevaBookings, sevaDays } from '../../server/db/schema.ts'
 import {
   makeAdmin,
@@ -27,6 +34,24 @@ beforeAll(async () => {
 afterAll(() => app?.cleanup())
 
 const tomorrow = () => bookingWindow().first
+
+/**
+ * Moves the shop's clock (Date only: timers and the database run on) to a moment of a booking's day, or `ms`
+ * from its start in India, and gives a staff member signed in then (a token from today would have lapsed).
+ */
+async function clockAt(day: string, ms = 60 * 60_000) {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true })
+  vi.setSystemTime(startOfIndianDay(day).getTime() + ms)
+  return makeAdmin(app, 'Meera Iyer')
+}
+afterEach(() => {
+  vi.useRealTimers()
+})
+/** The same person signed in again at the clock's time. */
+async function again(who: Person): Promise<Person> {
+  const { accessToken: token } = await app.services.accounts.startSession(who.id)
+  return { ...who, token, auth: { authorization: `Bearer ${token}` } }
+}
 
 const bookingBody = (sevaId: string, date: string, over: Record<string, unknown> = {}) => ({
   sevaId,
@@ -422,8 +447,8 @@ describe('a devotee’s own bookings', () => {
 
   it('performed with a photo and a video: shown to its devotee only, and e-mailed to them', async () => {
     const seva = await makeSeva(app, temple.id)
-    const asha = await makeCustomer(app, 'Asha')
-    const ravi = await makeCustomer(app, 'Ravi')
+    let asha = await makeCustomer(app, 'Asha')
+    let ravi = await makeCustomer(app, 'Ravi')
     const b = (await book(asha, bookingBody(seva.id, tomorrow()))).json().data
 
     // Not before it is paid.
@@ -469,6 +494,8 @@ describe('a devotee’s own bookings', () => {
       payload: { videoUrl: 'https://www.youtube.com/watch?v=seva123' },
     })
     expect(video.statusCode, video.body).toBe(200)
+    // Nothing is sent before the seva is performed, and staff are told so.
+    expect(video.json().message).toBe(bookingStaffText.videoKept)
     const upload = multipartFiles([
       { field: 'image', filename: 'seva.png', content: await png(), type: 'image/png' },
     ])
@@ -479,10 +506,14 @@ describe('a devotee’s own bookings', () => {
       payload: upload.payload,
     })
     expect(photo.statusCode, photo.body).toBe(200)
+    expect(photo.json().message).toBe(bookingStaffText.photoKept)
+    const onTheDay = await clockAt(b.date)
+    asha = await again(asha)
+    ravi = await again(ravi)
     const performed = await app.inject({
       method: 'POST',
       url: `/api/v1/admin/seva-bookings/${b._id}/performed`,
-      headers: staff.auth,
+      headers: onTheDay.auth,
     })
     expect(performed.statusCode, performed.body).toBe(200)
     expect(performed.json().message).toBe(bookingStaffText.performed)
@@ -508,8 +539,46 @@ describe('a devotee’s own bookings', () => {
       (await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, ravi.email))).length,
     ).toBe(0)
 
-    const audit = await app.inject({ url: '/api/v1/admin/audit?entity=booking', headers: staff.auth })
+    const audit = await app.inject({ url: '/api/v1/admin/audit?entity=booking', headers: onTheDay.auth })
     const sentences = audit.json().data.items.map((i: { sentence: string }) => i.sentence)
     expect(sentences).toContain(`Meera Iyer marked the seva booking ${b.bookingNumber} as performed`)
+  })
+
+  it('is marked performed only from the start of its day in India, and the devotee hears nothing before', async () => {
+    const seva = await makeSeva(app, temple.id)
+    const asha = await makeCustomer(app, 'Asha')
+    const b = (await book(asha, bookingBody(seva.id, tomorrow()))).json().data
+    expect((await pay(asha, b._id)).statusCode).toBe(200)
+    const markPerformed = (who: Person) =>
+      app.inject({ method: 'POST', url: `/api/v1/admin/seva-bookings/${b._id}/performed`, headers: who.auth })
+    const inWords = new Intl.DateTimeFormat('en-IN', { dateStyle: 'full', timeZone: 'UTC' }).format(
+      new Date(`${b.date}T00:00:00Z`),
+    )
+
+    const today = await markPerformed(staff)
+    expect(today.statusCode).toBe(422)
+    expect(today.json().message).toBe(bookingStaffText.notYetDay(inWords))
+    expect(today.json().message).toBe(
+      `This seva is booked for ${inWords}: mark it performed on or after that day.`,
+    )
+    // A minute before midnight in India, the eve of the day: still not.
+    const eve = await markPerformed(await clockAt(b.date, -60_000))
+    expect(eve.statusCode).toBe(422)
+    const status = async () =>
+      (await app.inject({ url: `/api/v1/seva-bookings/${b._id}`, headers: (await again(asha)).auth })).json()
+        .data.status
+    expect(await status()).toBe('confirmed')
+    const performedMails = () =>
+      app.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, asha.email), eq(mailOutbox.kind, 'booking.performed')))
+    expect(await performedMails()).toHaveLength(0)
+
+    // From midnight on, it can be.
+    const onTheDay = await markPerformed(await clockAt(b.date, 1_000))
+    expect(onTheDay.statusCode, onTheDay.body).toBe(200)
+    expect(await status()).toBe('performed')
+    expect(await performedMails()).toHaveLength(1)
   })
 })

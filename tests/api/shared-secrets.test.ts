@@ -17,11 +17,11 @@ describe.skipIf(!postgres)('secrets shared by instances on one PostgreSQL databa
   const dirs: string[] = []
   const apps: TestApp[] = []
   const databases: Database[] = []
-  let drop: () => Promise<void>
+  const drops: Array<() => Promise<void>> = []
   let url: string
 
   /** One instance as `npm start` opens it: its own DATA_DIR and pool, the secrets read at start. */
-  async function start(): Promise<TestApp> {
+  async function start(at = url): Promise<TestApp> {
     const dir = mkdtempSync(path.join(tmpdir(), 'shop-instance-'))
     dirs.push(dir)
     const config: Config = loadConfig({
@@ -29,9 +29,9 @@ describe.skipIf(!postgres)('secrets shared by instances on one PostgreSQL databa
       LOG_LEVEL: 'silent',
       SEED: 'none',
       DATA_DIR: dir,
-      DATABASE_URL: url,
+      DATABASE_URL: at,
     })
-    const database = await openPostgres(url, undefined, async (db) => {
+    const database = await openPostgres(at, undefined, async (db) => {
       config.secrets = await loadSharedSecrets(config, db)
     })
     databases.push(database)
@@ -42,21 +42,29 @@ describe.skipIf(!postgres)('secrets shared by instances on one PostgreSQL databa
     return test
   }
 
-  beforeAll(async () => {
+  /** A new database of the tests' own, no instance started on it yet; dropped after the file. */
+  async function emptyDatabase() {
     const opened = await openTestDatabase()
-    drop = opened.drop
-    url = opened.database.url!
+    drops.push(opened.drop)
     await opened.database.close()
+    return opened.database.url!
+  }
+
+  beforeAll(async () => {
+    url = await emptyDatabase()
   })
   afterAll(async () => {
     for (const app of apps) await app.close()
     for (const database of databases) await database.close()
-    await drop?.()
+    for (const drop of drops) await drop()
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   })
 
   it('two instances starting at once end with the same secrets, kept in the database and not in DATA_DIR', async () => {
-    const [one, two] = await Promise.all([start(), start()])
+    // A database no instance has started on yet: the two race to make the secrets.
+    const at = await emptyDatabase()
+    const ownDirs = dirs.length
+    const [one, two] = await Promise.all([start(at), start(at)])
     expect(one.services.config.secrets).toEqual(two.services.config.secrets)
     expect(new Set(Object.values(one.services.config.secrets)).size).toBe(4)
     const rows = await one.database.db.select().from(sharedSecrets)
@@ -66,15 +74,15 @@ describe.skipIf(!postgres)('secrets shared by instances on one PostgreSQL databa
       'sandboxKeySecret',
       'sandboxWebhookSecret',
     ])
-    for (const dir of dirs) expect(existsSync(path.join(dir, 'secrets.json'))).toBe(false)
+    for (const dir of dirs.slice(ownDirs)) expect(existsSync(path.join(dir, 'secrets.json'))).toBe(false)
 
     // A third instance started later reads them too.
-    const three = await start()
+    const three = await start(at)
     expect(three.services.config.secrets).toEqual(one.services.config.secrets)
   })
 
   it('a token issued by one instance works on another, and a sandbox payment created on one verifies on another', async () => {
-    const [one, two] = apps
+    const [one, two] = await Promise.all([start(), start()])
     const asha = await registerCustomer(one)
     const me = await two.inject({ url: '/api/v1/user/current-user', headers: asha.auth })
     expect(me.statusCode, me.body).toBe(200)
@@ -100,16 +108,17 @@ describe.skipIf(!postgres)('secrets shared by instances on one PostgreSQL databa
   })
 
   it('secrets given in the environment win over the stored ones', async () => {
+    const started = await start()
     const secret = 'x'.repeat(40)
     const config = loadConfig({
       NODE_ENV: 'test',
-      DATA_DIR: dirs[0],
+      DATA_DIR: dirs.at(-1),
       DATABASE_URL: url,
       JWT_ACCESS_SECRET: secret,
     })
-    const shared = await loadSharedSecrets(config, apps[0].database.db)
+    const shared = await loadSharedSecrets(config, started.database.db)
     expect(shared.jwtAccessSecret).toBe(secret)
-    expect(shared.jwtRefreshSecret).toBe(apps[0].services.config.secrets.jwtRefreshSecret)
+    expect(shared.jwtRefreshSecret).toBe(started.services.config.secrets.jwtRefreshSecret)
   })
 
   it('the first start on PostgreSQL keeps the secrets an earlier version kept in DATA_DIR', async () => {
@@ -127,7 +136,9 @@ describe.skipIf(!postgres)('secrets shared by instances on one PostgreSQL databa
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, DATABASE_URL: fresh.database.url })
       expect(await loadSharedSecrets(config, fresh.database.db)).toEqual(earlier)
       // Another instance, with no such file, gets the same.
-      const other = loadConfig({ NODE_ENV: 'test', DATA_DIR: dirs[0], DATABASE_URL: fresh.database.url })
+      const otherDir = mkdtempSync(path.join(tmpdir(), 'shop-instance-'))
+      dirs.push(otherDir)
+      const other = loadConfig({ NODE_ENV: 'test', DATA_DIR: otherDir, DATABASE_URL: fresh.database.url })
       expect(await loadSharedSecrets(other, fresh.database.db)).toEqual(earlier)
     } finally {
       await fresh.database.close()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { temples } from '../../server/db/schema.ts'
-import { makeAdmin, makeProduct, type Person } from '../support/factories.ts'
+import { makeAdmin, makeProduct, makeTemple, type Person } from '../support/factories.ts'
 import { createRenderingTestApp, type TestApp } from '../support/test-app.ts'
 
 // The temple pages as the production build renders them, page cache on (decision 099): /temple/{slug}
@@ -9,22 +9,24 @@ let app: TestApp
 let owner: Person
 let somnathId: string
 
+/** Somnath as the tests' temple has it; a test that changes a temple makes one of these of its own. */
+const somnath = {
+  name: 'Somnath',
+  location: 'Prabhas Patan, Gujarat',
+  about: '<p>On the Arabian Sea.</p>',
+  image: '/uploads/temples/somnath-800.webp',
+  images: ['/uploads/temples/somnath-1600.webp', '/uploads/temples/somnath-2-800.webp'],
+  servicesLink: 'https://example.org/somnath',
+  liveAartiLink: 'https://live.example.org/somnath',
+  translations: { hi: { name: 'सोमनाथ' } },
+}
+
 beforeAll(async () => {
   app = await createRenderingTestApp()
   owner = await makeAdmin(app, 'Meera Iyer')
   const [row] = await app.database.db
     .insert(temples)
-    .values({
-      slug: 'somnath',
-      name: 'Somnath',
-      location: 'Prabhas Patan, Gujarat',
-      about: '<p>On the Arabian Sea.</p>',
-      image: '/uploads/temples/somnath-800.webp',
-      images: ['/uploads/temples/somnath-1600.webp', '/uploads/temples/somnath-2-800.webp'],
-      servicesLink: 'https://example.org/somnath',
-      liveAartiLink: 'https://live.example.org/somnath',
-      translations: { hi: { name: 'सोमनाथ' } },
-    })
+    .values({ slug: 'somnath', ...somnath })
     .returning()
   somnathId = row!.id
   await makeProduct(app, {
@@ -35,6 +37,13 @@ beforeAll(async () => {
   })
 }, 180_000)
 afterAll(() => app?.cleanup())
+
+/** A Somnath of the test's own under a fresh web name, written straight, so the catalogue's cache is dropped. */
+async function ownTemple(over: Partial<typeof temples.$inferInsert> = {}) {
+  const row = await makeTemple(app, { ...somnath, ...over })
+  app.services.cache.invalidate()
+  return row
+}
 
 const page = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
 const text = (html: string) =>
@@ -63,15 +72,18 @@ describe('a temple’s own page', () => {
   })
 
   it('is kept by the page cache, and dropped when staff change the temple', async () => {
-    await page('/temple/somnath')
-    const hit = await page('/temple/somnath')
+    const own = await ownTemple()
+    const url = `/temple/${own.slug}`
+    await page(url)
+    const hit = await page(url)
     expect(hit.headers['x-page-cache']).toBe('hit')
     const res = await app.inject({
       method: 'PUT',
-      url: `/api/v1/admin/temples/${somnathId}`,
+      url: `/api/v1/admin/temples/${own.id}`,
       headers: owner.auth,
       payload: {
         name: 'Somnath',
+        slug: own.slug,
         location: 'Prabhas Patan, Gujarat',
         about: '<p>On the Arabian Sea.</p>',
         servicesLink: 'https://example.org/somnath',
@@ -83,7 +95,7 @@ describe('a temple’s own page', () => {
       },
     })
     expect(res.statusCode, res.body).toBe(200)
-    const fresh = await page('/temple/somnath')
+    const fresh = await page(url)
     expect(fresh.headers['x-page-cache']).toBe('miss')
     expect(fresh.body).toContain('href="/Support"')
   })
@@ -117,7 +129,8 @@ describe('the temple cards and the spec’s detail page', () => {
   })
 
   it('/templedetails opens each service’s own link too', async () => {
-    const html = (await page('/templedetails?temple=somnath')).body
+    const own = await ownTemple({ bookGuideLink: '/Support' })
+    const html = (await page(`/templedetails?temple=${own.slug}`)).body
     const services = /data-testid="temple-services"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? ''
     expect(services).toContain('href="https://live.example.org/somnath"')
     expect(services).toContain('href="/Support"')

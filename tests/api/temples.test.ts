@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, categories, products } from '../../server/db/schema.ts'
 import {
@@ -16,24 +16,15 @@ import { createTestApp, type TestApp } from '../support/test-app.ts'
 import { productBody } from './admin-helpers.ts'
 
 // Temples' own pages, each service's own link, Hindi fields and prasad packages (decision 099).
+// Each test makes its own temple; the two staff members are only read.
 let app: TestApp
 let owner: Person
 let catalogueStaff: Person
-let kashiId: string
 
 beforeAll(async () => {
   app = await createTestApp()
   owner = await makeAdmin(app, 'Meera Iyer')
   catalogueStaff = await makeStaff(app, 'catalogue', 'Ravi Kumar')
-  const res = await admin('POST', '/temples', {
-    name: 'Kashi Vishwanath',
-    location: 'Varanasi, Uttar Pradesh',
-    about: '<p>On the Ganga.</p>',
-    servicesLink: 'https://example.org/kashi',
-    images: [],
-  })
-  expect(res.statusCode, res.body).toBe(200)
-  kashiId = res.json().data.id
 })
 afterAll(async () => {
   await app?.cleanup()
@@ -43,23 +34,44 @@ const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?:
   app.inject({ method, url: `/api/v1/admin${url}`, headers: who.auth, ...(payload ? { payload } : {}) })
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ url: `/api/v1${url}`, headers })
-const kashi = (over: object = {}) => ({
-  name: 'Kashi Vishwanath',
-  location: 'Varanasi, Uttar Pradesh',
-  about: '<p>On the Ganga.</p>',
-  servicesLink: 'https://example.org/kashi',
-  images: [],
-  ...over,
-})
+
+type Temple = {
+  id: string
+  name: string
+  slug: string
+  form: (over?: object) => Record<string, unknown>
+}
+let temples = 0
+/** A temple of this test's own, as staff add one: Kashi Vishwanath with a number of its own. */
+async function newTemple(): Promise<Temple> {
+  const name = `Kashi Vishwanath ${++temples}${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 4)}`
+  const form = (over: object = {}) => ({
+    name,
+    location: 'Varanasi, Uttar Pradesh',
+    about: '<p>On the Ganga.</p>',
+    servicesLink: 'https://example.org/kashi',
+    images: [],
+    ...over,
+  })
+  const res = await admin('POST', '/temples', form())
+  expect(res.statusCode, res.body).toBe(200)
+  return { id: res.json().data.id, name, slug: name.toLowerCase().replace(/ /g, '-'), form }
+}
+const inList = (res: { json(): { data: Array<{ slug: string }> } }, t: Temple) =>
+  res.json().data.find((x) => x.slug === t.slug) as unknown as Record<string, unknown> & { name: string }
 
 describe('a temple’s page data', () => {
   it('answers the temple by its web name (any case) with its four service links, and 404 for an unknown one', async () => {
-    const res = await get('/temples/Kashi-Vishwanath')
+    const t = await newTemple()
+    const res = await get(`/temples/${t.name.replace(/ /g, '-')}`)
     expect(res.statusCode, res.body).toBe(200)
     const { temple, prasad } = res.json().data
     expect(temple).toMatchObject({
-      slug: 'kashi-vishwanath',
-      name: 'Kashi Vishwanath',
+      slug: t.slug,
+      name: t.name,
       location: 'Varanasi, Uttar Pradesh',
       about: '<p>On the Ganga.</p>',
     })
@@ -72,8 +84,9 @@ describe('a temple’s page data', () => {
 
 describe('service links', () => {
   it('opens the spec’s single link for every service none of which has its own', async () => {
-    await admin('PUT', `/temples/${kashiId}`, kashi())
-    const { temple } = (await get('/temples/kashi-vishwanath')).json().data
+    const t = await newTemple()
+    await admin('PUT', `/temples/${t.id}`, t.form())
+    const { temple } = (await get(`/temples/${t.slug}`)).json().data
     expect(temple.servicesLink).toBe('https://example.org/kashi')
     expect(temple.serviceLinks).toEqual({
       virtualTour: 'https://example.org/kashi',
@@ -84,10 +97,11 @@ describe('service links', () => {
   })
 
   it('opens each service’s own link where staff set one, the single link for the others', async () => {
+    const t = await newTemple()
     const res = await admin(
       'PUT',
-      `/temples/${kashiId}`,
-      kashi({
+      `/temples/${t.id}`,
+      t.form({
         liveAartiLink: 'https://live.example.org/aarti',
         bookGuideLink: '/Support',
         virtualTourLink: '',
@@ -100,7 +114,7 @@ describe('service links', () => {
       virtualTourLink: null,
       orderParshadLink: null,
     })
-    const [page, list] = await Promise.all([get('/temples/kashi-vishwanath'), get('/temple/all')])
+    const [page, list] = await Promise.all([get(`/temples/${t.slug}`), get('/temple/all')])
     const expected = {
       virtualTour: 'https://example.org/kashi',
       liveAarti: 'https://live.example.org/aarti',
@@ -108,16 +122,17 @@ describe('service links', () => {
       bookGuide: '/Support',
     }
     expect(page.json().data.temple.serviceLinks).toEqual(expected)
-    expect(list.json().data[0].serviceLinks).toEqual(expected)
+    expect(inList(list, t).serviceLinks).toEqual(expected)
   })
 
   it('shows a service with its own link even when the temple has no single link', async () => {
+    const t = await newTemple()
     await admin(
       'PUT',
-      `/temples/${kashiId}`,
-      kashi({ servicesLink: '', orderParshadLink: 'https://prasad.example.org' }),
+      `/temples/${t.id}`,
+      t.form({ servicesLink: '', orderParshadLink: 'https://prasad.example.org' }),
     )
-    const { temple } = (await get('/temples/kashi-vishwanath')).json().data
+    const { temple } = (await get(`/temples/${t.slug}`)).json().data
     expect(temple.serviceLinks).toEqual({
       virtualTour: '',
       liveAarti: '',
@@ -127,6 +142,7 @@ describe('service links', () => {
   })
 
   it('refuses a service link that is neither a shop address nor a web address, saying which', async () => {
+    const t = await newTemple()
     for (const [field, value] of [
       ['virtualTourLink', 'javascript:alert(1)'],
       ['liveAartiLink', '//evil.example.org/x'],
@@ -134,7 +150,7 @@ describe('service links', () => {
       ['bookGuideLink', 'ftp://example.org/guide'],
       ['bookGuideLink', `https://example.org/${'a'.repeat(600)}`],
     ]) {
-      const res = await admin('PUT', `/temples/${kashiId}`, kashi({ [field]: value }))
+      const res = await admin('PUT', `/temples/${t.id}`, t.form({ [field]: value }))
       expect(res.statusCode, `${field}: ${value}`).toBe(400)
       expect(res.json().success).toBe(false)
       expect(res.json().errors?.[field] ?? res.json().message, field).toMatch(
@@ -146,97 +162,108 @@ describe('service links', () => {
 
 describe('Hindi', () => {
   it('shows staff’s Hindi name, place and text to Hindi readers, the English where one is empty', async () => {
+    const t = await newTemple()
     const res = await admin(
       'PUT',
-      `/temples/${kashiId}`,
-      kashi({ nameHi: ' काशी विश्वनाथ ', locationHi: '', aboutHi: '<p>गंगा के तट पर।</p><script>x()</script>' }),
+      `/temples/${t.id}`,
+      t.form({
+        nameHi: ' काशी विश्वनाथ ',
+        locationHi: '',
+        aboutHi: '<p>गंगा के तट पर।</p><script>x()</script>',
+      }),
     )
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().data.translations).toEqual({
       hi: { name: 'काशी विश्वनाथ', about: '<p>गंगा के तट पर।</p>' },
     })
 
-    const hi = (await get('/temples/kashi-vishwanath?lang=hi')).json().data.temple
+    const hi = (await get(`/temples/${t.slug}?lang=hi`)).json().data.temple
     expect(hi).toMatchObject({
-      slug: 'kashi-vishwanath',
+      slug: t.slug,
       name: 'काशी विश्वनाथ',
       location: 'Varanasi, Uttar Pradesh',
       about: '<p>गंगा के तट पर।</p>',
     })
-    const en = (await get('/temples/kashi-vishwanath')).json().data.temple
-    expect(en.name).toBe('Kashi Vishwanath')
+    const en = (await get(`/temples/${t.slug}`)).json().data.temple
+    expect(en.name).toBe(t.name)
     const list = await get('/temple/all', { cookie: 'lang=hi' })
-    expect(list.json().data[0].name).toBe('काशी विश्वनाथ')
+    expect(inList(list, t).name).toBe('काशी विश्वनाथ')
     // The Hindi answer is never stored by a shared cache keyed on the address alone.
     expect(String(list.headers['cache-control'] ?? '')).not.toContain('public')
-    expect((await get('/temple/all')).json().data[0].name).toBe('Kashi Vishwanath')
+    expect(inList(await get('/temple/all'), t).name).toBe(t.name)
   })
 
   it('keeps the Hindi when a form without Hindi fields is saved, and drops it when they are emptied', async () => {
-    await admin('PUT', `/temples/${kashiId}`, kashi({ nameHi: 'काशी विश्वनाथ' }))
-    await admin('PUT', `/temples/${kashiId}`, kashi())
-    expect((await get('/temples/kashi-vishwanath?lang=hi')).json().data.temple.name).toBe('काशी विश्वनाथ')
-    await admin('PUT', `/temples/${kashiId}`, kashi({ nameHi: '', locationHi: '', aboutHi: '' }))
-    expect((await get('/temples/kashi-vishwanath?lang=hi')).json().data.temple.name).toBe('Kashi Vishwanath')
+    const t = await newTemple()
+    await admin('PUT', `/temples/${t.id}`, t.form({ nameHi: 'काशी विश्वनाथ' }))
+    await admin('PUT', `/temples/${t.id}`, t.form())
+    expect((await get(`/temples/${t.slug}?lang=hi`)).json().data.temple.name).toBe('काशी विश्वनाथ')
+    await admin('PUT', `/temples/${t.id}`, t.form({ nameHi: '', locationHi: '', aboutHi: '' }))
+    expect((await get(`/temples/${t.slug}?lang=hi`)).json().data.temple.name).toBe(t.name)
   })
 })
 
 describe('prasad packages', () => {
   it('are products staff link to a temple: listed on its page, in Hindi too, approved ones only', async () => {
+    const t = await newTemple()
     const created = await admin(
       'POST',
       '/products',
       productBody({
         title: 'Kashi Prasad Box',
         titleHi: 'काशी प्रसाद डिब्बा',
-        templeId: kashiId,
+        templeId: t.id,
         isApproved: true,
       }),
       catalogueStaff,
     )
     expect(created.statusCode, created.body).toBe(200)
     const id = created.json().data._id
-    expect(created.json().data.templeId).toBe(kashiId)
-    const hidden = await makeProduct(app, { templeId: kashiId, isApproved: false })
+    expect(created.json().data.templeId).toBe(t.id)
+    const hidden = await makeProduct(app, { templeId: t.id, isApproved: false })
     await makeProduct(app, { title: 'Not prasad' })
 
-    const { prasad } = (await get('/temples/kashi-vishwanath')).json().data
+    const { prasad } = (await get(`/temples/${t.slug}`)).json().data
     expect(prasad.map((p: { _id: string }) => p._id)).toEqual([id])
     expect(prasad[0]).toMatchObject({ title: 'Kashi Prasad Box', price: 1499 })
     expect(prasad.some((p: { _id: string }) => p._id === hidden.id)).toBe(false)
-    const hindi = (await get('/temples/kashi-vishwanath?lang=hi')).json().data.prasad
+    const hindi = (await get(`/temples/${t.slug}?lang=hi`)).json().data.prasad
     expect(hindi[0].title).toBe('काशी प्रसाद डिब्बा')
 
     // A CSV-style save without the field leaves the temple as it is; an empty choice removes it.
     const withoutTemple = productBody({ title: 'Kashi Prasad Box', isApproved: true })
     expect(withoutTemple).not.toHaveProperty('templeId')
     await admin('PUT', `/products/${id}`, { ...withoutTemple, sku: created.json().data.sku })
-    expect((await admin('GET', `/products/${id}`)).json().data.templeId).toBe(kashiId)
+    expect((await admin('GET', `/products/${id}`)).json().data.templeId).toBe(t.id)
     await admin('PUT', `/products/${id}`, { ...withoutTemple, sku: created.json().data.sku, templeId: '' })
     expect((await admin('GET', `/products/${id}`)).json().data.templeId).toBeNull()
-    expect((await get('/temples/kashi-vishwanath')).json().data.prasad).toEqual([])
+    expect((await get(`/temples/${t.slug}`)).json().data.prasad).toEqual([])
     await admin('PUT', `/products/${id}`, {
       ...withoutTemple,
       sku: created.json().data.sku,
-      templeId: kashiId,
+      templeId: t.id,
     })
   })
 
   it('refuses a temple that does not exist, and a temple that still offers prasad is not deleted', async () => {
+    const t = await newTemple()
     const res = await admin('POST', '/products', productBody({ templeId: 'a'.repeat(24) }))
     expect(res.statusCode).toBe(400)
     expect(res.json().errors.templeId).toBe('That temple no longer exists.')
     const bad = await admin('POST', '/products', productBody({ templeId: 'kashi' }))
     expect(bad.statusCode).toBe(400)
 
-    const del = await admin('DELETE', `/temples/${kashiId}`)
+    await makeProduct(app, { templeId: t.id })
+    const del = await admin('DELETE', `/temples/${t.id}`)
     expect(del.statusCode).toBe(409)
     expect(del.json().message).toMatch(/prasad package/)
   })
 
   it('sell through the normal cart, order and sandbox payment like any product', async () => {
     const customer = await makeCustomer(app, 'Asha Verma')
-    const [box] = await app.database.db.select().from(products).where(eq(products.title, 'Kashi Prasad Box'))
+    const t = await newTemple()
+    const made = await makeProduct(app, { title: 'Kashi Prasad Box', templeId: t.id })
+    const [box] = await app.database.db.select().from(products).where(eq(products.id, made.id))
     const add = await addToCart(app, customer, box!.id)
     expect(add.statusCode, add.body).toBe(200)
     const cart = await app.inject({ url: '/api/v1/cart/product', headers: customer.auth })
@@ -252,12 +279,18 @@ describe('prasad packages', () => {
 
 describe('the console', () => {
   it('audits a temple’s new link and Hindi name', async () => {
+    const t = await newTemple()
     await admin(
       'PUT',
-      `/temples/${kashiId}`,
-      kashi({ liveAartiLink: 'https://live.example.org/aarti', nameHi: 'काशी' }),
+      `/temples/${t.id}`,
+      t.form({ liveAartiLink: 'https://live.example.org/aarti', nameHi: 'काशी' }),
     )
-    const rows = await app.database.db.select().from(auditLog).where(eq(auditLog.entityId, kashiId))
+    // In the order written: without ORDER BY, PostgreSQL may hand rows back in any order.
+    const rows = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, t.id))
+      .orderBy(asc(auditLog.createdAt))
     const last = rows.at(-1)!
     expect(last.action).toBe('temple.update')
     expect(last.after).toMatchObject({

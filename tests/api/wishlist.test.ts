@@ -2,20 +2,17 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../../server/db/ids.ts'
 import { products } from '../../server/db/schema.ts'
-import { makeCustomer, type Shopper } from '../support/factories.ts'
+import { makeCustomer, makeProduct, type Shopper } from '../support/factories.ts'
 import { insertCatalogue } from '../support/fixtures.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 
 let app: TestApp
+// Read only: no test changes these products; each test has shoppers of its own.
 let fx: Awaited<ReturnType<typeof insertCatalogue>>
-let asha: Shopper
-let ravi: Shopper
 
 beforeAll(async () => {
   app = await createTestApp()
   fx = await insertCatalogue(app.database.db)
-  asha = await makeCustomer(app, 'Asha Verma')
-  ravi = await makeCustomer(app, 'Ravi Kumar')
 })
 afterAll(async () => {
   await app?.cleanup()
@@ -26,6 +23,14 @@ const add = (s: Shopper, productId: unknown) =>
 const remove = (s: Shopper, productId: unknown) =>
   app.inject({ method: 'POST', url: '/api/v1/wishlist/remove', headers: s.auth, payload: { productId } })
 const getWishlist = (s: Shopper) => app.inject({ method: 'GET', url: '/api/v1/wishlist', headers: s.auth })
+
+/** A shopper who has put the saree and the painting on her wishlist. */
+async function withTwo(name = 'Asha Verma') {
+  const s = await makeCustomer(app, name)
+  expect((await add(s, fx.saree.id)).statusCode).toBe(200)
+  expect((await add(s, fx.painting.id)).statusCode).toBe(200)
+  return s
+}
 
 describe('without a token', () => {
   it.each([
@@ -41,12 +46,14 @@ describe('without a token', () => {
 
 describe('wishlist', () => {
   it('starts empty with success and a message', async () => {
+    const asha = await makeCustomer(app, 'Asha Verma')
     const res = await getWishlist(asha)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ success: true, message: expect.any(String), wishlist: { items: [] } })
   })
 
   it('adds products once each, newest first, with the fields the page shows', async () => {
+    const asha = await makeCustomer(app, 'Asha Verma')
     expect((await add(asha, fx.saree.id)).json()).toMatchObject({ success: true })
     expect((await add(asha, fx.painting.id)).statusCode).toBe(200)
     expect((await add(asha, fx.saree.id)).statusCode).toBe(200)
@@ -65,21 +72,25 @@ describe('wishlist', () => {
   })
 
   it('reports stock as quantity, so the page can say Out Of Stock', async () => {
-    await app.database.db.update(products).set({ quantity: 0 }).where(eq(products.id, fx.painting.id))
+    const asha = await makeCustomer(app, 'Asha Verma')
+    const piece = await makeProduct(app)
+    expect((await add(asha, piece.id)).statusCode).toBe(200)
+    await app.database.db.update(products).set({ quantity: 0 }).where(eq(products.id, piece.id))
     app.services.catalogue.invalidate()
     const { wishlist } = (await getWishlist(asha)).json()
-    expect(wishlist.items.find((i: { productId: string }) => i.productId === fx.painting.id).quantity).toBe(0)
-    await app.database.db.update(products).set({ quantity: 10 }).where(eq(products.id, fx.painting.id))
-    app.services.catalogue.invalidate()
+    expect(wishlist.items.find((i: { productId: string }) => i.productId === piece.id).quantity).toBe(0)
   })
 
   it("keeps each customer's wishlist apart", async () => {
+    const asha = await withTwo('Asha Verma')
+    const ravi = await makeCustomer(app, 'Ravi Kumar')
     expect((await getWishlist(ravi)).json().wishlist.items).toEqual([])
     expect((await remove(ravi, fx.saree.id)).statusCode).toBe(404)
     expect((await getWishlist(asha)).json().wishlist.items).toHaveLength(2)
   })
 
   it('answers 404 for unknown and unapproved products', async () => {
+    const asha = await makeCustomer(app, 'Asha Verma')
     for (const id of [newId(), 'nope', fx.unapproved.id, fx.inInactive.id]) {
       const res = await add(asha, id)
       expect(res.statusCode, id).toBe(404)
@@ -88,6 +99,7 @@ describe('wishlist', () => {
   })
 
   it('answers 400 without a productId', async () => {
+    const asha = await makeCustomer(app, 'Asha Verma')
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/wishlist/add',
@@ -98,6 +110,7 @@ describe('wishlist', () => {
   })
 
   it('removes a product, and a second removal answers 404', async () => {
+    const asha = await withTwo('Asha Verma')
     const res = await remove(asha, fx.saree.id)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ success: true })

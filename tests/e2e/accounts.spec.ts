@@ -232,6 +232,22 @@ test.describe('session check', () => {
     await expect.poll(() => storage(page, 'accessToken')).toBeNull()
   })
 
+  test('a malformed token on an account page is removed and the shopper goes to /, as on any page', async ({
+    page,
+  }) => {
+    await seedStorageOnce(page, { accessToken: 'garbage', userid: 'x', user: 'Someone' })
+    // As the login page leaves it: the token cookie too, so the account page is served, not sent to sign-in.
+    const host = new URL(test.info().project.use.baseURL ?? '').hostname
+    await page.context().addCookies([{ name: 'accessToken', value: 'garbage', domain: host, path: '/' }])
+    await page.goto('/Dashboard')
+    await page.waitForURL((u) => u.pathname === '/')
+    await expect.poll(() => storage(page, 'accessToken')).toBeNull()
+    // The home page, not sign-in passed through on the way: sign-in would have read and removed the reason.
+    await expect(page.getByRole('main')).toBeVisible()
+    expect(await page.evaluate(() => window.sessionStorage.getItem('sessionEnded'))).not.toBeNull()
+    await expect(page).toHaveURL(/\/$/)
+  })
+
   test('an expired access token with a live refresh token is renewed and the shopper stays', async ({
     page,
     customer,

@@ -1,24 +1,27 @@
 import { messageTexts } from '../../contracts/messages-text.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
-import { checkScreens, consolePaths } from './admin-pages.ts'
+import { checkScreens, consolePaths, screenParts } from './admin-pages.ts'
 import { expect, horizontalOverflow, hydrated, test } from './fixtures.ts'
 
-test('the console works on a phone: menu scrolls sideways, screens fit the width', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(300_000)
-  const staff = await createAdminWithCli('phone')
-  await signInAsStaff(page, staff)
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
-  const paths = await consolePaths(request, token!)
-  await checkScreens(page, paths, 'phone')
-  for (const p of paths) {
-    await page.goto(p)
-    const overflow = await horizontalOverflow(page)
-    expect(overflow, `${p} is wider than the phone`).toBeLessThanOrEqual(1)
-  }
-})
+// In parts, each with its own time: every screen twice takes minutes while the Vitest passes share the cores.
+for (let part = 0; part < screenParts; part++) {
+  test(`the console works on a phone: menu scrolls sideways, screens fit the width, part ${part + 1} of ${screenParts}`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(300_000)
+    const staff = await createAdminWithCli('phone')
+    await signInAsStaff(page, staff)
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'))
+    const paths = await consolePaths(request, token!, part)
+    await checkScreens(page, paths, 'phone')
+    for (const p of paths) {
+      await page.goto(p)
+      const overflow = await horizontalOverflow(page)
+      expect(overflow, `${p} is wider than the phone`).toBeLessThanOrEqual(1)
+    }
+  })
+}
 
 test('Contact Us and the footer newsletter box save what visitors send, with a thank-you', async ({
   page,

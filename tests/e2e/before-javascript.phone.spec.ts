@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs'
-import { cartNoticeParam, wishlistNoticeParam } from '../../app/features/cart/cart-notice.ts'
-import { cartMessages, wishlistMessages } from '../../app/features/cart/messages.ts'
-import { catalogueText } from '../../app/features/catalogue/messages.ts'
+import { loginMessages, signupMessages } from '../../app/features/account/messages.ts'
+import { cartMessages, wishlistMessages } from '../../app/lib/cart-messages.ts'
+import { cartNoticeParam, wishlistNoticeParam } from '../../app/lib/cart-notice.ts'
+import { catalogueText } from '../../app/lib/catalogue-messages.ts'
 import { apiCart, apiWishlist, listedProducts } from './cart-helpers.ts'
-import { drawerEntries, expect, registerCustomer, signInBrowser, test } from './fixtures.ts'
+import { drawerEntries, expect, registerCustomer, signInBrowser, test, uniqueEmail } from './fixtures.ts'
 
 // A slow phone before the page's code has arrived (docs/decisions/018 and 019): with no JavaScript at all,
 // Add To Cart, the wishlist heart, the search and the menu still work.
@@ -106,4 +107,89 @@ test('the menu opens with its entries and closes', async ({ page }) => {
   await page.getByRole('button', { name: 'Open menu' }).click()
   await drawer.getByRole('link', { name: 'About Us', exact: true }).click()
   await expect(page).toHaveURL(/\/AboutUs$/)
+})
+
+test('a visitor sent to sign in signs in with the plain form and comes back to the product, signed in', async ({
+  page,
+  request,
+}) => {
+  const [p] = (await listedProducts(request)).filter((x) => x.quantity > 0)
+  const customer = await registerCustomer(request, 'Meena Pillai')
+  await page.goto(`/Productdetails/${p!._id}`)
+  await mainAddToCart(page).click()
+  await expect(page).toHaveURL(`/Login?next=${encodeURIComponent(`/Productdetails/${p!._id}`)}`)
+  await page.getByLabel('Email').fill(customer.email)
+  await page.getByLabel('Password', { exact: true }).fill('not the password')
+  await page.getByRole('button', { name: 'SIGN IN' }).click()
+  // Refused: the spec's message, the e-mail kept, the password not.
+  await expect(page.getByText(loginMessages.failure)).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveValue(customer.email)
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
+  await page.getByLabel('Password', { exact: true }).fill(customer.password)
+  await page.getByRole('button', { name: 'SIGN IN' }).click()
+  await expect(page).toHaveURL(`/Productdetails/${p!._id}`)
+  // Signed in: the Add To Cart form now adds to this customer's cart.
+  await mainAddToCart(page).click()
+  await expect(page.getByRole('status').filter({ hasText: cartMessages.added })).toBeVisible()
+  expect((await apiCart(request, customer.accessToken)).items).toMatchObject([
+    { productId: p!._id, quantity: 1 },
+  ])
+})
+
+test('sign-up with the plain form makes the account and returns to the page the shopper came from', async ({
+  page,
+  request,
+}) => {
+  const [p] = (await listedProducts(request)).filter((x) => x.quantity > 0)
+  const email = uniqueEmail('nojs')
+  const back = `/Productdetails/${p!._id}`
+  await page.goto(`/SignUp?next=${encodeURIComponent(back)}`)
+  await page.getByLabel('Name').fill('Ravi Kumar')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('Kalaa@12345')
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Kalaa@1234')
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: 'SIGN UP' }).click()
+  await expect(page.getByText(signupMessages.passwordMismatch)).toBeVisible()
+  await expect(page.getByLabel('Name')).toHaveValue('Ravi Kumar')
+  await expect(page.getByLabel('Email')).toHaveValue(email)
+  await page.getByLabel('Password', { exact: true }).fill('Kalaa@12345')
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Kalaa@12345')
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: 'SIGN UP' }).click()
+  await expect(page).toHaveURL(back)
+  await mainAddToCart(page).click()
+  await expect(page.getByRole('status').filter({ hasText: cartMessages.added })).toBeVisible()
+  const login = await request.post('/api/v1/user/login', { data: { email, password: 'Kalaa@12345' } })
+  expect(login.ok(), await login.text()).toBeTruthy()
+})
+
+test('a new address is saved with the plain form; a refused one comes back open with the reason', async ({
+  page,
+  request,
+}) => {
+  const customer = await registerCustomer(request, 'Lata Menon')
+  await signInBrowser(page, customer)
+  await page.goto('/Address')
+  await page.getByRole('button', { name: '+ Add New Address' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add New Address' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Full Name').fill('Lata Menon')
+  await dialog.getByLabel('Phone Number').fill('98765')
+  await dialog.getByLabel('Street Address').fill('4 MG Road')
+  await dialog.getByLabel('Postal Code').fill('560001')
+  await dialog.getByLabel('City').fill('Bengaluru')
+  await dialog.getByLabel('State').fill('Karnataka')
+  await dialog.getByRole('button', { name: 'Save Address' }).click()
+  const again = page.getByRole('dialog', { name: 'Add New Address' })
+  await expect(again.getByRole('alert')).toHaveText('Invalid body: phoneNumber must be exactly 10 digits')
+  await expect(again.getByLabel('Street Address')).toHaveValue('4 MG Road')
+  await again.getByLabel('Phone Number').fill('9876543210')
+  await again.getByRole('button', { name: 'Save Address' }).click()
+  await expect(page).toHaveURL(/\/Address\?address=added$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Address added successfully!' })).toBeVisible()
+  await expect(page.getByTestId('address-card')).toHaveCount(1)
+  await expect(page.getByTestId('address-card')).toContainText('4 MG Road')
+  mkdirSync(shots, { recursive: true })
+  await page.screenshot({ path: `${shots}/no-js-address-saved.png` })
 })

@@ -1,5 +1,5 @@
-import { HEADER_REFRESH_MS } from '../../app/features/cart/cart-api.ts'
-import { cartMessages, couponMessages, maxCartQuantity } from '../../app/features/cart/messages.ts'
+import { HEADER_REFRESH_MS } from '../../app/lib/cart-api.ts'
+import { cartMessages, couponMessages, maxCartQuantity } from '../../app/lib/cart-messages.ts'
 import { storageKeys } from '../../app/lib/session.ts'
 import { COUPONS } from '../../server/db/seed/data/content.ts'
 import { apiAddToCart, apiCart, listedProducts } from './cart-helpers.ts'

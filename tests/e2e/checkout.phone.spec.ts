@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { checkoutLabels, paymentTexts } from '../../app/features/checkout/messages.ts'
 import { orderMessages } from '../../app/features/orders/messages.ts'
+import { checkoutLabels, paymentTexts } from '../../app/lib/checkout-messages.ts'
 import { listedProducts } from './cart-helpers.ts'
 import { expect, horizontalOverflow, hydrated, registerCustomer, signInBrowser, test } from './fixtures.ts'
 

@@ -1,14 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { signupMessages } from '../../app/features/account/messages.ts'
-import { cartMessages } from '../../app/features/cart/messages.ts'
-import { catalogueText } from '../../app/features/catalogue/messages.ts'
+import { orderMessages } from '../../app/features/orders/messages.ts'
+import { cartMessages } from '../../app/lib/cart-messages.ts'
+import { catalogueText } from '../../app/lib/catalogue-messages.ts'
 import {
   checkoutLabels,
   checkoutMessages,
   paymentTexts,
   simulatedPaymentTexts,
-} from '../../app/features/checkout/messages.ts'
-import { orderMessages } from '../../app/features/orders/messages.ts'
+} from '../../app/lib/checkout-messages.ts'
 import { paymentStatusLabel } from '../../contracts/order-states.ts'
 import { listedProducts } from './cart-helpers.ts'
 import {

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { devices, type Page } from '@playwright/test'
-import { checkoutLabels, paymentTexts } from '../../app/features/checkout/messages.ts'
-import { deliveryText } from '../../app/features/delivery/delivery-check.tsx'
+import { deliveryText } from '../../app/components/delivery-check.tsx'
 import { confirmationTexts } from '../../app/features/orders/messages.ts'
+import { checkoutLabels, paymentTexts } from '../../app/lib/checkout-messages.ts'
 import { formatRupees } from '../../app/lib/format.ts'
 import { codMessages } from '../../contracts/cod.ts'
 import { holdMessages } from '../../contracts/hold-limits.ts'
@@ -163,6 +163,8 @@ test('a UPI payment in the sandbox payment window', async ({ page, request }) =>
   await page.goto('/CheckOut')
   await hydrated(page)
   await typeAddress(page)
+  // Online payment reads as the customer meets it: UPI first.
+  await expect(page.getByRole('radio', { name: /^UPI, card or netbanking/ })).toBeChecked()
   await expect(radio(page, 'Credit card')).toBeChecked()
   await placeOrderButton(page).click()
 
@@ -186,7 +188,8 @@ test('a UPI payment in the sandbox payment window', async ({ page, request }) =>
   await expect(page).toHaveURL(/\/Order-History$/)
   const list = (await (await request.get('/api/v1/order/allorder', { headers: bearer(customer) })).json())
     .data as Array<{ paymentInfo: { method: string; status: string } }>
-  expect(list[0]!.paymentInfo).toEqual({ method: 'Credit Card', status: 'Paid' })
+  // The order names the method the customer chose in the payment window.
+  expect(list[0]!.paymentInfo).toEqual({ method: 'UPI', status: 'Paid' })
 })
 
 test('staff set a COD fee and a PIN code without COD in Settings; the checkout follows them', async ({

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { previewText } from '../../app/features/catalogue/messages.ts'
+import { previewText } from '../../app/lib/catalogue-messages.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { expect, horizontalOverflow, hydrated, test } from './fixtures.ts'
 

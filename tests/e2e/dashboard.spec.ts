@@ -22,7 +22,15 @@ test('the dashboard counts a paid order to ship, and the count opens the orders 
   const toShip = page.getByRole('link', { name: /Paid, to ship/ })
   await expect(toShip).toHaveText(/^[1-9]\d*/)
   const counted = Number((await toShip.textContent())?.match(/^\d+/)?.[0])
-  // The sales of the day include the order, and the chart's figures are there for a screen reader.
+  // The chart reads out today's figures, and a tap on its first bar that day's; every day opens as a table.
+  await expect(page.getByText(/^Yesterday/)).toBeVisible()
+  const readout = page.getByTestId('chart-day')
+  await expect(readout).toContainText(/^Today, .+: ₹[\d,.]+, [1-9]\d* orders?$/)
+  const chart = page.getByRole('figure', { name: /Sales per day/ }).locator('svg')
+  const box = (await chart.boundingBox())!
+  await chart.click({ position: { x: 2, y: box.height / 2 } })
+  await expect(readout).not.toContainText('Today')
+  await page.getByText("Every day's figures").click()
   await expect(page.getByRole('table', { name: /Sales per day/ }).getByRole('row')).toHaveCount(31)
   await expect(page.getByRole('table', { name: /Top products/ })).toContainText(item!.title)
 

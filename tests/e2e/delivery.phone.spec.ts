@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { checkoutLabels } from '../../app/features/checkout/messages.ts'
-import { deliveryText } from '../../app/features/delivery/delivery-check.tsx'
+import { deliveryText } from '../../app/components/delivery-check.tsx'
+import { checkoutLabels } from '../../app/lib/checkout-messages.ts'
 import {
   type DeliverySettingsView,
   deliveryMessages,
   deliveryPinKey,
   zoneLabels,
 } from '../../contracts/delivery.ts'
+import { formatPaise } from '../../contracts/money.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { apiAddToCart, listedProducts } from './cart-helpers.ts'
 import { expect, horizontalOverflow, hydrated, registerCustomer, signInBrowser, test } from './fixtures.ts'
@@ -19,7 +20,11 @@ mkdirSync(shots, { recursive: true })
 async function expectedText(request: APIRequestContext, pin: string) {
   const res = await request.get(`/api/v1/delivery/estimate?pin=${pin}`)
   expect(res.ok()).toBeTruthy()
-  return (await res.json()).data as { text: string; cod: { text: string }; served: boolean }
+  return (await res.json()).data as {
+    text: string
+    cod: { text: string; maxTotal: number }
+    served: boolean
+  }
 }
 
 const deliveryBox = (page: Page) => page.getByTestId('delivery-check')
@@ -28,7 +33,12 @@ test('a PIN typed on the product page shows delivery dates and COD, and the cart
   page,
   request,
 }) => {
-  const [product] = (await listedProducts(request)).filter((p) => p.quantity > 0)
+  const want = await expectedText(request, '110001')
+  expect(want.served).toBe(true)
+  // A piece within the cash-on-delivery limit: the line says COD is there.
+  const [product] = (await listedProducts(request)).filter(
+    (p) => p.quantity > 0 && p.price <= want.cod.maxTotal,
+  )
   await page.goto(`/Productdetails/${product!._id}`)
   await hydrated(page)
   const box = deliveryBox(page)
@@ -38,8 +48,6 @@ test('a PIN typed on the product page shows delivery dates and COD, and the cart
   await box.getByLabel(deliveryText.check).fill('110001')
   await box.getByRole('button', { name: deliveryText.button }).click()
 
-  const want = await expectedText(request, '110001')
-  expect(want.served).toBe(true)
   await expect(box.getByTestId('delivery-dates')).toContainText(want.text)
   await expect(box.getByTestId('delivery-cod')).toHaveText(want.cod.text)
   expect(want.cod.text).toMatch(/^Cash on delivery available for orders up to ₹/)
@@ -59,6 +67,23 @@ test('a PIN typed on the product page shows delivery dates and COD, and the cart
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
   await cartBox.scrollIntoViewIfNeeded()
   await page.screenshot({ path: `${shots}/delivery-02-cart.png` })
+})
+
+test('a piece above the cash-on-delivery limit is never said to be payable on delivery', async ({
+  page,
+  request,
+}) => {
+  const want = await expectedText(request, '110001')
+  const above = (await listedProducts(request)).find((p) => p.quantity > 0 && p.price > want.cod.maxTotal)
+  expect(above, 'the demo catalogue has a piece above the COD limit').toBeDefined()
+  await page.goto(`/Productdetails/${above!._id}`)
+  await hydrated(page)
+  const box = deliveryBox(page)
+  await box.getByLabel(deliveryText.check).fill('110001')
+  await box.getByRole('button', { name: deliveryText.button }).click()
+  await expect(box.getByTestId('delivery-cod')).toHaveText(
+    `Cash on delivery is for orders up to ${formatPaise(Math.round(want.cod.maxTotal * 100))}: this one is paid online.`,
+  )
 })
 
 test('an unserved PIN is said plainly at checkout and Place Order is refused', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { paymentTexts } from '../../app/features/checkout/messages.ts'
 import { givingTexts } from '../../app/features/giving/messages.ts'
+import { paymentTexts } from '../../app/lib/checkout-messages.ts'
 import { givingMessages } from '../../contracts/donations.ts'
 import { formatRupees } from '../../contracts/money.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'

@@ -7,7 +7,8 @@ test("on a phone, a lost connection while moving between pages shows the shop's 
   // Moving between pages is the page's own code at work only once it has taken over.
   await hydrated(page)
   await page.route('**/*.data*', (route) => route.abort('internetdisconnected'))
-  await page.locator('a[href^="/Productdetails/"]').first().click()
+  // A listing (a product page says the spec's 'Failed to fetch product details.' instead, decision 124).
+  await page.locator('main a[href^="/product/"]').first().click()
   await expect(page.getByRole('heading', { level: 1, name: 'No connection' })).toBeVisible()
   await expect(page.locator('footer')).toBeVisible()
   await expect(page.getByText('Application Error')).toHaveCount(0)

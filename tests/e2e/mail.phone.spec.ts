@@ -118,7 +118,8 @@ test('staff answer a Contact Us message from the console and the reply is kept w
   expect(sent.ok()).toBeTruthy()
   const token = await staffToken(page)
 
-  await page.goto('/admin/messages?kind=contact')
+  // Staff read the new messages: the one they answer stays in view with its new state.
+  await page.goto('/admin/messages?kind=contact&status=new')
   await hydrated(page)
   const item = page.getByRole('listitem').filter({ hasText: sender })
   await item.getByRole('button', { name: 'Reply' }).click()
@@ -127,6 +128,7 @@ test('staff answer a Contact Us message from the console and the reply is kept w
   const replies = item.getByRole('list', { name: 'Replies sent' })
   await expect(replies.getByText('Yes: please tell us the size you would like.')).toBeVisible()
   await expect(replies.getByText('Shop Staff')).toBeVisible()
+  await expect(item.getByText('Now read: kept here until you change the list.')).toBeVisible()
   // The visitor's mailbox gets the reply (the shop's mail server is a local one here).
   await expect
     .poll(async () => (await mailboxOf(request, sender)).some((m) => /^Re: your message/.test(m.subject)))
@@ -167,7 +169,17 @@ test('the order confirmation e-mail reads well on a 390 px phone', async ({ page
   await expect(page.getByRole('heading', { name: 'Your order is confirmed' })).toBeVisible()
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
   await page.screenshot({ path: `${shots}/order-confirmed-email-390.png`, fullPage: true })
+  // Paid at once, the order had no 'awaiting payment' mail: it waits five minutes for the payment and was
+  // withdrawn. An order left unpaid keeps its reminder, waiting in the outbox.
+  const outbox = await (
+    await request.get('/api/v1/admin/outbox', { headers: { authorization: `Bearer ${token}` } })
+  ).json()
+  expect(
+    (outbox.data.items as OutboxRow[]).filter((m) => m.to === customer.email).map((m) => m.subject),
+  ).not.toContainEqual(expect.stringMatching(/awaiting payment$/))
+  const unpaid = await placeOrderByApi(request, customer, [first!])
   const placed = await mailTo(request, token, customer.email, /awaiting payment$/)
+  expect(placed.subject).toContain(unpaid.orderID)
   await page.setContent(placed.html)
   await page.screenshot({ path: `${shots}/order-placed-email-390.png`, fullPage: true })
 })

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { catalogueText } from '../../app/features/catalogue/messages.ts'
 import { contentText, templeServices, templeServicesSoon } from '../../app/features/content/messages.ts'
+import { catalogueText } from '../../app/lib/catalogue-messages.ts'
 import { listedProducts } from './cart-helpers.ts'
 import { createListedProduct } from './catalogue-helpers.ts'
 import { expect, hydrated, test } from './fixtures.ts'

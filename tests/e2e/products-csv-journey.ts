@@ -4,8 +4,8 @@ import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { expect, horizontalOverflow, hydrated } from './fixtures.ts'
 
 /**
- * Bulk work and the CSV import on the Products screen (decision 093), at the width the spec file sets:
- * two products approved together from the bar at the bottom, then a file with a bad row is checked,
+ * Bulk work and the CSV import on the Products screen (decisions 093, 125), at the width the spec file sets:
+ * two products approved together from the bar at the bottom, after its preview, then a file with a bad row is checked,
  * shows that row's error, and writes nothing.
  */
 export async function productsCsvJourney(args: { page: Page; request: APIRequestContext }, label: string) {
@@ -43,7 +43,13 @@ export async function productsCsvJourney(args: { page: Page; request: APIRequest
   await expect(bar.getByText('2 ticked')).toBeVisible()
   await expect(bar.getByLabel('What to do')).toHaveValue('approve')
   await page.screenshot({ path: `${shots}/bulk-bar.png` })
-  await bar.getByRole('button', { name: 'Apply to 2' }).click()
+  await bar.getByRole('button', { name: 'Preview for 2' }).click()
+  // One confirmation: the preview names what changes, and nothing is written until it is confirmed.
+  const check = page.getByRole('dialog', { name: 'Check the change' })
+  await expect(check.getByText('This would change 2 products of 2.')).toBeVisible()
+  await expect(check.getByRole('list', { name: 'Before and after' }).getByRole('listitem')).toHaveCount(2)
+  expect(await approvedCount()).toBe(0)
+  await check.getByRole('button', { name: 'Change 2 products' }).click()
   await expect(page.getByRole('status').filter({ hasText: '2 products approved.' })).toBeVisible()
   await expect(bar).toHaveCount(0)
   await expect(rows.getByText('Approved', { exact: true })).toHaveCount(2)

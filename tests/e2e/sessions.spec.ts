@@ -1,5 +1,5 @@
 import { loginMessages, profileMessages } from '../../app/features/account/messages.ts'
-import { simulatedPaymentTexts } from '../../app/features/checkout/messages.ts'
+import { simulatedPaymentTexts } from '../../app/lib/checkout-messages.ts'
 import { CURRENT_PASSWORD_WRONG } from '../../contracts/accounts.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { expect, horizontalOverflow, hydrated, registerCustomer, test } from './fixtures.ts'

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test'
-import { profileMessages, sessionMessages, signupMessages } from '../../app/features/account/messages.ts'
-import { cartMessages, signInAction } from '../../app/features/cart/messages.ts'
-import { catalogueText } from '../../app/features/catalogue/messages.ts'
-import { checkoutMessages } from '../../app/features/checkout/messages.ts'
+import { profileMessages, signupMessages } from '../../app/features/account/messages.ts'
+import { cartMessages, signInAction } from '../../app/lib/cart-messages.ts'
+import { catalogueText } from '../../app/lib/catalogue-messages.ts'
+import { checkoutMessages } from '../../app/lib/checkout-messages.ts'
+import { sessionMessages } from '../../app/lib/session-messages.ts'
 import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
 import { type Customer, expect, hydrated, registerCustomer, test, uniqueEmail } from './fixtures.ts'
 
@@ -91,7 +92,7 @@ test.describe('a phone customer’s smaller stumbles', () => {
     await expect(page).toHaveURL(/\/Login$/)
   })
 
-  test('an expired session that cannot be renewed lands on sign-in with the reason', async ({
+  test('an expired session that cannot be renewed goes to / (spec), and sign-in then says why', async ({
     page,
     request,
   }) => {
@@ -106,9 +107,12 @@ test.describe('a phone customer’s smaller stumbles', () => {
     await storeSession(page, c, expiredCopy(c.accessToken), ['refresh'])
 
     await page.goto('/Order-History')
+    await page.waitForURL((u) => u.pathname === '/')
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
+    // Opening sign-in from there, the customer reads why.
+    await accountControl(page, 'Sign in').tap()
     await expect(page).toHaveURL(/\/login$/i)
     await expect(page.getByText(sessionMessages.ended)).toBeVisible()
-    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
     await page.screenshot({ path: `${shots}/session-ended-sign-in.png` })
 
     // Shown once: a plain visit to the sign-in page afterwards says nothing about it.
@@ -162,6 +166,30 @@ test.describe('a phone customer’s smaller stumbles', () => {
     await page.getByLabel('Email').fill(c.email)
     await page.getByLabel('Password', { exact: true }).fill(c.password)
     await page.getByRole('button', { name: 'SIGN IN' }).tap()
+    await expect(page).toHaveURL(/\/product\/Handloom$/, { timeout: 6000 })
+    await expect(accountControl(page, 'My account')).toBeVisible()
+  })
+
+  test('a visitor who creates an account from the Add to Cart toast comes back to the same page', async ({
+    page,
+  }) => {
+    await page.goto('/product/Handloom')
+    await hydrated(page)
+    await page.getByRole('main').locator('article').getByRole('button', { name: 'Add to Cart' }).first().tap()
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: cartMessages.addFailed })
+    await toast.getByRole('link', { name: signInAction }).tap()
+    await expect(page).toHaveURL(/\/Login\?next=%2Fproduct%2FHandloom$/)
+    await hydrated(page)
+    await page.getByRole('link', { name: 'Create an account' }).tap()
+    await expect(page).toHaveURL(/\/SignUp\?next=%2Fproduct%2FHandloom$/)
+    await hydrated(page)
+    await page.getByLabel('Name').fill('Naya Grahak')
+    await page.getByLabel('Email').fill(uniqueEmail('newcomer'))
+    await page.getByLabel('Password', { exact: true }).fill('Kalaa@12345')
+    await page.getByLabel('Confirm Password', { exact: true }).fill('Kalaa@12345')
+    await page.getByRole('checkbox').check()
+    await page.getByRole('button', { name: 'SIGN UP' }).tap()
+    await expect(page.getByText(signupMessages.success)).toBeVisible()
     await expect(page).toHaveURL(/\/product\/Handloom$/, { timeout: 6000 })
     await expect(accountControl(page, 'My account')).toBeVisible()
   })

@@ -1,4 +1,4 @@
-import { catalogueText } from '../../app/features/catalogue/messages.ts'
+import { catalogueText } from '../../app/lib/catalogue-messages.ts'
 import { everyListedProduct } from './cart-helpers.ts'
 import { expect, placeOrderByApi, test } from './fixtures.ts'
 

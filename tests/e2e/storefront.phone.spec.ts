@@ -1,4 +1,4 @@
-import { catalogueText } from '../../app/features/catalogue/messages.ts'
+import { catalogueText } from '../../app/lib/catalogue-messages.ts'
 import { listedProducts } from './cart-helpers.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 

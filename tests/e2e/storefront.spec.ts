@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
-import { catalogueText, titleLength } from '../../app/features/catalogue/messages.ts'
 import {
   contentText,
   templeOrder,
   templeServices,
   templeServicesSoon,
 } from '../../app/features/content/messages.ts'
+import { catalogueText, titleLength } from '../../app/lib/catalogue-messages.ts'
 import { sortOptions } from '../../contracts/catalogue-sort.ts'
 import { reviewText } from '../../contracts/review-text.ts'
 import { saleBannerText } from '../../contracts/sale-banner.ts'
@@ -516,6 +516,27 @@ test.describe('accessibility', () => {
       ).toEqual([])
     })
   }
+
+  test('the header’s count links are named by their own text, which holds the count they show', async ({
+    signedInPage: page,
+  }) => {
+    await page.goto('/')
+    await hydrated(page)
+    const header = page.getByRole('banner')
+    for (const [name, badge] of [
+      ['Cart', 'cart-count'],
+      ['Wishlist', 'wishlist-count'],
+    ] as const) {
+      const link = header.getByRole('link', { name: new RegExp(`^${name} \\(\\d+ items?\\)$`) })
+      await expect(link).toBeVisible()
+      const shown = (await header.getByTestId(badge).textContent())!.trim()
+      await expect(link).toHaveAccessibleName(new RegExp(`^${name} \\(${shown} items?\\)$`))
+      // The name is the link's content, not an aria-label beside what it shows (WCAG 2.5.3).
+      expect(await link.getAttribute('aria-label')).toBeNull()
+    }
+    const mismatch = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze()
+    expect(mismatch.violations.map((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([])
+  })
 
   test('axe on a product page', async ({ page, request }) => {
     const p = (await apiProducts(request))[0]

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { cartMessages } from '../../app/features/cart/messages.ts'
-import { checkoutLabels, paymentTexts } from '../../app/features/checkout/messages.ts'
 import { contentText, templeServicesSoon } from '../../app/features/content/messages.ts'
+import { cartMessages } from '../../app/lib/cart-messages.ts'
+import { checkoutLabels, paymentTexts } from '../../app/lib/checkout-messages.ts'
 import { templeServiceLabels } from '../../contracts/temples.ts'
 import { createAdminWithCli, type Staff, signInAsStaff } from './admin-helpers.ts'
 import { expect, horizontalOverflow, hydrated, registerCustomer, signInBrowser, test } from './fixtures.ts'
@@ -141,7 +141,15 @@ test('a prasad package ordered from its temple’s page, through cart, checkout 
   await expect(page).toHaveURL(/\/temple\/kashi-vishwanath$/)
   await hydrated(page)
   const prasad = page.getByTestId('temple-prasad')
-  await expect(page.getByRole('heading', { name: contentText.prasad })).toBeVisible()
+  // Order Parshad has no link of its own here, but the page sells the temple's prasad: the service leads
+  // down to it instead of saying 'not available yet'.
+  const service = page
+    .getByTestId('temple-services')
+    .getByRole('link', { name: templeServiceLabels.orderParshad })
+  await expect(service).toHaveAttribute('href', '#temple-prasad')
+  await expect(service).not.toContainText(templeServicesSoon)
+  await service.tap()
+  await expect(page.getByRole('heading', { name: contentText.prasad })).toBeInViewport()
   const box = prasad.getByTestId('product-card').filter({ hasText: 'Kashi Vishwanath Prasad Box' })
   await box.scrollIntoViewIfNeeded()
   await box.getByRole('button', { name: 'Add to Cart', exact: true }).tap()

@@ -1,4 +1,4 @@
-import { cartMessages, wishlistColumns, wishlistMessages } from '../../app/features/cart/messages.ts'
+import { cartMessages, wishlistColumns, wishlistMessages } from '../../app/lib/cart-messages.ts'
 import { apiAddToWishlist, apiCart, apiWishlist, listedProducts } from './cart-helpers.ts'
 import { expect, hydrated, test } from './fixtures.ts'
 

@@ -113,6 +113,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // As deploy/shop.env.example sets it: a production start names its provider (docs/decisions/117).
+      PAYMENT_PROVIDER: 'sandbox',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

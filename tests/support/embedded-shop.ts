@@ -7,7 +7,7 @@ import path from 'node:path'
  * once it listens and its control socket is there. The caller stops it (`child.kill`), or its test file's
  * clean-up does.
  */
-export async function startEmbeddedShop(dataDir: string, timeoutMs = 90_000) {
+export async function startEmbeddedShop(dataDir: string, timeoutMs = 180_000) {
   const child: ChildProcess = spawn(
     path.resolve('node_modules/.bin/node'),
     [path.resolve('server/main.ts')],
@@ -21,6 +21,8 @@ export async function startEmbeddedShop(dataDir: string, timeoutMs = 90_000) {
         SEED: 'none',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        // As `npm start` chooses it when nothing is set (docs/decisions/117).
+        PAYMENT_PROVIDER: 'sandbox',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

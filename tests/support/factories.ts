@@ -13,13 +13,16 @@ import {
   pincodes,
   productImages,
   products,
+  sevaBookings,
   sevas,
   shopSettings,
   temples,
   users,
 } from '../../server/db/schema.ts'
 import { createSeal } from '../../server/modules/mail/seal.ts'
+import { checkoutToApi } from '../../server/modules/payments/api-fields.ts'
 import { insertCatalogue } from './fixtures.ts'
+import { shopDetails } from './shop-details.ts'
 import type { TestApp } from './test-app.ts'
 
 /**
@@ -110,17 +113,21 @@ export async function registerCustomer(
   }
 }
 
-/** An approved product with a picture; prices in paise as stored. */
+/**
+ * An approved product with a picture; prices in paise as stored. A price given without a cut price gets one
+ * 25% above it (the 20% off the defaults show), so the product is one the console could have saved.
+ */
 export async function makeProduct(
   app: TestApp,
   over: Partial<typeof products.$inferInsert> = {},
 ): Promise<{ id: string; title: string; price: number; quantity: number }> {
   const id = newId()
+  const price = over.price ?? 1200_00
   const row = {
     id,
     title: `Test piece ${id.slice(-6)}`,
-    price: 1200_00,
-    cutPrice: 1500_00,
+    price,
+    cutPrice: Math.round(price * 1.25),
     discount: 20,
     isApproved: true,
     sku: `T-${id.slice(-10)}`,
@@ -403,12 +410,12 @@ export async function payDonation(app: TestApp, who: Person, donationId: string)
     payload: { purpose: 'donation', payableId: donationId },
   })
   expect(session.statusCode, session.body).toBe(200)
-  const paid = await app.services.payments.sandboxPay(who.id, { razorpay_order_id: session.json().id })
+  const paid = await app.services.payments.sandboxPay(who.id, session.json().id)
   return app.inject({
     method: 'POST',
     url: '/api/v1/payments/payable/verify',
     headers: who.auth,
-    payload: { purpose: 'donation', payableId: donationId, ...checkoutResult(paid.result) },
+    payload: { purpose: 'donation', payableId: donationId, ...checkoutToApi(paid.result) },
   })
 }
 
@@ -447,6 +454,34 @@ export async function makeSeva(
   return row
 }
 
+/** A seva booking row as it stands after the devotee paid (or `over` says otherwise), for a given day. */
+export async function insertBooking(
+  app: TestApp,
+  userId: string,
+  seva: typeof sevas.$inferSelect,
+  day: string,
+  over: Partial<typeof sevaBookings.$inferInsert> = {},
+) {
+  const [row] = await app.database.db
+    .insert(sevaBookings)
+    .values({
+      bookingNumber: `SEVA-${day.slice(0, 4)}-${newId().slice(-6)}`,
+      userId,
+      sevaId: seva.id,
+      day,
+      sevaName: seva.name,
+      amount: seva.price,
+      devoteeName: 'Asha Verma',
+      status: 'confirmed',
+      paymentStatus: 'paid',
+      cancelHours: seva.cancelHours,
+      policyAcceptedAt: new Date(),
+      ...over,
+    })
+    .returning()
+  return row
+}
+
 /**
  * An outbox row as its recipient gets it: an account mail's live links (sealed in the row, hidden from
  * staff's copy: decision 109) in place of the redacted ones.
@@ -469,4 +504,14 @@ export async function mailsTo(app: TestApp, to: string) {
     .where(eq(mailOutbox.toAddress, to))
     .orderBy(mailOutbox.createdAt, mailOutbox.id)
   return rows.map((r) => recipientCopy(app, r))
+}
+
+/**
+ * The shop's settings as a set-up shop has them (its legal details filled in, decision 123), each other at its
+ * default, with `over` on top: written straight to the one settings row, so that each test of a file whose
+ * tests change settings starts from the same shop. `noShopDetails` as `over` makes it a new shop.
+ */
+export async function resetShopSettings(app: TestApp, over: Partial<typeof shopSettings.$inferInsert> = {}) {
+  await app.database.db.delete(shopSettings)
+  await app.database.db.insert(shopSettings).values({ ...shopDetails, ...over, id: 'shop' })
 }

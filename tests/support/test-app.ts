@@ -4,23 +4,28 @@ import { buildDir, buildIsCurrent } from '../../scripts/build-stamp.ts'
 import { buildApp, type ShopApp } from '../../server/app.ts'
 import { type Env, testConfig } from '../../server/config.ts'
 import { type Database, openPglite, openPostgres } from '../../server/db/client.ts'
+import { shopSettings } from '../../server/db/schema.ts'
+import { pgliteTemplate, postgresTemplate } from './database-template.ts'
+import { shopDetails } from './shop-details.ts'
 
 export type TestApp = ShopApp & { database: Database; cleanup(): Promise<void> }
 
 /**
- * A fresh database per test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by DATABASE_URL (dropped afterwards).
+ * A fresh database per test file, copied from one migrated once (tests/support/database-template.ts): in-memory
+ * PGlite loaded from the migrated dump by default, or a new database on the PostgreSQL server named by
+ * DATABASE_URL, made from the migrated template (dropped afterwards).
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL
   if (!url) {
-    const database = await openPglite(null)
+    const database = await openPglite(null, undefined, await pgliteTemplate())
     return { database, drop: async () => {} }
   }
+  const template = await postgresTemplate(url)
   const name = `shop_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
   await admin.end()
   const target = new URL(url)
   target.pathname = `/${name}`
@@ -36,11 +41,20 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   }
 }
 
+/** A test shop is one that has been set up: its invoices and receipts go out (decision 123). */
+async function setUpShop(database: Database) {
+  await database.db
+    .insert(shopSettings)
+    .values({ id: 'shop', ...shopDetails })
+    .onConflictDoNothing()
+}
+
 export async function createTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase()
   const config = testConfig(overrides)
   const app = await buildApp({ config, database, web: false })
   await app.ready()
+  await setUpShop(database)
   return Object.assign(app, {
     database,
     async cleanup() {
@@ -69,6 +83,7 @@ export async function createRenderingTestApp(overrides: Partial<Env> = {}): Prom
   })
   const app = await buildApp({ config, database, web: { buildDirectory: buildDir() } })
   await app.ready()
+  await setUpShop(database)
   return Object.assign(app, {
     database,
     async cleanup() {

@@ -1,11 +1,11 @@
 import { NavLink, useNavigate } from 'react-router'
 import { msg } from '../../../contracts/languages.ts'
 import { useT } from '../../i18n/i18n.tsx'
+import type { Account } from '../../lib/account-api.ts'
 import { useQueryClient } from '../../lib/query.ts'
-import type { Account } from './account-api.ts'
+import { signOut } from '../../lib/sign-out.ts'
 import { Avatar } from './avatar.tsx'
 import { sidebarDefaults } from './messages.ts'
-import { signOut } from './sign-out.ts'
 
 /** The account pages' links (spec section 2, account sidebar). */
 export const accountLinks = [

@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/i18n.tsx'
-import type { Address } from './account-api.ts'
+import type { Address } from '../../lib/account-api.ts'
 
 /** One saved address as the address book and the dashboard show it. */
 export function AddressLines({ address }: { address: Address }) {

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { CloseIcon } from '../../components/icons.tsx'
 import { useT } from '../../i18n/i18n.tsx'
-import { lookupPincode } from '../checkout/checkout-api.ts'
-import { checkoutMessages } from '../checkout/messages.ts'
-import type { Address } from './account-api.ts'
+import type { Address } from '../../lib/account-api.ts'
+import { lookupPincode } from '../../lib/checkout-api.ts'
+import { checkoutMessages } from '../../lib/checkout-messages.ts'
 import { addressTypes, DEFAULT_ADDRESS_TYPE, DEFAULT_COUNTRY } from './messages.ts'
 import { fieldClass } from './password-field.tsx'
 
@@ -31,18 +31,31 @@ export const emptyAddress: AddressForm = {
 
 const digits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max)
 
+/** The address book's address after an address saved before the page's code ran: `?address=added`. */
+export const addressSavedParam = 'address'
+
+/** A new address the server refused when it came as a plain form (decision 126): why, and what was typed. */
+export type AddressRefusal = { error: string; typed: AddressForm }
+
 /** The add/edit address modal (spec section 2 and 5): a native <dialog>, country read-only. */
 export function AddressDialog(props: {
+  /** The dialog's id: the Add button opens it by this before the page's code runs (`commandfor`). */
+  id: string
   open: boolean
   editing: Address | null
   saving: boolean
+  /** A new address the server refused: the dialog shows open with it, and keeps it once the code runs. */
+  refused?: AddressRefusal
   onSave: (form: AddressForm) => void
   onClose: () => void
 }) {
   const t = useT()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  const [form, setForm] = useState<AddressForm>(emptyAddress)
+  const [form, setForm] = useState<AddressForm>(props.refused?.typed ?? emptyAddress)
+  // What the server refused stays in the form until the dialog is opened again.
+  const keepRefused = useRef(Boolean(props.refused))
+  const [problem, setProblem] = useState(props.refused?.error ?? '')
   // The PIN last looked up (or the saved one being edited), so each new 6-digit PIN is looked up once.
   const lastPin = useRef('')
 
@@ -52,6 +65,12 @@ export function AddressDialog(props: {
     if (props.open) {
       const a = props.editing
       lastPin.current = a?.postalCode ?? ''
+      if (keepRefused.current) {
+        keepRefused.current = false
+        if (!d.open) d.showModal()
+        return
+      }
+      setProblem('')
       setForm(
         a
           ? {
@@ -112,6 +131,9 @@ export function AddressDialog(props: {
   return (
     <dialog
       ref={ref}
+      id={props.id}
+      // Shown by the server after a refused plain form; the page's code opens and closes it otherwise.
+      open={props.refused ? true : undefined}
       aria-labelledby={titleId}
       onClose={props.onClose}
       className="m-auto max-h-[92vh] w-[min(94vw,34rem)] overflow-y-auto rounded-lg p-0 shadow-xl backdrop:bg-black/50"
@@ -123,6 +145,8 @@ export function AddressDialog(props: {
         <button
           type="button"
           onClick={props.onClose}
+          commandfor={props.id}
+          command="close"
           aria-label={t('Close')}
           className="rounded p-1.5 hover:bg-brand-50"
         >
@@ -130,6 +154,7 @@ export function AddressDialog(props: {
         </button>
       </div>
       <form
+        method="post"
         className="grid gap-3 p-5 sm:grid-cols-2"
         onSubmit={(e) => {
           e.preventDefault()
@@ -183,6 +208,11 @@ export function AddressDialog(props: {
             ))}
           </select>
         </label>
+        {problem ? (
+          <p role="alert" className="text-sm font-semibold text-red-700 sm:col-span-2">
+            {problem}
+          </p>
+        ) : null}
         <div className="flex gap-3 sm:col-span-2">
           <button
             type="submit"

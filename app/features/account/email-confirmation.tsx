@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { recoveryTexts as texts } from '../../../contracts/mail-text.ts'
 import { useT } from '../../i18n/i18n.tsx'
+import type { Account } from '../../lib/account-api.ts'
 import { api } from '../../lib/api.ts'
-import type { Account } from './account-api.ts'
 
 /**
  * Says, while the account's address is unconfirmed, what waits for it, and sends the link again

@@ -43,12 +43,6 @@ export const addressMessages = {
   confirmButton: msg('Yes, delete it!'),
 } as const
 
-export const sessionMessages = {
-  missingUser: 'User information not found in local storage.',
-  /** On the sign-in page when an expired or refused session brought the customer there (decision 028). */
-  ended: msg('Your session has ended, please sign in again'),
-} as const
-
 /** Sidebar texts before the account is known (spec section 2, account sidebar). */
 export const sidebarDefaults = { fullName: msg('user Name'), email: 'example@gmail.com' } as const
 

@@ -1,6 +1,6 @@
 import { setTokenRefresher } from '../../lib/api.ts'
 import { getAccessToken, readStorage, storageKeys, updateTokens } from '../../lib/session.ts'
-import { endSession } from './session-ended.ts'
+import { endSession } from '../../lib/session-ended.ts'
 
 let inflight: Promise<string | null> | null = null
 

@@ -1,13 +1,13 @@
 import { useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { getAccessToken, isTokenExpired, onSessionChange, tokenExpiry } from '../../lib/session.ts'
+import { endSession, markGoingHome } from '../../lib/session-ended.ts'
 import { refreshSession } from './refresh.ts'
-import { endSession, isGuardedPath } from './session-ended.ts'
 
 /**
  * The session check of spec section 2, on every page: a malformed stored token, or an expired one that
- * the refresh token cannot renew, is removed and the shopper goes to /. On an account page (which needs a
- * token) or the sign-in page they go to sign-in instead, where they read why (decision 028). While signed
+ * the refresh token cannot renew, is removed and the shopper goes to /, account pages included; the
+ * sign-in and sign-up pages keep them where they are, and sign-in says why (decision 028). While signed
  * in, the access token is renewed a minute before it expires.
  */
 export function SessionCheck() {
@@ -17,10 +17,11 @@ export function SessionCheck() {
   useEffect(() => {
     const token = getAccessToken()
     if (!token) return
-    const signInNext = isGuardedPath(pathname) || /^\/(login|signup)\/?$/i.test(pathname)
+    const signingIn = /^\/(login|signup)\/?$/i.test(pathname)
     const end = () => {
+      if (!signingIn) markGoingHome()
       endSession()
-      navigate(signInNext ? '/login' : '/', { replace: true })
+      if (!signingIn) navigate('/', { replace: true })
     }
     if (tokenExpiry(token) === null) return end()
     if (!isTokenExpired(token)) return

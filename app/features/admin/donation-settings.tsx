@@ -20,7 +20,12 @@ const fields: Array<{ name: keyof DonationSettings; label: string; help: string;
 
 /** The foundation's 80G details printed on donation receipts (decision 101); issued receipts keep theirs. */
 export function DonationSettingsForm() {
-  const { errors, saving, submit } = useSettingsSave('/settings/donations', 'Donation receipt details saved')
+  const { errors, saving, submit } = useSettingsSave('/settings/donations', (data) => {
+    const issued = (data as { issued?: number }).issued ?? 0
+    return issued > 0
+      ? `Donation receipt details saved: ${issued} waiting ${issued === 1 ? 'receipt' : 'receipts'} issued and e-mailed`
+      : 'Donation receipt details saved'
+  })
   const current = useAdmin<DonationSettings>('/settings/donations')
   const [form, setForm] = useState<DonationSettings | null>(null)
   useEffect(() => {

@@ -31,7 +31,12 @@ const fields: Array<{ name: keyof InvoiceSettings; label: string; help: string; 
 
 /** The supplier details GST invoices print (decision 083); issued invoices keep what they printed. */
 export function InvoiceSettingsForm() {
-  const { errors, saving, submit } = useSettingsSave('/settings/invoices', 'Invoice details saved')
+  const { errors, saving, submit } = useSettingsSave('/settings/invoices', (data) => {
+    const issued = (data as { issued?: number }).issued ?? 0
+    return issued > 0
+      ? `Invoice details saved: ${issued} waiting ${issued === 1 ? 'invoice' : 'invoices'} issued and e-mailed`
+      : 'Invoice details saved'
+  })
   const current = useAdmin<InvoiceSettings>('/settings/invoices')
   const [form, setForm] = useState<InvoiceSettings | null>(null)
   useEffect(() => {

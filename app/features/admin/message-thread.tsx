@@ -15,8 +15,11 @@ const mailState: Record<string, string> = {
   failed: 'could not be sent',
 }
 
-/** The answers staff sent to one Contact Us message, and a box to send another by e-mail. */
-export function MessageThread({ messageId }: { messageId: string }) {
+/**
+ * The answers staff sent to one Contact Us message, and a box to send another by e-mail. `onSent`: a reply
+ * went (the message is then read).
+ */
+export function MessageThread({ messageId, onSent }: { messageId: string; onSent?: () => void }) {
   const thread = useAdmin<Thread>(`/messages/${messageId}/thread`)
   const queryClient = useQueryClient()
   const [body, setBody] = useState('')
@@ -33,6 +36,7 @@ export function MessageThread({ messageId }: { messageId: string }) {
       const r = await adminSend(`/messages/${messageId}/replies`, 'POST', { body })
       toast.success(r.message)
       setBody('')
+      onSent?.()
       await queryClient.invalidateQueries({ queryKey: ['admin'] })
     } catch (err) {
       setError(serverFieldErrors(err).body ?? problemText(err))

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { type PointerEvent, useId, useState } from 'react'
 import type { DashboardSales } from '../../../contracts/admin-dashboard.ts'
 import { formatRupees } from '../../../contracts/money.ts'
 
@@ -26,14 +26,24 @@ function scaleTop(max: number) {
 const BAR = 10
 const HEIGHT = 100
 
+const dayFigures = (d: Day) => `${formatRupees(d.rupees)}, ${d.orders} ${d.orders === 1 ? 'order' : 'orders'}`
+
 /**
- * Daily sales as bars, drawn here (no chart library). The picture is for the eye; the same figures are
- * in a table that screen readers read instead.
+ * Daily sales as bars, drawn here (no chart library). A tap (or a pointer) on the chart reads out that day's
+ * figures under it, today's until then; every day's figures are in a table that opens below (and that
+ * screen readers read instead of the picture), which works before the page's code too.
  */
 export function SalesChart({ days }: { days: Day[] }) {
   const titleId = useId()
   const top = scaleTop(Math.max(0, ...days.map((d) => d.rupees)))
   const last = days.length - 1
+  const [picked, pick] = useState(last)
+  const shown = days[Math.min(picked, last)]!
+  const pickAt = (e: PointerEvent<SVGSVGElement>) => {
+    const box = e.currentTarget.getBoundingClientRect()
+    const i = Math.floor(((e.clientX - box.left) / box.width) * days.length)
+    pick(Math.max(0, Math.min(last, i)))
+  }
   return (
     <figure aria-labelledby={titleId} className="rounded-lg border border-brand-200 bg-white p-3 sm:p-4">
       <figcaption id={titleId} className="mb-2 font-semibold text-brand-800">
@@ -50,8 +60,12 @@ export function SalesChart({ days }: { days: Day[] }) {
           <svg
             viewBox={`0 0 ${days.length * BAR} ${HEIGHT}`}
             preserveAspectRatio="none"
-            className="block h-40 w-full border-b border-l border-brand-200 sm:h-48"
+            className="block h-40 w-full cursor-pointer touch-pan-y border-b border-l border-brand-200 sm:h-48"
             focusable="false"
+            onPointerDown={pickAt}
+            onPointerMove={(e) => {
+              if (e.pointerType === 'mouse' || e.buttons) pickAt(e)
+            }}
           >
             {[0.5, 0].map((f) => (
               <line
@@ -73,7 +87,9 @@ export function SalesChart({ days }: { days: Day[] }) {
                   width={BAR - 3}
                   y={HEIGHT - h}
                   height={h}
-                  className={i === last ? 'fill-brand-800' : 'fill-brand-500'}
+                  className={
+                    i === picked ? 'fill-brand-900' : i === last ? 'fill-brand-700' : 'fill-brand-400'
+                  }
                 >
                   <title>{`${dayLong(d.date)}: ${formatRupees(d.rupees)}, ${d.orders} ${d.orders === 1 ? 'order' : 'orders'}`}</title>
                 </rect>
@@ -87,25 +103,49 @@ export function SalesChart({ days }: { days: Day[] }) {
         <span>{dayShort(days[Math.floor(last / 2)]!.date)}</span>
         <span>Today</span>
       </div>
-      <table className="sr-only">
-        <caption>Sales per day, last 30 days, oldest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Orders</th>
-            <th scope="col">Sales</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d, i) => (
-            <tr key={d.date}>
-              <th scope="row">{i === last ? `Today, ${dayLong(d.date)}` : dayLong(d.date)}</th>
-              <td>{d.orders}</td>
-              <td>{formatRupees(d.rupees)}</td>
+      <p className="mt-2 text-sm tabular-nums" aria-live="polite" data-testid="chart-day">
+        <span className="font-semibold">
+          {picked === last ? `Today, ${dayLong(shown.date)}` : dayLong(shown.date)}
+        </span>
+        : {dayFigures(shown)}
+      </p>
+      <details className="mt-2 text-sm">
+        <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-700 underline">
+          Every day's figures
+        </summary>
+        <table className="w-full">
+          <caption className="sr-only">Sales per day, last 30 days, newest first</caption>
+          <thead>
+            <tr className="text-left text-xs text-ink/70">
+              <th scope="col" className="py-1 font-semibold">
+                Day
+              </th>
+              <th scope="col" className="py-1 text-right font-semibold">
+                Orders
+              </th>
+              <th scope="col" className="py-1 pl-2 text-right font-semibold">
+                Sales
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-brand-100">
+            {days
+              .map((d, i) => ({ d, i }))
+              .reverse()
+              .map(({ d, i }) => (
+                <tr key={d.date}>
+                  <th scope="row" className="py-1 text-left font-medium">
+                    {i === last ? `Today, ${dayLong(d.date)}` : dayLong(d.date)}
+                  </th>
+                  <td className="py-1 text-right tabular-nums">{d.orders}</td>
+                  <td className="py-1 pl-2 text-right whitespace-nowrap tabular-nums">
+                    {formatRupees(d.rupees)}
+                  </td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </details>
     </figure>
   )
 }

@@ -7,7 +7,7 @@ import { adminSend, problemText, serverFieldErrors } from './admin-api.ts'
  * Saving one section of the console's Settings: PUT under /api/v1/admin, a toast either way, the field
  * errors the server names, and the console's data refetched.
  */
-export function useSettingsSave(path: string, savedText: string) {
+export function useSettingsSave(path: string, savedText: string | ((data: unknown) => string)) {
   const queryClient = useQueryClient()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
@@ -15,8 +15,8 @@ export function useSettingsSave(path: string, savedText: string) {
     setErrors({})
     setSaving(true)
     try {
-      await adminSend(path, 'PUT', body)
-      toast.success(savedText)
+      const saved = await adminSend(path, 'PUT', body)
+      toast.success(typeof savedText === 'function' ? savedText(saved.data) : savedText)
       await queryClient.invalidateQueries({ queryKey: ['admin'] })
     } catch (err) {
       setErrors(serverFieldErrors(err))

@@ -1,8 +1,8 @@
 import { productIdSchema } from '../../../contracts/cart.ts'
-import type { AppLoadContext } from '../../lib/context.ts'
-import { signInHref } from '../account/sign-in-return.ts'
-import { withNotice } from './cart-notice.ts'
-import { formAnswer, pageToReturnTo, readShopForm, seeOther } from './shop-form.server.ts'
+import type { AppLoadContext } from '../../../contracts/load-context.ts'
+import { withNotice } from '../../lib/cart-notice.ts'
+import { formAnswer, pageToReturnTo, readShopForm, seeOther } from '../../lib/shop-form.server.ts'
+import { signInHref } from '../../lib/sign-in-return.ts'
 
 /**
  * Add To Cart sent as a plain form, before the page's code has run (docs/decisions/018): the same

@@ -7,7 +7,7 @@ import {
   wishlistNoticeOf,
   wishlistNoticeParam,
   wishlistNotices,
-} from './cart-notice.ts'
+} from '../../lib/cart-notice.ts'
 
 /**
  * The answer of an Add To Cart or a wishlist heart sent before the page's code ran (docs/decisions/018),

@@ -2,14 +2,10 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { Cart, CartItem } from '../../../contracts/cart.ts'
 import { imageAt } from '../../../contracts/images.ts'
+import { DeliveryCheck } from '../../components/delivery-check.tsx'
 import { CloseIcon } from '../../components/icons.tsx'
 import { useT } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { formatRupees, truncate } from '../../lib/format.ts'
-import { useQuery, useQueryClient } from '../../lib/query.ts'
-import { storageKeys, writeStorage } from '../../lib/session.ts'
-import { useSignedIn } from '../account/use-signed-in.ts'
-import { DeliveryCheck } from '../delivery/delivery-check.tsx'
 import {
   applyCoupon,
   cartQueryKey,
@@ -17,11 +13,16 @@ import {
   fetchCoupons,
   removeFromCart,
   setCartQuantity,
-} from './cart-api.ts'
-import { saveCheckoutCart } from './checkout-storage.ts'
-import { cartMessages, couponMessages, maxCartQuantity } from './messages.ts'
-import { cartSubtotal, formatRupees2, totalAfterCoupon } from './totals.ts'
-import { useCartQuery } from './use-cart.ts'
+} from '../../lib/cart-api.ts'
+import { cartMessages, couponMessages, maxCartQuantity } from '../../lib/cart-messages.ts'
+import { cartSubtotal, formatRupees2, totalAfterCoupon } from '../../lib/cart-totals.ts'
+import { saveCheckoutCart } from '../../lib/checkout-storage.ts'
+import { formatRupees, truncate } from '../../lib/format.ts'
+import { useQuery, useQueryClient } from '../../lib/query.ts'
+import { storageKeys, writeStorage } from '../../lib/session.ts'
+import { useTypedEarly } from '../../lib/typed-early.ts'
+import { useCartQuery } from '../../lib/use-cart.ts'
+import { useSignedIn } from '../../lib/use-signed-in.ts'
 
 /** The /Cart screen: lines, quantity steppers, summary, promo code and the way to checkout. */
 export function CartView({ initialCart }: { initialCart: Cart | null }) {
@@ -45,6 +46,10 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
     .map((i) => ({ ...i, quantity: quantities[i.productId] ?? i.quantity }))
   const subtotal = cartSubtotal(items)
   const coupon = useCoupon()
+  const couponForm = useRef<HTMLFormElement>(null)
+  useTypedEarly(couponForm, (typed) => {
+    if (typed.code) coupon.setCode(typed.code)
+  })
   const total = totalAfterCoupon(subtotal, coupon.discount)
 
   const changeQuantity = (item: CartItem, next: number) => {
@@ -134,6 +139,7 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
             </div>
 
             <form
+              ref={couponForm}
               onSubmit={coupon.redeem}
               className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-brand-100"
             >
@@ -167,7 +173,7 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
               </p>
             </form>
 
-            <DeliveryCheck />
+            <DeliveryCheck value={total} />
 
             <button
               type="button"

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { imageAt, imageSrcSet } from '../../../contracts/images.ts'
 import { ChevronLeft, ChevronRight } from '../../components/icons.tsx'
 import { useT } from '../../i18n/i18n.tsx'
-import { visibleThumbnails } from './messages.ts'
+import { visibleThumbnails } from '../../lib/catalogue-messages.ts'
 
 /** The main picture with a strip of thumbnails, 4 visible at a time, that pages with arrows. */
 export function Gallery({ images, title }: { images: string[]; title: string }) {

@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router'
 import type { ProductCardData } from '../../../contracts/catalogue.ts'
 import { type SortValue, sortOptions } from '../../../contracts/catalogue-sort.ts'
+import { ProductCard } from '../../components/product-card.tsx'
+import { PromoVideo } from '../../components/promo-video.tsx'
 import { useT } from '../../i18n/i18n.tsx'
-import { catalogueText, titleLength } from './messages.ts'
-import { ProductCard } from './product-card.tsx'
-import { PromoVideo } from './promo-video.tsx'
+import { catalogueText, titleLength } from '../../lib/catalogue-messages.ts'
 
 export type ListingData = {
   heading: string
@@ -26,6 +26,19 @@ export function ListingView({ data, children }: { data: ListingData; children?: 
   const location = useLocation()
   const navigation = useNavigation()
   const busy = navigation.state === 'loading' && navigation.location?.pathname === location.pathname
+
+  const sortSelect = useRef<HTMLSelectElement>(null)
+  const sortBy = (value: string) =>
+    navigate(hrefWith({ sort: value === '1' ? null : value, page: null }), {
+      preventScrollReset: true,
+      replace: true,
+    })
+  // A sort chosen on a slow phone before the page's code ran: followed as soon as it runs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page's code takes over
+  useEffect(() => {
+    const chosen = sortSelect.current?.value
+    if (chosen && chosen !== String(data.sort)) sortBy(chosen)
+  }, [])
 
   const hrefWith = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams(location.search)
@@ -72,14 +85,14 @@ export function ListingView({ data, children }: { data: ListingData; children?: 
           </h2>
           <label className="flex items-center gap-2 text-sm font-medium">
             {t(catalogueText.sortLabel)}
+            {/* Left to the browser (not held by React), so it shows the order chosen while that list loads,
+                and a choice made before the page's code ran is still there for it to follow. */}
             <select
-              value={data.sort}
-              onChange={(e) =>
-                navigate(hrefWith({ sort: e.target.value === '1' ? null : e.target.value, page: null }), {
-                  preventScrollReset: true,
-                  replace: true,
-                })
-              }
+              key={data.sort}
+              ref={sortSelect}
+              name="sort"
+              defaultValue={data.sort}
+              onChange={(e) => sortBy(e.target.value)}
               className="rounded border border-brand-200 bg-white px-3 py-2"
               data-testid="sort-select"
             >

@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useState } from 'react'
+import { AddToCartButton } from '../../components/add-to-cart-button.tsx'
 import { useT } from '../../i18n/i18n.tsx'
+import { catalogueText } from '../../lib/catalogue-messages.ts'
 import { formatRupees } from '../../lib/format.ts'
-import { AddToCartButton } from '../cart/add-to-cart-button.tsx'
-import { catalogueText } from './messages.ts'
 
 type Props = {
   /** The page's own Add To Cart row: the bar shows only once it has scrolled up out of sight. */

@@ -1,7 +1,7 @@
+import { fetchCart } from '../../lib/cart-api.ts'
+import { cartSubtotal, totalAfterCoupon } from '../../lib/cart-totals.ts'
+import { type CheckoutCart, couponCodeKey } from '../../lib/checkout-storage.ts'
 import { readStorage, storageKeys } from '../../lib/session.ts'
-import { fetchCart } from '../cart/cart-api.ts'
-import { type CheckoutCart, couponCodeKey } from '../cart/checkout-storage.ts'
-import { cartSubtotal, totalAfterCoupon } from '../cart/totals.ts'
 
 /**
  * The cart as the server holds it (GET /cart/product with the bearer token), with the coupon the

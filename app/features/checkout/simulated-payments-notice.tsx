@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/i18n.tsx'
-import { simulatedPaymentTexts } from './messages.ts'
+import { simulatedPaymentTexts } from '../../lib/checkout-messages.ts'
 
 /** A banner saying payments are not real; rendered only when the server says the sandbox runs in production. */
 export function SimulatedPaymentsNotice({ where }: { where: keyof typeof simulatedPaymentTexts }) {

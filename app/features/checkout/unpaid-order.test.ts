@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Order } from '../../../contracts/orders.ts'
-import type { PlaceOrderBody } from './checkout-api.ts'
+import type { PlaceOrderBody } from '../../lib/checkout-api.ts'
 import { awaitingPayment, formFromOrder, isSameOrder } from './unpaid-order.ts'
 
 const order = {

@@ -1,6 +1,6 @@
 import type { Order } from '../../../contracts/orders.ts'
+import type { PlaceOrderBody } from '../../lib/checkout-api.ts'
 import { readStorage, removeStorage, writeStorage } from '../../lib/session.ts'
-import type { PlaceOrderBody } from './checkout-api.ts'
 import { emptyShippingForm, type ShippingForm } from './validate.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkoutMessages as m } from './messages.ts'
+import { checkoutMessages as m } from '../../lib/checkout-messages.ts'
 import {
   cleanTyping,
   emptyShippingForm,

@@ -1,4 +1,4 @@
-import { checkoutMessages as m } from './messages.ts'
+import { checkoutMessages as m } from '../../lib/checkout-messages.ts'
 
 export type ShippingForm = {
   firstName: string

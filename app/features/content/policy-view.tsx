@@ -2,6 +2,26 @@ import { useT } from '../../i18n/i18n.tsx'
 
 type Section = { _id: string; title: string; content: string }
 
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase()
+
+/**
+ * The HTML without a first heading that only repeats the page's title (a return policy section named
+ * 'Return Policy' under the page's own 'Return Policy'): one heading, not two.
+ */
+export function withoutRepeatedTitle(html: string, title: string): string {
+  const first = /^\s*<h[1-6][^>]*>([\s\S]*?)<\/h[1-6]>/i.exec(html)
+  if (!first || plain(first[1]!) !== plain(title)) return html
+  return html.slice(first[0].length).replace(/^\s+/, '')
+}
+
 /** A policy page: the server's sanitised HTML sections under the page title. */
 export function PolicyView({
   title,
@@ -25,7 +45,12 @@ export function PolicyView({
         sections.map((s) => (
           <section key={s._id} className="mt-6" data-testid="policy-section">
             {s.title ? <h2 className="font-serif text-xl font-bold text-brand-800">{s.title}</h2> : null}
-            <div className="prose-shop" dangerouslySetInnerHTML={{ __html: s.content }} />
+            <div
+              className="prose-shop"
+              dangerouslySetInnerHTML={{
+                __html: s.title ? s.content : withoutRepeatedTitle(s.content, title),
+              }}
+            />
           </section>
         ))
       )}

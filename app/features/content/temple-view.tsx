@@ -1,13 +1,15 @@
-import type { ComponentProps, ReactNode } from 'react'
-import { Link } from 'react-router'
+import type { ReactNode } from 'react'
 import { imageAt, pictureOf, responsiveImage } from '../../../contracts/images.ts'
 import type { ProductCardData } from '../../../contracts/product-card.ts'
-import { type Temple, templeServiceKeys, templeServiceLabels } from '../../../contracts/temples.ts'
+import {
+  type Temple,
+  type TempleServiceKey,
+  templeServiceKeys,
+  templeServiceLabels,
+} from '../../../contracts/temples.ts'
+import { ProductCard } from '../../components/product-card.tsx'
 import { useT } from '../../i18n/i18n.tsx'
-import { titleLength } from '../catalogue/messages.ts'
-import { ProductCard } from '../catalogue/product-card.tsx'
-import { givingTexts } from '../giving/messages.ts'
-import { SevaList } from '../sevas/seva-list.tsx'
+import { titleLength } from '../../lib/catalogue-messages.ts'
 import { contentText, templeServicesSoon } from './messages.ts'
 
 /** The wide picture with the temple's name and place, at the top of both temple pages. */
@@ -48,24 +50,18 @@ export function TempleAbout({ temple, children }: { temple: Temple; children?: R
   )
 }
 
-/** The way to give to this temple (decision 101). */
-export function DonateToTemple({ temple }: { temple: Temple }) {
-  const t = useT()
-  return (
-    <Link
-      to={`/donate?for=${encodeURIComponent(temple.slug)}`}
-      className="mt-4 inline-block rounded bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-    >
-      {t(givingTexts.forTemple)}
-    </Link>
-  )
-}
-
 /**
  * The Services grid: each of the four opens, in a new tab, the link staff set for that service, else the
  * temple's one services link (decision 099); with neither it is named but plainly not offered.
  */
-export function TempleServices({ temple }: { temple: Temple }) {
+export function TempleServices({
+  temple,
+  onPage = {},
+}: {
+  temple: Temple
+  /** Services this page offers itself (the prasad packages below it): a link down the page, not 'not yet'. */
+  onPage?: Partial<Record<TempleServiceKey, string>>
+}) {
   const t = useT()
   return (
     <section className="mx-auto max-w-4xl px-4 pb-12" aria-labelledby="temple-services">
@@ -78,7 +74,14 @@ export function TempleServices({ temple }: { temple: Temple }) {
           const label = t(templeServiceLabels[key])
           return (
             <li key={key}>
-              {link ? (
+              {!link && onPage[key] ? (
+                <a
+                  href={onPage[key]}
+                  className="flex h-full min-h-20 items-center justify-center rounded-xl bg-white p-4 text-center font-semibold text-brand-800 shadow-sm ring-1 ring-brand-200 hover:bg-brand-100"
+                >
+                  {label}
+                </a>
+              ) : link ? (
                 <a
                   href={link}
                   target="_blank"
@@ -102,16 +105,6 @@ export function TempleServices({ temple }: { temple: Temple }) {
         })}
       </ul>
     </section>
-  )
-}
-
-/** The sevas a devotee may book at the temple (decision 102), when it has any. */
-export function TempleSevas({ sevas }: { sevas: ComponentProps<typeof SevaList>['sevas'] }) {
-  if (sevas.length === 0) return null
-  return (
-    <div className="mx-auto max-w-4xl px-4 pb-12">
-      <SevaList sevas={sevas} />
-    </div>
   )
 }
 

@@ -7,13 +7,14 @@ import {
   suggestedAmounts,
 } from '../../../contracts/donations.ts'
 import { formatRupees } from '../../../contracts/money.ts'
+import { usePayFlow } from '../../components/use-pay-flow.tsx'
 import { useT } from '../../i18n/i18n.tsx'
+import { useCurrentUser } from '../../lib/account-api.ts'
 import { ApiError } from '../../lib/api.ts'
+import { payablePayment } from '../../lib/payable-api.ts'
+import { signInHref } from '../../lib/sign-in-return.ts'
 import { toast } from '../../lib/toast.tsx'
-import { useCurrentUser } from '../account/account-api.ts'
-import { signInHref } from '../account/sign-in-return.ts'
-import { useSignedIn } from '../account/use-signed-in.ts'
-import { usePayablePayment } from '../payments/use-payable-payment.tsx'
+import { useSignedIn } from '../../lib/use-signed-in.ts'
 import { createDonation } from './giving-api.ts'
 import { givingTexts as g } from './messages.ts'
 
@@ -40,16 +41,39 @@ export function DonateForm({
   const navigate = useNavigate()
   const signedIn = useSignedIn(signedInGuess)
   const account = useCurrentUser()
-  const payment = usePayablePayment()
   const [cause, setCause] = useState(initialFor)
   const [picked, setPicked] = useState<number | 'other' | null>(null)
   const [other, setOther] = useState('')
   const [details, setDetails] = useState({ name: '', email: '', phone: '', address: '', pan: '' })
   const [wants80g, setWants80g] = useState(false)
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-  const [busy, setBusy] = useState(false)
   // The unpaid donation of these very details, paid again rather than made twice after a failed attempt.
   const open = useRef<{ key: string; id: string } | null>(null)
+  const payment = usePayFlow({
+    create: async (body: DonationBody) => {
+      const key = JSON.stringify(body)
+      const donationId = open.current?.key === key ? open.current.id : (await createDonation(body))._id
+      open.current = { key, id: donationId }
+      const chosen = causes.find((c) => c.for === body.for)
+      return payablePayment('donation', donationId, donationId, {
+        description: chosen ? chosen.name : t(g.title),
+        prefill: { name: body.name, email: body.email, contact: body.phone },
+      })
+    },
+    onSuccess: (outcome) => {
+      if (outcome?.kind === 'paid') {
+        open.current = null
+        navigate(`/donate/thanks/${outcome.payable}`)
+      } else if (outcome?.kind === 'failed') toast.error(outcome.reason || t(g.failed))
+      else if (outcome?.kind === 'closed') toast.info(t(g.dismissed))
+    },
+    onError: (err) => {
+      const fields =
+        (err instanceof ApiError ? (err.body as { errors?: Record<string, string> })?.errors : null) ?? {}
+      setErrors(fields as Partial<Record<Field, string>>)
+      toast.error(Object.values(fields)[0] ?? (err instanceof Error ? t(err.message) : t(g.failed)))
+    },
+  })
 
   useEffect(() => {
     const me = account.data
@@ -60,7 +84,7 @@ export function DonateForm({
   const set = (name: keyof typeof details) => (e: { target: { value: string } }) =>
     setDetails({ ...details, [name]: e.target.value })
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault()
     const body: DonationBody = {
       for: cause,
@@ -83,29 +107,7 @@ export function DonateForm({
       return
     }
     setErrors({})
-    setBusy(true)
-    try {
-      const key = JSON.stringify(body)
-      const donationId = open.current?.key === key ? open.current.id : (await createDonation(body))._id
-      open.current = { key, id: donationId }
-      const chosen = causes.find((c) => c.for === cause)
-      const outcome = await payment.pay('donation', donationId, {
-        description: chosen ? chosen.name : t(g.title),
-        prefill: { name: body.name, email: body.email, contact: body.phone },
-      })
-      if (outcome.kind === 'paid') {
-        open.current = null
-        navigate(`/donate/thanks/${donationId}`)
-      } else if (outcome.kind === 'failed') toast.error(outcome.reason || t(g.failed))
-      else toast.info(t(g.dismissed))
-    } catch (err) {
-      const fields =
-        (err instanceof ApiError ? (err.body as { errors?: Record<string, string> })?.errors : null) ?? {}
-      setErrors(fields as Partial<Record<Field, string>>)
-      toast.error(Object.values(fields)[0] ?? (err instanceof Error ? t(err.message) : t(g.failed)))
-    } finally {
-      setBusy(false)
-    }
+    payment.pay(body)
   }
 
   const error = (name: Field) =>
@@ -276,10 +278,10 @@ export function DonateForm({
           <div>
             <button
               type="submit"
-              disabled={busy}
+              disabled={payment.isPending}
               className="w-full rounded bg-brand-600 px-6 py-3 text-lg font-semibold text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto"
             >
-              {busy
+              {payment.isPending
                 ? t(g.working)
                 : Number.isFinite(amount) && amount > 0
                   ? t(g.donate, { amount: formatRupees(amount) })

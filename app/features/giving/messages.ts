@@ -28,6 +28,9 @@ export const givingTexts = {
   dismissed: msg('Payment cancelled. Your donation was not made.'),
   thanksTitle: msg('Thank you for your gift'),
   thanksPaid: msg('We received your donation of {amount} for {cause}. Receipt {number}.'),
+  thanksPaidReceiptLater: msg(
+    'We received your donation of {amount} for {cause}. Your receipt will follow by e-mail as soon as it is issued.',
+  ),
   thanksWaiting: msg(
     'We are waiting for your payment to be confirmed. This page shows your receipt once it is.',
   ),

@@ -12,14 +12,14 @@ import {
 } from '../../components/carousel.tsx'
 import { StarIcon } from '../../components/icons.tsx'
 import { NearImg } from '../../components/near-img.tsx'
+import { ProductCard } from '../../components/product-card.tsx'
+import { PromoVideo } from '../../components/promo-video.tsx'
+import { StateTile } from '../../components/state-tile.tsx'
 import { useT } from '../../i18n/i18n.tsx'
+import { catalogueText, titleLength } from '../../lib/catalogue-messages.ts'
 import { useIdle } from '../../lib/idle.ts'
 import type { Route } from '../../routes/+types/home'
-import { catalogueText, titleLength } from '../catalogue/messages.ts'
-import { ProductCard } from '../catalogue/product-card.tsx'
-import { PromoVideo } from '../catalogue/promo-video.tsx'
-import { StateTile } from '../catalogue/state-tile.tsx'
-import { impactFacts, testimonials } from '../content/home-content.ts'
+import { impactFacts, testimonials } from './home-content.ts'
 
 type Banner = Route.ComponentProps['loaderData']['saleBanner']
 
@@ -178,7 +178,7 @@ export default function HomePage({
             <Carousel
               label={t(catalogueText.testimonials)}
               slideClassName={testimonialSlide}
-              options={{ slidesToScroll: 1, duration: 25 }}
+              options={{ slidesToScroll: 1 }}
               arrowsOnPhones={false}
             >
               {testimonials.map((quote) => (

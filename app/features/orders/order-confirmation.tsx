@@ -3,9 +3,9 @@ import { Link } from 'react-router'
 import type { Order } from '../../../contracts/orders.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { formatRupees } from '../../lib/format.ts'
+import { fetchOrder } from '../../lib/orders-api.ts'
 import { readStorage, storageKeys, writeStorage } from '../../lib/session.ts'
 import { confirmationTexts as texts } from './messages.ts'
-import { fetchOrder } from './orders-api.ts'
 
 /** Not a spec key: the order whose confirmation the customer dismissed (the spec's orderId key stays). */
 export const confirmationDismissedKey = 'orderConfirmationDismissed'

@@ -4,27 +4,24 @@ import { codMessages } from '../../../contracts/cod.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import type { Order } from '../../../contracts/orders.ts'
 import { reviewText } from '../../../contracts/review-text.ts'
+import { usePayFlow } from '../../components/use-pay-flow.tsx'
 import { useI18n } from '../../i18n/i18n.tsx'
-import { ApiError } from '../../lib/api.ts'
+import { checkoutMessages, paymentTexts } from '../../lib/checkout-messages.ts'
+import { formatOrderDate, formatOrderDateTime } from '../../lib/dates.ts'
 import { formatRupees } from '../../lib/format.ts'
-import { useQuery, useQueryClient } from '../../lib/query.ts'
+import { cancelOrder, fetchOrder, ordersQueryKey } from '../../lib/orders-api.ts'
+import {
+  orderPayment,
+  orderPaymentProblem,
+  type Payment,
+  type PaymentFailedState,
+} from '../../lib/payable-api.ts'
+import { useMutation, useQuery, useQueryClient } from '../../lib/query.ts'
 import { getUserId } from '../../lib/session.ts'
-import { site } from '../../lib/site.ts'
 import { toast } from '../../lib/toast.tsx'
-import { createPayment, verifyPayment } from '../checkout/checkout-api.ts'
-import { checkoutMessages, paymentConstants, paymentTexts } from '../checkout/messages.ts'
-import { usePaymentWindow } from '../checkout/use-payment-window.tsx'
 import { InvoiceLinks } from './invoice-links.tsx'
 import { orderMessages as m } from './messages.ts'
-import { cancelOrder, fetchOrder, ordersQueryKey } from './orders-api.ts'
-import {
-  canCancel,
-  customerPaymentLabel,
-  formatOrderDate,
-  formatOrderDateTime,
-  statusClass,
-  statusLabel,
-} from './status.ts'
+import { canCancel, customerPaymentLabel, statusClass, statusLabel } from './status.ts'
 
 function Dialog({
   open,
@@ -70,10 +67,36 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
   const order = changed ?? initial ?? query.data
   const [trackOpen, setTrackOpen] = useState(false)
   const [confirmOpen, setConfirmOpen] = useState(false)
-  const [cancelling, setCancelling] = useState(false)
-  const [paying, setPaying] = useState(false)
-  const paymentWindow = usePaymentWindow()
+  const cancelling = useMutation({
+    mutationFn: (o: Order) => cancelOrder(o._id),
+    onSuccess: (res) => {
+      setChanged(res.data)
+      toast.success(t(m.cancelled))
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey })
+    },
+    onError: (err, o) => {
+      // The spec only logs a failed cancel; the view is refreshed so it shows the order as it is.
+      console.error(err)
+      fetchOrder(o._id)
+        .then(setChanged)
+        .catch(() => {})
+    },
+  })
   const navigate = useNavigate()
+  const payment = usePayFlow({
+    create: async (ready: Payment<Order, Order>) => ready,
+    onSuccess: (outcome) => {
+      if (outcome?.kind === 'failed') {
+        const state: PaymentFailedState = { reason: outcome.reason, orderID: outcome.payable.orderID }
+        navigate('/payment-failed', { state })
+      } else if (outcome?.kind === 'paid') {
+        setChanged(outcome.verified)
+        toast.success(t(paymentTexts.paid))
+        void queryClient.invalidateQueries({ queryKey: ordersQueryKey })
+      }
+    },
+    onError: (err) => toast.error(orderPaymentProblem(t, err)),
+  })
 
   if (!order) {
     return (
@@ -89,23 +112,9 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
     else setTrackOpen(true)
   }
 
-  const cancel = async () => {
+  const cancel = () => {
     setConfirmOpen(false)
-    setCancelling(true)
-    try {
-      const res = await cancelOrder(order._id)
-      setChanged(res.data)
-      toast.success(t(m.cancelled))
-      void queryClient.invalidateQueries({ queryKey: ordersQueryKey })
-    } catch (err) {
-      // The spec only logs a failed cancel; the view is refreshed so it shows the order as it is.
-      console.error(err)
-      fetchOrder(order._id)
-        .then(setChanged)
-        .catch(() => {})
-    } finally {
-      setCancelling(false)
-    }
+    cancelling.mutate(order)
   }
 
   // An order whose payment failed or never finished can be paid from here.
@@ -113,63 +122,22 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
     canCancel(order.status) &&
     (order.paymentInfo.status === 'Pending' || order.paymentInfo.status === 'Failed')
 
-  const payNow = async () => {
+  const payNow = () => {
     const userId = getUserId()
     if (!userId) {
       window.alert(t(checkoutMessages.customerIdMissing))
       return
     }
-    setPaying(true)
-    try {
-      const amount = Math.round(order.totalAmount * 100)
-      let session: Awaited<ReturnType<typeof createPayment>>
-      try {
-        session = await createPayment({
-          orderId: order._id,
-          amount,
-          currency: paymentConstants.currency,
-          paymentMethod: paymentConstants.method,
-          userId,
-        })
-      } catch (err) {
-        const serverMessage =
-          err instanceof ApiError ? (err.body as { message?: string } | null)?.message : null
-        toast.error(serverMessage || t(checkoutMessages.paymentCreateFailed))
-        return
-      }
-      const outcome = await paymentWindow.open(session, {
-        key: session.key,
-        amount,
-        currency: paymentConstants.currency,
-        name: site.name,
+    payment.pay(
+      orderPayment(order, userId, {
         description: t('Order {orderID}', { orderID: order.orderID }),
-        order_id: session.id,
         prefill: {
           name: [order.shippingInfo.firstName, order.shippingInfo.lastName].filter(Boolean).join(' '),
           email: order.shippingInfo.email ?? undefined,
           contact: order.shippingInfo.phoneNumber,
         },
-        theme: { color: paymentConstants.themeColor },
-      })
-      if (outcome.kind === 'dismissed') return
-      if (outcome.kind === 'failed') {
-        navigate('/payment-failed', { state: { reason: outcome.error.description, orderID: order.orderID } })
-        return
-      }
-      try {
-        const res = await verifyPayment(order._id, outcome.result)
-        setChanged(res.payment.order)
-        toast.success(t(paymentTexts.paid))
-        void queryClient.invalidateQueries({ queryKey: ordersQueryKey })
-      } catch (err) {
-        const reason = err instanceof ApiError ? err.message : undefined
-        navigate('/payment-failed', { state: { reason, orderID: order.orderID } })
-      }
-    } catch (err) {
-      toast.error(err instanceof Error ? t(err.message) : t(checkoutMessages.paymentCreateFailed))
-    } finally {
-      setPaying(false)
-    }
+      }),
+    )
   }
 
   const s = order.shippingInfo
@@ -197,10 +165,10 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
             <button
               type="button"
               onClick={payNow}
-              disabled={paying}
+              disabled={payment.isPending}
               className="rounded bg-leaf px-4 py-2 font-semibold text-white hover:opacity-90 disabled:opacity-60"
             >
-              {paying ? t('Opening payment…') : t(paymentTexts.payNow)}
+              {payment.isPending ? t('Opening payment…') : t(paymentTexts.payNow)}
             </button>
           )}
           <button
@@ -219,7 +187,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
             <button
               type="button"
               onClick={() => setConfirmOpen(true)}
-              disabled={cancelling}
+              disabled={cancelling.isPending}
               className="rounded border border-red-700 px-4 py-2 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
             >
               {t(m.cancel)}
@@ -345,7 +313,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
         {t('Back to my orders')}
       </Link>
 
-      {paymentWindow.element}
+      {payment.element}
 
       <Dialog open={trackOpen} labelledBy="track-title" onClose={() => setTrackOpen(false)}>
         <h2 id="track-title" className="text-lg font-semibold text-brand-800">

@@ -1,20 +1,13 @@
-import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import type { Order } from '../../../contracts/orders.ts'
 import { useI18n, useT } from '../../i18n/i18n.tsx'
+import { formatOrderDate } from '../../lib/dates.ts'
 import { formatRupees } from '../../lib/format.ts'
+import { fetchOrders, ordersQueryKey } from '../../lib/orders-api.ts'
 import { useQuery } from '../../lib/query.ts'
 import { orderMessages as m, ORDERS_PER_PAGE } from './messages.ts'
 import { OrderConfirmation } from './order-confirmation.tsx'
-import { fetchOrders, ordersQueryKey } from './orders-api.ts'
-import {
-  customerPaymentLabel,
-  formatOrderDate,
-  pageCount,
-  paymentBadgeClass,
-  statusClass,
-  statusLabel,
-} from './status.ts'
+import { customerPaymentLabel, pageCount, paymentBadgeClass, statusClass, statusLabel } from './status.ts'
 
 /** The payment state beside the status: Paid, Awaiting payment, Expired unpaid, Refunded… */
 function PaymentBadge({ order }: { order: Order }) {
@@ -28,13 +21,40 @@ function PaymentBadge({ order }: { order: Order }) {
   )
 }
 
+const pagerClass =
+  'rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 aria-disabled:opacity-40 disabled:opacity-40'
+
+/** Previous or Next: a link to that page of the list, or a disabled button at either end. */
+function PageLink({ to, enabled, label }: { to: number; enabled: boolean; label: string }) {
+  if (!enabled) {
+    return (
+      <button type="button" disabled className={pagerClass}>
+        {label}
+      </button>
+    )
+  }
+  return (
+    <Link
+      to={{ search: to === 1 ? '' : `?page=${to}` }}
+      role="button"
+      preventScrollReset
+      className={pagerClass}
+    >
+      {label}
+    </Link>
+  )
+}
+
 /** My orders: 10 a page with Previous and Next (spec sections 2 and 9). */
 export function OrderHistory({ initial }: { initial: Order[] | null }) {
   // Rendered on the server when the token cookie is valid; otherwise fetched with the stored token.
   const { t, locale } = useI18n()
   const query = useQuery({ queryKey: ordersQueryKey, queryFn: fetchOrders, enabled: initial === null })
   const orders = initial ?? query.data
-  const [page, setPage] = useState(1)
+  // The page is the address's (?page=2), so Previous and Next are links that work before the page's code.
+  const [params] = useSearchParams()
+  const asked = Number.parseInt(params.get('page') ?? '1', 10)
+  const page = Number.isFinite(asked) && asked > 0 ? asked : 1
 
   if (!orders) {
     return (
@@ -135,23 +155,9 @@ export function OrderHistory({ initial }: { initial: Order[] | null }) {
         </table>
       </div>
       <nav aria-label={t('Order pages')} className="mt-4 flex items-center justify-between gap-3">
-        <button
-          type="button"
-          onClick={() => setPage(current - 1)}
-          disabled={current <= 1}
-          className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-40"
-        >
-          {t(m.previous)}
-        </button>
+        <PageLink to={current - 1} enabled={current > 1} label={t(m.previous)} />
         <span className="text-sm">{t('Page {page} of {pages}', { page: current, pages })}</span>
-        <button
-          type="button"
-          onClick={() => setPage(current + 1)}
-          disabled={current >= pages}
-          className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-700 disabled:opacity-40"
-        >
-          {t(m.next)}
-        </button>
+        <PageLink to={current + 1} enabled={current < pages} label={t(m.next)} />
       </nav>
     </div>
   )

@@ -3,10 +3,10 @@ import { imageAt, responsiveImage } from '../../../contracts/images.ts'
 import type { ProductCardData } from '../../../contracts/product-card.ts'
 import type { ArtisanCard } from '../../../contracts/provenance.ts'
 import { placeLine } from '../../../contracts/provenance-place.ts'
+import { ProductCard } from '../../components/product-card.tsx'
+import { YoutubeVideo } from '../../components/youtube-video.tsx'
 import { useT } from '../../i18n/i18n.tsx'
-import { titleLength } from '../catalogue/messages.ts'
-import { ProductCard } from '../catalogue/product-card.tsx'
-import { YoutubeVideo } from '../catalogue/youtube-video.tsx'
+import { titleLength } from '../../lib/catalogue-messages.ts'
 import { provenanceTexts } from './messages.ts'
 
 export type ProfileData = {

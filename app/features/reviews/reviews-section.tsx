@@ -10,13 +10,13 @@ import {
 } from '../../../contracts/review-text.ts'
 import type { OwnReview, ProductReviews, PublicReview, ReviewStanding } from '../../../contracts/reviews.ts'
 import { StarIcon } from '../../components/icons.tsx'
+import { RatingLine, StarRating } from '../../components/star-rating.tsx'
 import { type Translate, useT } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
+import { formatOrderDate } from '../../lib/dates.ts'
 import { useQuery, useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
-import { useSignedIn } from '../account/use-signed-in.ts'
-import { RatingLine, StarRating } from '../catalogue/star-rating.tsx'
-import { formatOrderDate } from '../orders/status.ts'
+import { useSignedIn } from '../../lib/use-signed-in.ts'
 import {
   addPhotos,
   editReview,

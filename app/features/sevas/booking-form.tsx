@@ -1,15 +1,15 @@
 import { useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { type Nakshatra, nakshatras, sevaText } from '../../../contracts/seva-text.ts'
-import type { SevaWithDays } from '../../../contracts/sevas.ts'
+import type { BookingInput, SevaWithDays } from '../../../contracts/sevas.ts'
 import { useI18n } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { formatRupees } from '../../lib/format.ts'
-import { signInHref } from '../account/sign-in-return.ts'
-import { useSignedIn } from '../account/use-signed-in.ts'
+import { signInHref } from '../../lib/sign-in-return.ts'
+import { useSignedIn } from '../../lib/use-signed-in.ts'
 import { formatSevaDay, policyText } from './format.ts'
 import { bookSeva } from './sevas-api.ts'
-import { usePayBooking } from './use-pay-booking.tsx'
+import { usePayBooking } from './use-pay-booking.ts'
 
 const inputClass = 'mt-1 w-full rounded border border-ink/30 bg-white px-3 py-2 text-base'
 
@@ -21,7 +21,17 @@ export function BookingForm({ seva, signedInGuess }: { seva: SevaWithDays; signe
   const { t, language } = useI18n()
   const signedIn = useSignedIn(signedInGuess)
   const navigate = useNavigate()
-  const payment = usePayBooking()
+  const [problem, setProblem] = useState<string | null>(null)
+  const payment = usePayBooking({
+    book: async (input: BookingInput) => (await bookSeva(input)).data,
+    // Still busy while the booking's page opens.
+    onSuccess: async (outcome) => {
+      if (outcome)
+        await navigate(`/seva-bookings/${outcome.payable._id}${outcome.kind === 'paid' ? '?paid=1' : ''}`)
+    },
+    onError: (err) =>
+      setProblem(err instanceof ApiError ? err.message : t('Something went wrong. Please try again.')),
+  })
   const id = useId()
   const open = seva.days.filter((d) => d.left > 0)
   const [date, setDate] = useState(open[0]?.date ?? '')
@@ -30,33 +40,23 @@ export function BookingForm({ seva, signedInGuess }: { seva: SevaWithDays; signe
   const [nakshatra, setNakshatra] = useState<Nakshatra | ''>('')
   const [note, setNote] = useState('')
   const [accepted, setAccepted] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
   const price = formatRupees(seva.price / 100)
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault()
     setProblem(null)
     if (!date) return setProblem(t('Please choose the day of the seva.'))
     if (devoteeName.trim().length < 2) return setProblem(t('Please enter the devotee’s name.'))
     if (!accepted) return setProblem(t(sevaText.policyNotAccepted))
-    setBusy(true)
-    try {
-      const { data: booking } = await bookSeva({
-        sevaId: seva._id,
-        date,
-        devoteeName,
-        gotra,
-        nakshatra: nakshatra || null,
-        note,
-        acceptPolicy: true,
-      })
-      const outcome = await payment.pay(booking)
-      navigate(`/seva-bookings/${booking._id}${outcome === 'paid' ? '?paid=1' : ''}`)
-    } catch (err) {
-      setProblem(err instanceof ApiError ? err.message : t('Something went wrong. Please try again.'))
-      setBusy(false)
-    }
+    payment.pay({
+      sevaId: seva._id,
+      date,
+      devoteeName,
+      gotra,
+      nakshatra: nakshatra || null,
+      note,
+      acceptPolicy: true,
+    })
   }
 
   if (seva.days.length === 0 || open.length === 0) {
@@ -178,10 +178,10 @@ export function BookingForm({ seva, signedInGuess }: { seva: SevaWithDays; signe
       {signedIn ? (
         <button
           type="submit"
-          disabled={busy}
+          disabled={payment.isPending}
           className="min-h-12 rounded bg-brand-700 px-6 text-lg font-bold text-white hover:bg-brand-800 disabled:opacity-60"
         >
-          {busy ? t('Booking…') : t('Book and pay {price}', { price })}
+          {payment.isPending ? t('Booking…') : t('Book and pay {price}', { price })}
         </button>
       ) : (
         <Link

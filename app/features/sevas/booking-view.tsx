@@ -3,15 +3,15 @@ import { Link } from 'react-router'
 import { imageAt, imageSrcSet } from '../../../contracts/images.ts'
 import { bookingPaymentLabels, bookingStatusLabels, sevaText } from '../../../contracts/seva-text.ts'
 import type { Booking } from '../../../contracts/sevas.ts'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { useI18n } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { formatRupees } from '../../lib/format.ts'
-import { useQuery, useQueryClient } from '../../lib/query.ts'
+import { useMutation, useQuery, useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
-import { ConfirmDialog } from '../account/confirm-dialog.tsx'
 import { formatSevaDay, policyText } from './format.ts'
 import { bookingsQueryKey, cancelBooking, fetchBooking, fetchBookings } from './sevas-api.ts'
-import { usePayBooking } from './use-pay-booking.tsx'
+import { usePayBooking } from './use-pay-booking.ts'
 
 const statusTone: Record<Booking['status'], string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -56,9 +56,30 @@ export function BookingView({
 }) {
   const { t, language, locale } = useI18n()
   const queryClient = useQueryClient()
-  const payment = usePayBooking()
   const [asking, setAsking] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: bookingsQueryKey })
+  const payment = usePayBooking({
+    book: async (booking: Booking) => booking,
+    onSuccess: (outcome) => {
+      if (outcome?.kind === 'paid') toast.success(t('Payment received: your seva is booked.'))
+    },
+    onError: (err) =>
+      toast.error(
+        err instanceof ApiError ? err.message : t('The payment did not go through. Please try again.'),
+      ),
+    onSettled: refresh,
+  })
+  const cancelling = useMutation({
+    mutationFn: cancelBooking,
+    onSuccess: async (res) => {
+      toast.success(res.message)
+      queryClient.setQueryData([...bookingsQueryKey, id], res.data)
+      await refresh()
+    },
+    onError: (err) =>
+      toast.error(err instanceof ApiError ? err.message : t('Something went wrong. Please try again.')),
+  })
+  const busy = payment.isPending || cancelling.isPending
   const query = useQuery({
     queryKey: [...bookingsQueryKey, id],
     queryFn: () => fetchBooking(id),
@@ -74,38 +95,14 @@ export function BookingView({
       )
     return <p>{t('Loading…')}</p>
   }
-  const refresh = () => queryClient.invalidateQueries({ queryKey: bookingsQueryKey })
   const paid = booking.paymentStatus === 'paid'
   const refundable = paid && new Date() <= new Date(booking.refundUntil)
 
-  const pay = async () => {
-    setBusy(true)
-    try {
-      const outcome = await payment.pay(booking)
-      if (outcome === 'paid') toast.success(t('Payment received: your seva is booked.'))
-    } catch (err) {
-      toast.error(
-        err instanceof ApiError ? err.message : t('The payment did not go through. Please try again.'),
-      )
-    } finally {
-      await refresh()
-      setBusy(false)
-    }
-  }
+  const pay = () => payment.pay(booking)
 
-  const cancel = async () => {
+  const cancel = () => {
     setAsking(false)
-    setBusy(true)
-    try {
-      const res = await cancelBooking(booking._id)
-      toast.success(res.message)
-      queryClient.setQueryData([...bookingsQueryKey, id], res.data)
-      await refresh()
-    } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : t('Something went wrong. Please try again.'))
-    } finally {
-      setBusy(false)
-    }
+    cancelling.mutate(booking._id)
   }
 
   const row = (label: string, value: React.ReactNode) => (

@@ -60,3 +60,13 @@ export function SevaList({ sevas, headingLevel = 2 }: { sevas: PublicSeva[]; hea
     </section>
   )
 }
+
+/** The sevas a devotee may book at the temple (decision 102), when it has any. */
+export function TempleSevas({ sevas }: { sevas: PublicSeva[] }) {
+  if (sevas.length === 0) return null
+  return (
+    <div className="mx-auto max-w-4xl px-4 pb-12">
+      <SevaList sevas={sevas} />
+    </div>
+  )
+}

@@ -1,8 +1,8 @@
 import { productIdSchema } from '../../../contracts/cart.ts'
-import type { AppLoadContext } from '../../lib/context.ts'
-import { signInHref } from '../account/sign-in-return.ts'
-import { withWishlistNotice } from '../cart/cart-notice.ts'
-import { formAnswer, pageToReturnTo, readShopForm, seeOther } from '../cart/shop-form.server.ts'
+import type { AppLoadContext } from '../../../contracts/load-context.ts'
+import { withWishlistNotice } from '../../lib/cart-notice.ts'
+import { formAnswer, pageToReturnTo, readShopForm, seeOther } from '../../lib/shop-form.server.ts'
+import { signInHref } from '../../lib/sign-in-return.ts'
 
 /**
  * The wishlist heart sent as a plain form, before the page's code has run (as Add To Cart, docs/decisions/018):

@@ -185,7 +185,12 @@ function BookingCard({ b, refresh }: { b: AdminBooking; refresh: () => Promise<u
         </div>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        {b.status === 'confirmed' ? (
+        {b.status === 'confirmed' && b.date > indianToday() ? (
+          <p className="text-sm text-ink/70" data-testid="performed-from">
+            Can be marked performed from {formatSevaDay(b.date, 'en', 'short')}, its day.
+          </p>
+        ) : null}
+        {b.status === 'confirmed' && b.date <= indianToday() ? (
           <ConfirmButton
             tone="primary"
             question={`Mark ${b.bookingNumber} performed?`}

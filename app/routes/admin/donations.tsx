@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import {
   causeNames,
   type DonationPage,
@@ -124,6 +124,25 @@ export default function DonationsScreen() {
       </div>
       {list.isPending ? <Loading /> : null}
       {list.isError ? <LoadProblem error={list.error} retry={() => list.refetch()} /> : null}
+      {list.data && list.data.detailsMissing.length > 0 ? (
+        <div className="mb-3 rounded-lg border border-amber-300 bg-amber-50/60 p-3 text-sm">
+          <p className="font-semibold text-red-800">
+            {list.data.receiptsWaiting > 0
+              ? `${list.data.receiptsWaiting} paid ${list.data.receiptsWaiting === 1 ? 'gift waits' : 'gifts wait'} for ${list.data.receiptsWaiting === 1 ? 'its receipt' : 'their receipts'}.`
+              : 'No receipt can go out yet.'}
+          </p>
+          <p className="mt-1 text-ink/80">
+            The foundation's name, address, PAN and 80G registration are not all set. Donors are thanked at
+            once, and each receipt is issued and e-mailed as soon as the details are in.{' '}
+            <Link
+              to="/admin/settings#donation-settings-title"
+              className="font-semibold text-brand-800 underline underline-offset-2"
+            >
+              Fill them in
+            </Link>
+          </p>
+        </div>
+      ) : null}
       {list.data ? (
         <p className="mb-3 text-sm" role="status">
           {list.data.total} {list.data.total === 1 ? 'donation' : 'donations'} · {money(list.data.received)}{' '}

@@ -10,10 +10,11 @@ import {
   useRevalidator,
   useRouteError,
 } from 'react-router'
+import { areaOfPath, navFor } from '../../../contracts/admin-nav.ts'
 import { paymentsSimulated } from '../../../contracts/payment-mode.ts'
 import { mayOpen } from '../../../contracts/staff.ts'
 import { refreshSession } from '../../features/account/refresh.ts'
-import { adminTexts, areaOfPath, navFor } from '../../features/admin/nav.ts'
+import { adminTexts } from '../../features/admin/nav.ts'
 import { ConsoleNotices } from '../../features/admin/notices.tsx'
 import { useHeaderClearance } from '../../features/admin/scroll-clearance.ts'
 import { SimulatedPaymentsNotice } from '../../features/checkout/simulated-payments-notice.tsx'

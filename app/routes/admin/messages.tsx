@@ -1,6 +1,9 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { AdminMessagePage } from '../../../contracts/admin-messages.ts'
+
+type Message = AdminMessagePage['items'][number]
+
 import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
 import { filterSetter } from '../../features/admin/filter-params.ts'
 import { when } from '../../features/admin/format.ts'
@@ -30,6 +33,19 @@ export default function MessagesScreen() {
   const queryClient = useQueryClient()
   const [answering, setAnswering] = useState<string | null>(null)
   const set = filterSetter(setParams)
+  // The messages staff acted on in this list, as they are now: one marked read, or answered, no longer
+  // matches 'New only', yet stays where it was, with its new state, until staff change the filters or page.
+  const view = filters.toString()
+  const [kept, setKept] = useState<{ view: string; items: Map<string, Message> }>({ view, items: new Map() })
+  if (kept.view !== view) setKept({ view, items: new Map() })
+  const keep = (m: Message) => setKept((k) => ({ view: k.view, items: new Map(k.items).set(m._id, m) }))
+  const fetched = list.data?.items ?? []
+  const fetchedIds = new Set(fetched.map((m) => m._id))
+  const items = [
+    ...fetched,
+    ...[...kept.items.values()].filter((m) => !fetchedIds.has(m._id) && kept.view === view),
+  ].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id))
+  const status = params.get('status')
   return (
     <div>
       <PageTitle
@@ -64,13 +80,13 @@ export default function MessagesScreen() {
       </div>
       {list.isPending ? <Loading /> : null}
       {list.isError ? <LoadProblem error={list.error} retry={() => list.refetch()} /> : null}
-      {list.data && list.data.items.length === 0 ? (
+      {list.data && items.length === 0 ? (
         <p className="rounded border border-dashed border-brand-200 p-6 text-center text-ink/70">
           No messages.
         </p>
       ) : null}
       <ul className="grid gap-3">
-        {(list.data?.items ?? []).map((m) => (
+        {items.map((m) => (
           <li
             key={m._id}
             className={`rounded-lg border bg-white p-3 ${m.status === 'new' ? 'border-brand-600' : 'border-brand-200'}`}
@@ -87,6 +103,11 @@ export default function MessagesScreen() {
               </span>
               <span className="text-sm text-ink/75">{when(m.createdAt)}</span>
             </div>
+            {status && m.status !== status ? (
+              <p className="mt-1 text-xs text-ink/70" role="status">
+                {m.status === 'read' ? 'Now read' : 'Now new'}: kept here until you change the list.
+              </p>
+            ) : null}
             <p className="mt-1 break-all text-sm">
               <a href={`mailto:${m.email}`} className="text-brand-700 underline">
                 {m.email}
@@ -106,9 +127,9 @@ export default function MessagesScreen() {
                 small
                 onClick={async () => {
                   try {
-                    await adminSend(`/messages/${m._id}/status`, 'POST', {
-                      status: m.status === 'new' ? 'read' : 'new',
-                    })
+                    const next = m.status === 'new' ? 'read' : 'new'
+                    await adminSend(`/messages/${m._id}/status`, 'POST', { status: next })
+                    keep({ ...m, status: next })
                     await queryClient.invalidateQueries({ queryKey: ['admin'] })
                   } catch (err) {
                     toast.error(problemText(err), { duration: 8000 })
@@ -118,12 +139,20 @@ export default function MessagesScreen() {
                 {m.status === 'new' ? 'Mark as read' : 'Mark as new'}
               </Button>
               {m.kind === 'contact' ? (
-                <Button small onClick={() => setAnswering(answering === m._id ? null : m._id)}>
+                <Button
+                  small
+                  onClick={() => {
+                    keep(m)
+                    setAnswering(answering === m._id ? null : m._id)
+                  }}
+                >
                   {answering === m._id ? 'Close replies' : 'Reply'}
                 </Button>
               ) : null}
             </div>
-            {answering === m._id ? <MessageThread messageId={m._id} /> : null}
+            {answering === m._id ? (
+              <MessageThread messageId={m._id} onSent={() => keep({ ...m, status: 'read' })} />
+            ) : null}
           </li>
         ))}
       </ul>

@@ -111,6 +111,15 @@ export default function OrdersScreen() {
       </div>
       {list.isPending ? <Loading /> : null}
       {list.isError ? <LoadProblem error={list.error} retry={() => list.refetch()} /> : null}
+      {list.data && list.data.total > 0 && list.data.value !== null ? (
+        <p className="mb-2 text-sm" data-testid="orders-sum">
+          <span className="font-semibold">
+            {list.data.total} {list.data.total === 1 ? 'order' : 'orders'}
+          </span>{' '}
+          · {money(list.data.value)} in all
+          {params.get('payment') ? '' : ' (paid or not: filter by payment for the paid ones)'}
+        </p>
+      ) : null}
       {list.data && list.data.items.length === 0 ? (
         <p className="rounded border border-dashed border-brand-200 p-6 text-center text-ink/70">
           No orders match.

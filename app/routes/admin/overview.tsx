@@ -4,6 +4,7 @@ import type {
   AdminDashboard,
   DashboardOrders,
   DashboardSales,
+  DashboardSevas,
   DashboardStock,
 } from '../../../contracts/admin-dashboard.ts'
 import { mayOpen } from '../../../contracts/staff.ts'
@@ -11,6 +12,7 @@ import { useAdmin } from '../../features/admin/admin-api.ts'
 import { orderWorkLinks, productLink, stockLinks } from '../../features/admin/dashboard-links.ts'
 import { money } from '../../features/admin/format.ts'
 import { dayShort, SalesChart } from '../../features/admin/sales-chart.tsx'
+import { SetupChecklist } from '../../features/admin/setup-checklist.tsx'
 import { Badge, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
 import type { loader as layoutLoader } from './layout.tsx'
 
@@ -190,11 +192,38 @@ function Figure({ label, total, since }: { label: string; total: DashboardSales[
   )
 }
 
+/** The seva bookings of today and tomorrow, each opening that day's list of bookings. */
+function SevaDays({ sevas }: { sevas: DashboardSevas }) {
+  const link = (date: string) => `/admin/bookings?date=${date}`
+  const { today, tomorrow } = sevas
+  return (
+    <ul className={countGrid}>
+      <CountLink
+        to={link(today.date)}
+        count={today.toPerform}
+        label={`Today, ${dayShort(today.date)}: to perform`}
+        note={
+          today.performed
+            ? `${today.performed} already marked performed; mark each one when it is done`
+            : 'Mark each one performed when it is done: the devotee is e-mailed'
+        }
+      />
+      <CountLink
+        to={link(tomorrow.date)}
+        count={tomorrow.toPerform}
+        label={`Tomorrow, ${dayShort(tomorrow.date)}: booked`}
+        note="Paid bookings to prepare for"
+      />
+    </ul>
+  )
+}
+
 function Sales({ sales, linkProducts }: { sales: DashboardSales; linkProducts: boolean }) {
   return (
     <div className="grid gap-3">
-      <dl className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-3">
+      <dl className="grid grid-cols-1 gap-2 min-[480px]:grid-cols-2 lg:grid-cols-4">
         <Figure label="Today" total={sales.today} since={dayShort(sales.date)} />
+        <Figure label="Yesterday" total={sales.yesterday} since={dayShort(sales.days.at(-2)!.date)} />
         <Figure label="This week" total={sales.thisWeek} since={`from Mon ${dayShort(sales.weekStart)}`} />
         <Figure label="This month" total={sales.thisMonth} since={`from ${dayShort(sales.monthStart)}`} />
       </dl>
@@ -260,9 +289,19 @@ export default function OverviewScreen() {
       {q.isError ? <LoadProblem error={q.error} retry={() => q.refetch()} /> : null}
       {d ? (
         <div className="grid gap-6">
+          {d.setup && !d.setup.complete ? (
+            <Section id="setup" title="Set up the shop">
+              <SetupChecklist setup={d.setup} />
+            </Section>
+          ) : null}
           {d.orders ? (
             <Section id="to-do" title="Orders and messages to see to">
               <OrderWork work={d.orders} />
+            </Section>
+          ) : null}
+          {d.sevas ? (
+            <Section id="sevas" title="Sevas">
+              <SevaDays sevas={d.sevas} />
             </Section>
           ) : null}
           {d.stock ? (

@@ -6,7 +6,12 @@ import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api
 import { CsvDownloadButton } from '../../features/admin/csv-download.tsx'
 import { filterSetter } from '../../features/admin/filter-params.ts'
 import { money } from '../../features/admin/format.ts'
-import { type BulkOutcome, BulkOutcomePanel, ProductBulkBar } from '../../features/admin/product-bulk-bar.tsx'
+import {
+  type BulkOutcome,
+  BulkOutcomePanel,
+  type BulkScope,
+  ProductBulkBar,
+} from '../../features/admin/product-bulk-bar.tsx'
 import {
   Badge,
   Button,
@@ -40,16 +45,21 @@ export default function ProductsScreen() {
   const queryClient = useQueryClient()
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set())
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null)
+  // 'All N matching': the change covers every product the filters match, not only this page's.
+  const [matchingAll, setMatchingAll] = useState(false)
   const pageIds = (list.data?.items ?? []).map((p) => p._id)
   const allTicked = pageIds.length > 0 && pageIds.every((id) => ticked.has(id))
-  const tick = (id: string, on: boolean) =>
+  const tick = (id: string, on: boolean) => {
+    setMatchingAll(false)
     setTicked((old) => {
       const next = new Set(old)
       if (on) next.add(id)
       else next.delete(id)
       return next
     })
-  const tickPage = (on: boolean) =>
+  }
+  const tickPage = (on: boolean) => {
+    setMatchingAll(false)
     setTicked((old) => {
       const next = new Set(old)
       for (const id of pageIds) {
@@ -58,10 +68,12 @@ export default function ProductsScreen() {
       }
       return next
     })
+  }
 
   async function bulkDone(result: BulkOutcome) {
     setOutcome(result)
     setTicked(new Set())
+    setMatchingAll(false)
     await queryClient.invalidateQueries({ queryKey: ['admin'] })
   }
 
@@ -69,8 +81,26 @@ export default function ProductsScreen() {
   const set = (key: string, value: string) => {
     // Other filters show other products: what was ticked is let go rather than changed unseen.
     setTicked(new Set())
+    setMatchingAll(false)
     setFilter(key, value)
   }
+
+  const scope: BulkScope | null =
+    matchingAll && list.data
+      ? {
+          kind: 'matching',
+          total: list.data.total,
+          filters: {
+            q: search || undefined,
+            categoryId: params.get('categoryId') || undefined,
+            stateId: params.get('stateId') || undefined,
+            approval: (params.get('approval') || 'all') as 'all',
+            stock: (params.get('stock') || undefined) as 'low' | undefined,
+          },
+        }
+      : ticked.size
+        ? { kind: 'ticked', ids: [...ticked] }
+        : null
 
   async function approve(p: AdminProductItem, isApproved: boolean) {
     try {
@@ -83,7 +113,7 @@ export default function ProductsScreen() {
   }
 
   return (
-    <div className={ticked.size ? 'pb-56 sm:pb-32' : undefined}>
+    <div className={ticked.size || matchingAll ? 'pb-72 sm:pb-40' : undefined}>
       <PageTitle
         title="Products"
         intro="Everything in the catalogue. A product shows in the shop only once it is approved. Tick products to approve, reprice or restock them together."
@@ -149,17 +179,32 @@ export default function ProductsScreen() {
           No products match.
         </p>
       ) : null}
-      {outcome ? <BulkOutcomePanel outcome={outcome} onClose={() => setOutcome(null)} /> : null}
-      {pageIds.length ? (
-        <label className="mb-2 flex min-h-11 items-center gap-3 px-3 text-sm font-semibold">
-          <input
-            type="checkbox"
-            className="size-5 accent-brand-600"
-            checked={allTicked}
-            onChange={(e) => tickPage(e.target.checked)}
-          />
-          Select all on this page
-        </label>
+      {outcome ? (
+        <BulkOutcomePanel outcome={outcome} onClose={() => setOutcome(null)} onUndone={bulkDone} />
+      ) : null}
+      {pageIds.length && list.data ? (
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+          <label className="flex min-h-11 items-center gap-3 px-3 text-sm font-semibold">
+            <input
+              type="checkbox"
+              className="size-5 accent-brand-600"
+              checked={allTicked}
+              onChange={(e) => tickPage(e.target.checked)}
+            />
+            Select all on this page
+          </label>
+          {list.data.total > pageIds.length ? (
+            <Button
+              small
+              onClick={() => {
+                setTicked(new Set())
+                setMatchingAll(true)
+              }}
+            >
+              Change all {list.data.total} matching
+            </Button>
+          ) : null}
+        </div>
       ) : null}
       <ul className="grid gap-2">
         {(list.data?.items ?? []).map((p) => (
@@ -230,8 +275,15 @@ export default function ProductsScreen() {
           onPage={(n) => set('page', String(n))}
         />
       ) : null}
-      {ticked.size ? (
-        <ProductBulkBar ids={[...ticked]} onClear={() => setTicked(new Set())} onDone={bulkDone} />
+      {scope ? (
+        <ProductBulkBar
+          scope={scope}
+          onClear={() => {
+            setTicked(new Set())
+            setMatchingAll(false)
+          }}
+          onDone={bulkDone}
+        />
       ) : null}
     </div>
   )

@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/admin-reviews.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import { reviewLimits } from '../../../contracts/review-text.ts'
+import { StarRating } from '../../components/star-rating.tsx'
 import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
 import { filterSetter } from '../../features/admin/filter-params.ts'
 import { when } from '../../features/admin/format.ts'
@@ -22,7 +23,6 @@ import {
   PageTitle,
   useDebounced,
 } from '../../features/admin/ui.tsx'
-import { StarRating } from '../../features/catalogue/star-rating.tsx'
 import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 

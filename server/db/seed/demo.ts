@@ -1,5 +1,10 @@
 import { type PictureKind, pictureSizes } from '../../../contracts/images.ts'
 import { discountPercent } from '../../../contracts/money.ts'
+import type { Motif } from '../../../demo-art/products.ts'
+import { drawProduct, productLayers } from '../../../demo-art/products.ts'
+import type { RenderJob } from '../../../demo-art/render.ts'
+import { renderAll } from '../../../demo-art/render.ts'
+import { categoryLayers, stateSvg, templeSvg, wideSvg } from '../../../demo-art/scenes.ts'
 import type { FileStore } from '../../lib/file-store.ts'
 import type { Db } from '../client.ts'
 import { newId } from '../ids.ts'
@@ -20,7 +25,7 @@ import {
   subcategories,
   temples,
 } from '../schema.ts'
-import type { CategorySeed, Motif } from './data/categories.ts'
+import type { CategorySeed } from './data/categories.ts'
 import { CATEGORIES } from './data/categories.ts'
 import {
   BANNERS,
@@ -37,10 +42,6 @@ import {
 import { hindiOf } from './data/hindi-names.ts'
 import { PRODUCTS } from './data/products.ts'
 import { STATES } from './data/states.ts'
-import { drawProduct, productLayers } from './images/products.ts'
-import type { RenderJob } from './images/render.ts'
-import { renderAll } from './images/render.ts'
-import { categoryLayers, stateSvg, templeSvg, wideSvg } from './images/scenes.ts'
 import { seedPincodes } from './pincodes.ts'
 import { buildProvenance } from './provenance.ts'
 
@@ -91,7 +92,7 @@ const COVER_SHAPES: Partial<Record<Motif, { shape?: string; title: string }>> = 
   mandala: { shape: 'plate', title: 'Mandala Wall Plate' },
 }
 
-export const stripTags = (html: string) =>
+const stripTags = (html: string) =>
   html
     .replace(/<[^>]+>/g, ' ')
     .replace(/&nbsp;/g, ' ')
@@ -372,12 +373,15 @@ export function buildDemo(now: Date, withImages: boolean) {
  * transaction. Pictures go to the file store (DATA_DIR/uploads or the S3 bucket; none when it is null,
  * as in tests).
  */
-export async function seedDemo(db: Db, opts: { files: FileStore | null }): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  opts: { files: FileStore | null; pictureCache?: string },
+): Promise<void> {
   const { rows, jobs } = buildDemo(new Date(), opts.files !== null)
   const files = opts.files
   // Pictures are drawn on sharp's worker threads while the rows go in; the transaction commits only once
   // every picture is written, so a failed picture leaves the shop empty and the seed runs again next start.
-  const drawing = files ? renderAll(jobs, files) : Promise.resolve()
+  const drawing = files ? renderAll(jobs, files, { cacheDir: opts.pictureCache }) : Promise.resolve()
   drawing.catch(() => {})
   await db.transaction(async (tx) => {
     await tx.insert(categories).values(rows.categories)

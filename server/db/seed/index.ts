@@ -13,7 +13,7 @@ export async function seedIfEmpty(db: Db, config: Config): Promise<boolean> {
   // Pictures go where uploads go: DATA_DIR/uploads or the S3 bucket (none without either, as in tests).
   const files = config.dataDir || config.S3_BUCKET ? createFileStore(config) : null
   try {
-    await seedDemo(db, { files })
+    await seedDemo(db, { files, pictureCache: config.DEMO_PICTURE_CACHE })
   } finally {
     await files?.close()
   }

@@ -41,7 +41,7 @@ function dataFile(): string {
   return path.join(path.dirname(main), '..', 'data', 'IN.txt')
 }
 
-export function normalise(pin: string, district: string, state: string): PincodeRow {
+function normalise(pin: string, district: string, state: string): PincodeRow {
   let s = STATE_NAMES[state] ?? state
   let d = district
   if (s === 'Jammu and Kashmir' && LADAKH_DISTRICTS.has(d)) s = 'Ladakh'

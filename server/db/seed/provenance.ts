@@ -1,10 +1,10 @@
 import { type PictureKind, pictureSizes } from '../../../contracts/images.ts'
+import type { RenderJob } from '../../../demo-art/render.ts'
+import { stateSvg } from '../../../demo-art/scenes.ts'
 import { newId } from '../ids.ts'
 import type { artisans, clusters, productMakers, products } from '../schema.ts'
 import { ARTISANS, CLUSTERS, MARKS } from './data/provenance.ts'
 import { STATES } from './data/states.ts'
-import type { RenderJob } from './images/render.ts'
-import { stateSvg } from './images/scenes.ts'
 
 /**
  * The demo's clusters, artisans, makers and marks (decision 098), for the products and states built

@@ -4,9 +4,9 @@ import { ValidationError } from '../../http/errors.ts'
 import type { FileStore } from '../../lib/file-store.ts'
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
-export const AVATAR_MAX_SIDE = 8000
-export const AVATAR_MAX_PIXELS = 40_000_000
-export const AVATAR_SIZE = 256
+const AVATAR_MAX_SIDE = 8000
+const AVATAR_MAX_PIXELS = 40_000_000
+const AVATAR_SIZE = 256
 
 const accepted = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif'])
 const notAnImage = 'The avatar must be a JPEG, PNG, WebP, GIF or AVIF picture.'

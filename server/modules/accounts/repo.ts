@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 
 import type { DbOrTx } from '../../db/client.ts'
-import { emailConfirmations, passwordResets, refreshTokens, users } from '../../db/schema.ts'
 import { NO_PASSWORD } from './passwords.ts'
+import { emailConfirmations, passwordResets, refreshTokens, users } from './tables.ts'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -24,6 +24,41 @@ export function createAccountsRepo(db: DbOrTx) {
     async userByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
       return row
+    },
+    /**
+     * Whether the account's address is confirmed. With `lock`, its row stays locked until the transaction
+     * ends (FOR NO KEY UPDATE), so two placements or bookings by one account are judged one after the other.
+     */
+    async forHolds(userId: string, lock: boolean) {
+      const q = db.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId))
+      const [row] = lock ? await q.for('no key update') : await q
+      return row ?? null
+    },
+    /**
+     * The ids of the accounts whose e-mail or name matches an ILIKE pattern, or whose mobile's digits match
+     * `digitsLike`, as a subquery (never run by itself: another module's list embeds it).
+     */
+    idsMatching(pattern: string, digitsLike?: string | null) {
+      return db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          or(
+            sql`${users.email} ilike ${pattern}`,
+            sql`${users.fullName} ilike ${pattern}`,
+            digitsLike
+              ? sql`regexp_replace(coalesce(${users.mobile}, ''), '\\D', '', 'g') like ${digitsLike}`
+              : undefined,
+          ),
+        )
+    },
+    /** The name and address of these accounts. */
+    people(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([])
+      return db
+        .select({ id: users.id, fullName: users.fullName, email: users.email })
+        .from(users)
+        .where(sql`${users.id} = any(${sql.param(ids)}::text[])`)
     },
     async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
       const [row] = await db.insert(users).values(values).returning()

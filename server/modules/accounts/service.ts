@@ -18,7 +18,9 @@ import type { FileStore } from '../../lib/file-store.ts'
 import { writeAudit } from '../audit/repo.ts'
 import { mailAnswers, mailTexts, mailTextsIn } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
+import { accountsAuditNames } from './audit-names.ts'
 import { createAvatarStore, processAvatar } from './avatar.ts'
+import { createPeopleList } from './console-repo.ts'
 import {
   type AttemptLimiter,
   createSignInLimits,
@@ -62,8 +64,13 @@ export type AccountsDeps = {
   limiters?: LimiterFactory
 }
 
+export type { PhoneSearch } from './console-repo.ts'
+
+/** An account as other modules name it: in an e-mail, a document or a console list. */
+export type Person = { fullName: string; email: string }
+
 /** How long a password reset link works. */
-export const RESET_MINUTES = 30
+const RESET_MINUTES = 30
 
 /** A staff account as a change to the staff is judged: its role, since when, and whether it is disabled. */
 export type StaffAccount = {
@@ -85,7 +92,7 @@ export type StaffRule = (change: StaffChange) => void
 /** A signed-in caller, with the sign-in (refresh token family) its access token belongs to. */
 export type Caller = SignedIn & { sessionId: string }
 
-export function toAccount(u: UserRow): Account {
+function toAccount(u: UserRow): Account {
   return {
     _id: u.id,
     fullName: u.fullName,
@@ -262,7 +269,9 @@ export function createAccountsService(deps: AccountsDeps) {
     return change
   }
 
-  return {
+  const service = {
+    /** What the audit log calls this module's rows (decision 113). */
+    auditNames: accountsAuditNames(deps.db),
     /**
      * The account behind an access token, or null: the token must be ours and unexpired, its sign-in
      * (`sid`) not ended, and the account enabled. Page loaders and the API both ask this.
@@ -881,6 +890,45 @@ export function createAccountsService(deps: AccountsDeps) {
       return { email: user.email }
     },
 
+    /**
+     * Whether the account's address is confirmed, or null when there is no such account. With `lock`, the
+     * account's row stays locked until the caller's transaction ends: orders and seva bookings judge what one
+     * account may hold one placement at a time (decision 110).
+     */
+    async holdingAccount(
+      userId: string,
+      opts: { lock: boolean },
+      db: DbOrTx = deps.db,
+    ): Promise<{ emailConfirmed: boolean } | null> {
+      const row = await createAccountsRepo(db).forHolds(userId, opts.lock)
+      return row ? { emailConfirmed: row.emailVerifiedAt !== null } : null
+    },
+
+    /** The name and e-mail address of each of these accounts, by id; in the caller's transaction when given one. */
+    async people(ids: string[], db: DbOrTx = deps.db): Promise<Map<string, Person>> {
+      const rows = await createAccountsRepo(db).people([...new Set(ids)])
+      return new Map(rows.map((r) => [r.id, { fullName: r.fullName, email: r.email }]))
+    },
+
+    /**
+     * The ids of the accounts whose e-mail or name matches an ILIKE pattern (and, given `digitsLike`, whose
+     * mobile's digits match it), as a subquery a console list of another module embeds: bookings, orders
+     * and reviews are searched by their customer (decision 113).
+     */
+    idsMatching(pattern: string, digitsLike?: string | null) {
+      return repo.idsMatching(pattern, digitsLike)
+    },
+
+    /** The console's list of accounts (decision 050), read only; in the caller's transaction when given one. */
+    consoleList(db: DbOrTx = deps.db) {
+      return createPeopleList(db)
+    },
+
+    /** One account's name and e-mail address (whom an e-mail about an order or booking goes to), or null. */
+    async person(userId: string, db: DbOrTx = deps.db): Promise<Person | null> {
+      return (await service.people([userId], db)).get(userId) ?? null
+    },
+
     /** Whether the account's address is confirmed (reviews, 80G receipts: decision 109). */
     async emailConfirmed(userId: string) {
       return Boolean((await repo.userById(userId))?.emailVerifiedAt)
@@ -901,5 +949,6 @@ export function createAccountsService(deps: AccountsDeps) {
       return issueTokens(user)
     },
   }
+  return service
 }
 export type AccountsService = ReturnType<typeof createAccountsService>

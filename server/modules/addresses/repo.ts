@@ -1,11 +1,18 @@
-import { asc, count, eq } from 'drizzle-orm'
+import { asc, count, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { addresses } from '../../db/schema.ts'
+import { addresses } from './tables.ts'
 
 export type AddressRow = typeof addresses.$inferSelect
 
 export function createAddressesRepo(db: DbOrTx) {
   return {
+    /** The accounts with a saved address whose phone's digits match a LIKE pattern, as a subquery. */
+    userIdsWithPhone(digitsLike: string) {
+      return db
+        .select({ userId: addresses.userId })
+        .from(addresses)
+        .where(sql`regexp_replace(${addresses.phoneNumber}, '\\D', '', 'g') like ${digitsLike}`)
+    },
     async listForUser(userId: string): Promise<AddressRow[]> {
       return db
         .select()

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts'
 import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import { type AddressRow, createAddressesRepo } from './repo.ts'
 
-export const MAX_ADDRESSES = 50
+const MAX_ADDRESSES = 50
 
 /** An address as a customer would recognise it again: case, spaces and punctuation between words ignored. */
 const sameText = (text: string) =>
@@ -55,6 +55,13 @@ export function createAddressesService(deps: { db: Db }) {
   }
 
   return {
+    /**
+     * The accounts with a saved address whose phone's digits match a LIKE pattern, as a subquery the
+     * console's customer search embeds.
+     */
+    userIdsWithPhone(digitsLike: string) {
+      return repo.userIdsWithPhone(digitsLike)
+    },
     async list(userId: string): Promise<Address[]> {
       return (await repo.listForUser(userId)).map(toAddress)
     },

@@ -1,7 +1,7 @@
 import { idPattern } from '../../db/ids.ts'
 import { NotFoundError } from '../../http/errors.ts'
 
-/** What every console domain shares: who acts, money, ids, list pages and database error codes. */
+/** What every console domain shares: who acts, money, ids and list pages. */
 
 /** The member of staff making a change; the audit log names them. */
 export type Actor = { id: string }
@@ -31,13 +31,3 @@ export const page = <T>(rows: T[], total: number, q: { page: number; pageSize: n
 
 /** An ILIKE pattern finding the text anywhere, its own % _ and \ taken literally. */
 export const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
-/** The SQLSTATE of a database error (23505 unique, 23503 foreign key), whichever driver raised it. */
-export function pgErrorCode(e: unknown): string | undefined {
-  let cur = e as { code?: unknown; cause?: unknown } | undefined
-  for (let i = 0; i < 4 && cur; i++) {
-    if (typeof cur.code === 'string' && /^[0-9A-Z]{5}$/.test(cur.code)) return cur.code
-    cur = cur.cause as typeof cur
-  }
-  return undefined
-}

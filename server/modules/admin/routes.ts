@@ -20,25 +20,25 @@ import { staffRoutes } from './staff/routes.ts'
 
 // Which part of the console each domain's routes belong to (contracts/staff.ts); a route may name its own.
 const domains: Array<[FastifyPluginAsync<{ services: Services }>, StaffArea]> = [
-  [overviewRoutes as never, 'dashboard'],
-  [auditRoutes as never, 'audit'],
-  [productRoutes as never, 'catalogue'],
-  [reviewRoutes as never, 'catalogue'],
+  [overviewRoutes, 'dashboard'],
+  [auditRoutes, 'audit'],
+  [productRoutes, 'catalogue'],
+  [reviewRoutes, 'catalogue'],
   // Artisans, clusters and each product's makers and marks (decision 098).
-  [provenanceAdminRoutes as never, 'catalogue'],
-  [contentRoutes as never, 'content'],
+  [provenanceAdminRoutes, 'catalogue'],
+  [contentRoutes, 'content'],
   // Sevas beside their temples; their bookings with the orders (decision 102).
-  [sevaAdminRoutes as never, 'content'],
-  [bookingAdminRoutes as never, 'orders'],
-  [orderRoutes as never, 'orders'],
-  [orderExportRoutes as never, 'orders'],
-  [peopleRoutes as never, 'orders'],
-  [messageRoutes as never, 'orders'],
-  [mailRoutes as never, 'orders'],
-  [invoiceAdminRoutes as never, 'orders'],
+  [sevaAdminRoutes, 'content'],
+  [bookingAdminRoutes, 'orders'],
+  [orderRoutes, 'orders'],
+  [orderExportRoutes, 'orders'],
+  [peopleRoutes, 'orders'],
+  [messageRoutes, 'orders'],
+  [mailRoutes, 'orders'],
+  [invoiceAdminRoutes, 'orders'],
   // Donations, their receipts and the Form 10BD file (decision 101).
-  [donationsAdminRoutes as never, 'orders'],
-  [staffRoutes as never, 'staff'],
+  [donationsAdminRoutes, 'orders'],
+  [staffRoutes, 'staff'],
 ]
 
 /**

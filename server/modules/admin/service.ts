@@ -5,12 +5,17 @@ import type { FileStore } from '../../lib/file-store.ts'
 import type { AccountsService } from '../accounts/service.ts'
 import type { AddressesService } from '../addresses/service.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
+import type { ContentService } from '../content/service.ts'
+import type { CouponsService } from '../coupons/service.ts'
+import type { DonationsService } from '../donations/service.ts'
 import type { InvoicesService } from '../invoices/service.ts'
 import type { MailService } from '../mail/service.ts'
 import type { MessagesService } from '../messages/service.ts'
 import type { OrdersService } from '../orders/service.ts'
 import type { PaymentsService } from '../payments/service.ts'
+import type { ProvenanceService } from '../provenance/service.ts'
 import type { ReviewsService } from '../reviews/service.ts'
+import type { SettingsService } from '../settings/service.ts'
 import type { SevasService } from '../sevas/service.ts'
 import { createAdminAuditService } from './audit/service.ts'
 import { createAdminContentService } from './content/service.ts'
@@ -40,7 +45,7 @@ export function createAdminService(deps: {
   log?: { warn(obj: object, msg: string): void }
   /** The orders module: the console moves, cancels and refunds orders only through it. */
   orders: OrdersService
-  payments: Pick<PaymentsService, 'recordsOf'>
+  payments: Pick<PaymentsService, 'recordsOf' | 'providerName'>
   accounts: Pick<
     AccountsService,
     | 'forStaff'
@@ -50,17 +55,55 @@ export function createAdminService(deps: {
     | 'inviteStaffAgain'
     | 'setStaffRole'
     | 'setStaffDisabled'
+    | 'people'
+    | 'idsMatching'
+    | 'consoleList'
+    | 'auditNames'
   >
-  addresses: Pick<AddressesService, 'list'>
-  catalogue: Pick<CatalogueService, 'namesFor' | 'structure'>
-  messages: Pick<MessagesService, 'setStatus'>
-  reviews: Pick<ReviewsService, 'publish' | 'hide' | 'reply'>
+  addresses: Pick<AddressesService, 'list' | 'userIdsWithPhone'>
+  catalogue: Pick<
+    CatalogueService,
+    | 'namesFor'
+    | 'structure'
+    | 'productStore'
+    | 'stock'
+    | 'lists'
+    | 'productsNaming'
+    | 'stateNames'
+    | 'titlesOf'
+    | 'marksOf'
+    | 'setMarks'
+    | 'idsTitled'
+    | 'lowStock'
+    | 'awaitingApproval'
+    | 'auditNames'
+  >
+  content: Pick<ContentService, 'templeNames' | 'lists' | 'returnPolicyStore' | 'auditNames'>
+  /** The coupons list the console edits. */
+  coupons: Pick<CouponsService, 'list' | 'codeTaken' | 'auditNames'>
+  messages: Pick<MessagesService, 'setStatus' | 'page' | 'unreadCount' | 'auditNames'>
+  reviews: Pick<ReviewsService, 'publish' | 'hide' | 'reply' | 'consoleList' | 'auditNames'>
+  /** Artisans, clusters and products' makers (decision 098). */
+  provenance: Pick<ProvenanceService, 'store' | 'auditNames'>
   /** The shop's low-stock threshold (Settings), for the dashboard and the product list's stock filter. */
-  mail: Pick<MailService, 'settings'>
+  mail: Pick<MailService, 'settings' | 'failedCount'>
   /** The foundation's name and address (the GST invoice details), printed on packing slips. */
-  invoices: Pick<InvoicesService, 'settings'>
+  invoices: Pick<InvoicesService, 'settings' | 'numbersOf' | 'missing' | 'waiting'>
+  /** The foundation's receipt details and the gifts waiting for them, for the set-up checklist. */
+  donations: { staff: Pick<DonationsService['staff'], 'missing' | 'waiting'> }
+  settings: Pick<SettingsService, 'read' | 'save'>
   /** Seva bookings: the console marks them performed, adds media and cancels only through it. */
-  sevas: Pick<SevasService, 'markPerformed' | 'addPhoto' | 'setVideo' | 'cancelByStaff'>
+  sevas: Pick<
+    SevasService,
+    | 'markPerformed'
+    | 'addPhoto'
+    | 'setVideo'
+    | 'cancelByStaff'
+    | 'sevasOfTemple'
+    | 'store'
+    | 'templesOf'
+    | 'auditNames'
+  >
 }) {
   const { db, cache, files, log } = deps
   const orders = createAdminOrdersService({
@@ -71,22 +114,60 @@ export function createAdminService(deps: {
     invoices: deps.invoices,
   })
 
+  const overview = createAdminOverviewService({
+    db,
+    invoices: deps.invoices,
+    donations: deps.donations,
+    payments: deps.payments,
+    settings: deps.settings,
+    mail: deps.mail,
+    orders: deps.orders,
+    catalogue: deps.catalogue,
+    messages: deps.messages,
+    reviews: deps.reviews,
+    sevas: deps.sevas,
+  })
   return {
+    overview: overview.overview,
+    /** The set-up checklist's 'keep the sandbox on purpose' (decision 123). */
+    chooseSandbox: overview.chooseSandbox,
     products: createAdminProductsService({
       db,
       cache,
       files,
       log,
       catalogue: deps.catalogue,
+      content: deps.content,
       orders: deps.orders,
       mail: deps.mail,
       publicUrl: deps.config.PUBLIC_URL,
     }),
-    content: createAdminContentService({ db, cache, files }),
+    content: createAdminContentService({
+      db,
+      cache,
+      files,
+      owners: {
+        catalogue: deps.catalogue,
+        content: deps.content,
+        coupons: deps.coupons,
+        sevas: deps.sevas,
+      },
+    }),
     orders,
     /** The order list as a CSV file, with the list's filters (decision 093). */
-    exportOrders: createOrdersExport({ db, list: orders.list }),
-    provenance: createAdminProvenanceService({ db, cache, files }),
+    exportOrders: createOrdersExport({
+      list: orders.list,
+      orders: deps.orders,
+      invoices: deps.invoices,
+      accounts: deps.accounts,
+    }),
+    provenance: createAdminProvenanceService({
+      db,
+      cache,
+      files,
+      provenance: deps.provenance,
+      catalogue: deps.catalogue,
+    }),
     customers: createAdminPeopleService({
       db,
       accounts: deps.accounts,
@@ -94,11 +175,37 @@ export function createAdminService(deps: {
       orders: deps.orders,
     }),
     messages: createAdminMessagesService({ db, messages: deps.messages }),
-    reviews: createAdminReviewsService({ db, reviews: deps.reviews }),
-    sevas: createAdminSevasService({ db, cache, sevas: deps.sevas }),
+    reviews: createAdminReviewsService({
+      db,
+      reviews: deps.reviews,
+      catalogue: deps.catalogue,
+      accounts: deps.accounts,
+      orders: deps.orders,
+    }),
+    sevas: createAdminSevasService({
+      db,
+      cache,
+      sevas: deps.sevas,
+      content: deps.content,
+      accounts: deps.accounts,
+    }),
     staff: createAdminStaffService({ accounts: deps.accounts }),
-    overview: createAdminOverviewService({ db, mail: deps.mail }).overview,
-    audit: createAdminAuditService({ db }).list,
+    audit: createAdminAuditService({
+      db,
+      accounts: deps.accounts,
+      // Each kind of thing the log names, named by the module that owns it.
+      namers: {
+        ...deps.catalogue.auditNames,
+        ...deps.orders.auditNames,
+        ...deps.accounts.auditNames,
+        ...deps.content.auditNames,
+        ...deps.coupons.auditNames,
+        ...deps.messages.auditNames,
+        ...deps.reviews.auditNames,
+        ...deps.provenance.auditNames,
+        ...deps.sevas.auditNames,
+      },
+    }).list,
   }
 }
 export type AdminService = ReturnType<typeof createAdminService>

@@ -5,7 +5,7 @@
  */
 
 /** The console's simple lists: each records `<entity>.create`, `.update` and `.delete`. */
-export const listEntities = [
+const listEntities = [
   'category',
   'subcategory',
   'state',
@@ -40,6 +40,7 @@ const otherActions = {
   'product.images.remove': 'product',
   'product.images.order': 'product',
   'product.bulk-update': 'product',
+  'product.bulk-undo': 'product',
   'product.import-create': 'product',
   'product.import-update': 'product',
   'product.provenance': 'product',
@@ -76,6 +77,7 @@ const otherActions = {
   'settings.cod': 'settings',
   'settings.donations': 'settings',
   'settings.limits': 'settings',
+  'settings.setup': 'settings',
 } as const
 
 export type AuditAction = ListAction | keyof typeof otherActions

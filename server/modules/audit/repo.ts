@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts'
-import { auditLog } from '../../db/schema.ts'
 import type { AuditAction } from './actions.ts'
+import { auditLog } from './tables.ts'
 
 /** One change made by a member of staff (actorId) or by the shop itself (actorId null). */
 export type AuditEntry = {

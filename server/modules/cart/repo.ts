@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { newId } from '../../db/ids.ts'
-import { cartItems, carts } from '../../db/schema.ts'
+import { cartItems, carts } from './tables.ts'
 
 export function createCartRepo(db: DbOrTx) {
   const cartOf = (userId: string) => db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))

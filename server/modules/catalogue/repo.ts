@@ -1,14 +1,24 @@
-import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.ts'
-import {
-  categories,
-  productImages,
-  products,
-  searchSynonyms,
-  states,
-  subcategories,
-} from '../../db/schema.ts'
+import { listStore } from '../../db/list-store.ts'
+import { categories, productImages, products, searchSynonyms, states, subcategories } from './tables.ts'
 
 /** Which products a page reads: by category, subcategory and state ids (any of each), and never these ids. */
 export type ProductQuery = {
@@ -229,6 +239,156 @@ export function createCatalogueRepo(db: DbOrTx) {
         .select({ term: searchSynonyms.term, expansions: searchSynonyms.expansions })
         .from(searchSynonyms)
     },
+    /** Sellable products (approved, not archived) with their first image, for pricing an order. */
+    async sellable(ids: string[]) {
+      if (ids.length === 0) return []
+      const rows = await db
+        .select({ id: products.id, title: products.title, price: products.price, stock: products.quantity })
+        .from(products)
+        .where(and(inArray(products.id, ids), eq(products.isApproved, true), isNull(products.archivedAt)))
+      const images = await db
+        .select({ productId: productImages.productId, url: productImages.url })
+        .from(productImages)
+        .where(inArray(productImages.productId, ids))
+        .orderBy(asc(productImages.position))
+      return rows.map((r) => {
+        const img = images.find((i) => i.productId === r.id)
+        return { ...r, image: img ? `${img.url}-800.webp` : null }
+      })
+    },
+    /**
+     * Takes a quantity of a product from stock if that much is there, in one conditional update (atomic
+     * on PostgreSQL and PGlite alike). Returns what is left, or null when there was not enough.
+     */
+    async takeStock(productId: string, quantity: number): Promise<number | null> {
+      const [row] = await db
+        .update(products)
+        .set({ quantity: sql`${products.quantity} - ${quantity}` })
+        .where(and(eq(products.id, productId), gte(products.quantity, quantity)))
+        .returning({ left: products.quantity })
+      return row ? row.left : null
+    },
+    async stockOf(productId: string): Promise<number> {
+      const [row] = await db.select({ q: products.quantity }).from(products).where(eq(products.id, productId))
+      return row?.q ?? 0
+    },
+    async returnStock(productId: string, quantity: number) {
+      await db
+        .update(products)
+        .set({ quantity: sql`${products.quantity} + ${quantity}` })
+        .where(eq(products.id, productId))
+    },
+    /**
+     * Adds to (or with a negative change, takes from) a product's stock in one conditional update, as
+     * orders take and return stock (decision 044): a sale made meanwhile is kept. Null when there are
+     * fewer pieces than would be taken away.
+     */
+    async changeStock(id: string, change: number): Promise<number | null> {
+      const [row] = await db
+        .update(products)
+        .set({ quantity: sql`${products.quantity} + ${change}` })
+        .where(and(eq(products.id, id), gte(products.quantity, -change)))
+        .returning({ quantity: products.quantity })
+      return row ? row.quantity : null
+    },
+    /** Up to 1000 products naming this category, subcategory, state or temple. */
+    async productsNaming(link: ProductLink, id: string): Promise<number> {
+      const rows = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products[link], id))
+        .limit(1000)
+      return rows.length
+    },
+    /** Every state's id and name. */
+    stateNames() {
+      return db.select({ id: states.id, name: states.name }).from(states)
+    },
+    /** Products carrying at least one authenticity mark. */
+    marks() {
+      return db
+        .select({
+          id: products.id,
+          giName: products.giName,
+          giAuthorisedUser: products.giAuthorisedUser,
+          handloomMark: products.handloomMark,
+          silkMark: products.silkMark,
+        })
+        .from(products)
+        .where(or(isNotNull(products.giName), isNotNull(products.handloomMark), isNotNull(products.silkMark)))
+    },
+    /** Products at or below the threshold (archived ones are not sold), least stock first. */
+    async lowStock(threshold: number, limit: number) {
+      const low = and(isNull(products.archivedAt), lte(products.quantity, threshold))
+      const [totals] = await db
+        .select({
+          low: sql<number>`count(*)::int`,
+          out: sql<number>`count(*) filter (where ${products.quantity} <= 0)::int`,
+        })
+        .from(products)
+        .where(low)
+      const rows = await db
+        .select({ id: products.id, title: products.title, quantity: products.quantity })
+        .from(products)
+        .where(low)
+        .orderBy(asc(products.quantity), asc(products.title), asc(products.id))
+        .limit(limit)
+      return { low: Number(totals?.low ?? 0), out: Number(totals?.out ?? 0), rows }
+    },
+    /** Products waiting for staff's approval (archived ones are not). */
+    async awaitingApproval() {
+      const [row] = await db
+        .select({ n: count() })
+        .from(products)
+        .where(and(eq(products.isApproved, false), isNull(products.archivedAt)))
+      return Number(row?.n ?? 0)
+    },
+    /** The ids of the products whose title matches an ILIKE pattern, as a subquery. */
+    idsTitled(pattern: string) {
+      return db.select({ id: products.id }).from(products).where(ilike(products.title, pattern))
+    },
+    /** The titles of these products, by title. */
+    titles(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([])
+      return db
+        .select({ id: products.id, title: products.title })
+        .from(products)
+        .where(sql`${products.id} = any(${sql.param(ids)}::text[])`)
+        .orderBy(asc(products.title), asc(products.id))
+    },
+    /** One product's title and authenticity marks, or null. */
+    async marksOf(id: string) {
+      const [row] = await db
+        .select({
+          id: products.id,
+          title: products.title,
+          giName: products.giName,
+          giAuthorisedUser: products.giAuthorisedUser,
+          handloomMark: products.handloomMark,
+          silkMark: products.silkMark,
+        })
+        .from(products)
+        .where(eq(products.id, id))
+      return row ?? null
+    },
+    setMarks(id: string, marks: MarkValues) {
+      return db.update(products).set(marks).where(eq(products.id, id))
+    },
+    /** Keeps a product's count of published reviews and their ratings' total. */
+    setRating(id: string, rating: { count: number; total: number }) {
+      return db
+        .update(products)
+        .set({ reviewCount: rating.count, ratingTotal: rating.total })
+        .where(eq(products.id, id))
+    },
+    /** The HSN code and GST rate of these products. */
+    taxCodes(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([])
+      return db
+        .select({ id: products.id, hsnCode: products.hsnCode, gstRate: products.gstRate })
+        .from(products)
+        .where(inArray(products.id, ids))
+    },
     /** Refreshes the planner's statistics (PGlite has no autovacuum to do it). */
     analyze() {
       return db.execute(sql`ANALYZE products`)
@@ -263,3 +423,26 @@ function publicWhere(q: ProductQuery): SQL | undefined {
 }
 
 export type CatalogueRepo = ReturnType<typeof createCatalogueRepo>
+
+/** The catalogue's lists the console edits row by row, each in its screen's order. */
+export const catalogueLists = {
+  categories: listStore(categories, (db) =>
+    db.select().from(categories).orderBy(asc(categories.position), asc(categories.title)),
+  ),
+  subcategories: listStore(subcategories, (db) =>
+    db.select().from(subcategories).orderBy(asc(subcategories.position), asc(subcategories.title)),
+  ),
+  states: listStore(states, (db) => db.select().from(states).orderBy(asc(states.position), asc(states.name))),
+  searchSynonyms: listStore(searchSynonyms, (db) =>
+    db.select().from(searchSynonyms).orderBy(asc(searchSynonyms.term)),
+  ),
+}
+
+/** A product's authenticity marks (decision 098). */
+export type MarkValues = Pick<
+  typeof products.$inferInsert,
+  'giName' | 'giAuthorisedUser' | 'handloomMark' | 'silkMark'
+>
+
+/** The columns by which a product names a category, subcategory, state or temple. */
+export type ProductLink = 'categoryId' | 'subcategoryId' | 'stateId' | 'templeId'

@@ -9,7 +9,7 @@ import type { Product } from '../../../contracts/catalogue.ts'
  * 3. the matches are ranked here, title matches first, from the in-memory catalogue.
  */
 
-export const maxSearchWords = 8
+const maxSearchWords = 8
 
 /** Lower-case words of letters and digits; Devanagari vowel signs (marks) stay inside their word. */
 export function wordsOf(text: string): string[] {
@@ -23,25 +23,6 @@ export function wordsOf(text: string): string[] {
 /** The words a query is made of: at most 8, without one-letter noise. */
 export function queryWords(text: string): string[] {
   return [...new Set(wordsOf(text).filter((w) => w.length > 1 || /\d/.test(w)))].slice(0, maxSearchWords)
-}
-
-/** Every word of letters (3 or more) in the products' titles, names and descriptions. */
-export function vocabularyOf(products: Product[]): string[] {
-  const words = new Set<string>()
-  for (const p of products) {
-    const text = [
-      p.title,
-      p.categories,
-      p.subcategory,
-      p.state,
-      p.shortDescription,
-      (p.description ?? '').replace(/<[^>]*>/g, ' '),
-    ]
-      .filter(Boolean)
-      .join(' ')
-    for (const w of wordsOf(text)) if (w.length >= 3 && /^\p{L}+$/u.test(w)) words.add(w)
-  }
-  return [...words].sort()
 }
 
 /** Words that begin no vocabulary word, so a full-text prefix term cannot find them. */

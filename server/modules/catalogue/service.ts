@@ -10,11 +10,18 @@ import { type Language, translated } from '../../../contracts/languages.ts'
 import { discountPercent } from '../../../contracts/money.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { idPattern } from '../../db/ids.ts'
-import type { categories, productImages, products, states, subcategories } from '../../db/schema.ts'
 import { NotFoundError, ValidationError } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
 import { safeHtml } from '../content/html.ts'
-import { createCatalogueRepo, type ProductQuery } from './repo.ts'
+import { catalogueAuditNames } from './audit-names.ts'
+import { createProductStore } from './products-repo.ts'
+import {
+  catalogueLists,
+  createCatalogueRepo,
+  type MarkValues,
+  type ProductLink,
+  type ProductQuery,
+} from './repo.ts'
 import {
   groupsFor,
   queryWords,
@@ -25,6 +32,15 @@ import {
   unknownWords,
   wordsOf,
 } from './search.ts'
+import type { categories, productImages, products, states, subcategories } from './tables.ts'
+
+export type {
+  ProductFilters,
+  ProductRow as StoredProduct,
+  ProductStore,
+  ProductValues,
+} from './products-repo.ts'
+export type { BulkChangeState } from './tables.ts'
 
 /** The most prasad packages a temple's page lists. */
 const templeProductsShown = 48
@@ -418,6 +434,8 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
   }
 
   return {
+    /** What the audit log calls this module's rows (decision 113). */
+    auditNames: catalogueAuditNames(deps.db),
     snapshot,
     async categories() {
       return (await snapshot()).categories
@@ -598,6 +616,118 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       deps.cache.invalidate()
     },
     listItem,
+
+    /** The catalogue's lists the console edits row by row: categories, subcategories, states, search synonyms. */
+    lists: catalogueLists,
+
+    /**
+     * How many products (up to 1000) name this category, subcategory, state or temple: the console refuses
+     * to delete one still named.
+     */
+    productsNaming(link: ProductLink, id: string, db: DbOrTx = deps.db): Promise<number> {
+      return createCatalogueRepo(db).productsNaming(link, id)
+    },
+
+    /**
+     * The console's reads and writes of products and their pictures (decisions 090, 113): its searchable
+     * list and export, and every change staff make, in the caller's transaction when given one. The console
+     * writes each change's audit entry in the same transaction and drops the cache after it.
+     */
+    productStore(db: DbOrTx = deps.db) {
+      return createProductStore(db)
+    },
+
+    /**
+     * The products an order may sell among these ids (approved, not archived), with their price, stock and
+     * first picture, read afresh: an order is priced from them.
+     */
+    sellable(ids: string[], db: DbOrTx = deps.db) {
+      return createCatalogueRepo(db).sellable(ids)
+    },
+
+    /** Every state's id and name, read afresh (the provenance pages name an artisan's state). */
+    stateNames(db: DbOrTx = deps.db) {
+      return createCatalogueRepo(db).stateNames()
+    },
+
+    /** The console's dashboard: products at or below the low-stock threshold, least stock first, and how many. */
+    lowStock(threshold: number, limit: number) {
+      return repo.lowStock(threshold, limit)
+    },
+
+    /** How many products wait for staff's approval. */
+    awaitingApproval() {
+      return repo.awaitingApproval()
+    },
+
+    /**
+     * The ids of the products (shown or not) whose title matches an ILIKE pattern, as a subquery a console
+     * list of another module embeds (reviews are searched by their product's title).
+     */
+    idsTitled(pattern: string) {
+      return repo.idsTitled(pattern)
+    },
+
+    /**
+     * The titles of these products in title order, read afresh (any product, shown or not): the console
+     * names them in its lists and refusals.
+     */
+    titlesOf(ids: string[], db: DbOrTx = deps.db): Promise<Array<{ id: string; title: string }>> {
+      return createCatalogueRepo(db).titles([...new Set(ids)])
+    },
+
+    /** One product's title and authenticity marks (decision 098), read afresh, or null. */
+    marksOf(productId: string, db: DbOrTx = deps.db) {
+      return createCatalogueRepo(db).marksOf(productId)
+    },
+
+    /** Sets a product's authenticity marks, in the caller's transaction (the console's provenance screen). */
+    async setMarks(productId: string, marks: MarkValues, tx: DbOrTx) {
+      await createCatalogueRepo(tx).setMarks(productId, marks)
+    },
+
+    /** The authenticity marks (decision 098) of the products carrying any, read afresh. */
+    marks(db: DbOrTx = deps.db) {
+      return createCatalogueRepo(db).marks()
+    },
+
+    /**
+     * The count and rating total of a product's published reviews, which its page and cards show (decision
+     * 096): the reviews module recounts them in the transaction that publishes or hides a review.
+     */
+    async setRating(productId: string, rating: { count: number; total: number }, tx: DbOrTx) {
+      await createCatalogueRepo(tx).setRating(productId, rating)
+    },
+
+    /** The HSN code and GST rate each of these products has now (an invoice prints them), by id. */
+    async taxCodes(ids: string[], db: DbOrTx = deps.db) {
+      const rows = await createCatalogueRepo(db).taxCodes([...new Set(ids)])
+      return new Map(rows.map((r) => [r.id, { hsnCode: r.hsnCode, gstRate: r.gstRate }]))
+    },
+
+    /**
+     * Stock (decision 044), changed in the caller's transaction, each change one conditional update, so
+     * concurrent orders never sell a piece twice. Callers refresh what the shop shows (`invalidate`) after
+     * their transaction.
+     */
+    stock: {
+      /** Takes pieces if that many are there: what is left, or null when there were too few. */
+      take(productId: string, quantity: number, tx: DbOrTx): Promise<number | null> {
+        return createCatalogueRepo(tx).takeStock(productId, quantity)
+      },
+      /** Gives pieces back (a cancelled or expired order's, or a shortage's undo). */
+      giveBack(productId: string, quantity: number, tx: DbOrTx): Promise<void> {
+        return createCatalogueRepo(tx).returnStock(productId, quantity)
+      },
+      /** The pieces in stock now (0 for a product that is not there). */
+      of(productId: string, db: DbOrTx = deps.db): Promise<number> {
+        return createCatalogueRepo(db).stockOf(productId)
+      },
+      /** Staff add pieces, or take some away (negative): what is left, or null when fewer were there. */
+      change(productId: string, change: number, tx: DbOrTx): Promise<number | null> {
+        return createCatalogueRepo(tx).changeStock(productId, change)
+      },
+    },
   }
 }
 export type CatalogueService = ReturnType<typeof createCatalogueService>

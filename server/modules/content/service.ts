@@ -1,11 +1,12 @@
 import { type Language, translated } from '../../../contracts/languages.ts'
 import { serviceLinksOf, type Temple, type TemplePage } from '../../../contracts/temples.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
 import { NotFoundError } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
+import { contentAuditNames } from './audit-names.ts'
 import { safeHtml } from './html.ts'
-import { createContentRepo } from './repo.ts'
+import { contentLists, createContentRepo, createReturnPolicyStore, type TempleWhere } from './repo.ts'
 
 export type Slider = { _id: string; sliderImage: string; title: string | null; link: string | null }
 export type Banner = {
@@ -21,6 +22,8 @@ export type PolicySection = { _id: string; title: string; content: string }
 export type PolicyDocument = { _id: string; kind: 'privacy' | 'terms'; sections: PolicySection[] }
 export type ReturnPolicy = { _id: string; ReturnPolicy: string }
 export type { Temple }
+/** A temple as other modules name it: a seva's, a donation's, a prasad package's. */
+export type TempleName = { id: string; name: string; slug: string }
 
 export function createContentService(deps: {
   db: Db
@@ -70,7 +73,24 @@ export function createContentService(deps: {
     )
 
   return {
+    /** What the audit log calls this module's rows (decision 113). */
+    auditNames: contentAuditNames(deps.db),
     temples,
+    /** The content lists the console edits row by row: slides, banners, FAQ, policy sections, temples. */
+    lists: contentLists,
+    /** The return policy's one section as the console reads and writes it, in the caller's transaction. */
+    returnPolicyStore(db: DbOrTx = deps.db) {
+      return createReturnPolicyStore(db)
+    },
+    /**
+     * Temples' names read afresh (not from the cache), in the shop's order (position, then name): all of
+     * them, those with these ids, the one with this web name, or the one with this web name or id; in the
+     * caller's transaction when given one.
+     */
+    templeNames(where?: TempleWhere, db: DbOrTx = deps.db): Promise<TempleName[]> {
+      if (where && 'ids' in where && where.ids.length === 0) return Promise.resolve([])
+      return createContentRepo(db).templeNames(where)
+    },
     sliders(): Promise<Slider[]> {
       return deps.cache.get('content:sliders', async () =>
         (await repo.activeSliders()).map((s) => ({

@@ -1,6 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { coupons } from '../../db/schema.ts'
+import { listStore } from '../../db/list-store.ts'
+import { coupons } from './tables.ts'
 
 /**
  * A customer's code matches exactly, case-sensitively, as the spec asks; staff cannot make two codes that
@@ -8,8 +9,21 @@ import { coupons } from '../../db/schema.ts'
  */
 const sameCode = (code: string) => eq(coupons.code, code)
 
+/** The coupons as the console lists and edits them, by code. */
+export const couponList = listStore(coupons, (db) => db.select().from(coupons).orderBy(asc(coupons.code)))
+
 export function createCouponsRepo(db: DbOrTx) {
   return {
+    /** Another coupon whose code is this one whatever its case, or null. */
+    async sameCodeAnyCase(code: string, exceptId?: string) {
+      const [other] = await db
+        .select({ code: coupons.code })
+        .from(coupons)
+        .where(
+          and(sql`lower(${coupons.code}) = lower(${code})`, exceptId ? ne(coupons.id, exceptId) : undefined),
+        )
+      return other ?? null
+    },
     publicCoupons() {
       return db.select().from(coupons).where(eq(coupons.isPublic, true)).orderBy(asc(coupons.createdAt))
     },

@@ -1,17 +1,18 @@
-import { translatorFor } from '../../../app/i18n/registry.ts'
 import type { Coupon } from '../../../contracts/cart.ts'
 import { couponMessages, couponServerMessages } from '../../../contracts/cart-rules.ts'
 import { holdMessages } from '../../../contracts/hold-limits.ts'
+import { translatorFor } from '../../../contracts/i18n/registry.ts'
 import type { Language } from '../../../contracts/languages.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
-import type { coupons } from '../../db/schema.ts'
 import { ConflictError, ValidationError } from '../../http/errors.ts'
-import { createCouponsRepo } from './repo.ts'
+import { couponsAuditNames } from './audit-names.ts'
+import { couponList, createCouponsRepo } from './repo.ts'
+import type { coupons } from './tables.ts'
 
 type CouponRow = typeof coupons.$inferSelect
 
 /** 'active' only when the stored status is active, any end date is still ahead and uses remain. */
-export function effectiveStatus(row: CouponRow, now = new Date()): string {
+function effectiveStatus(row: CouponRow, now = new Date()): string {
   if (row.status !== 'active') return row.status
   if (row.endsAt && row.endsAt.getTime() <= now.getTime()) return 'expired'
   if (row.usageLimit !== null && row.usedCount >= row.usageLimit) return 'expired'
@@ -22,6 +23,19 @@ export function createCouponsService(deps: { db: Db }) {
   const repo = createCouponsRepo(deps.db)
 
   return {
+    /** What the audit log calls this module's rows (decision 113). */
+    auditNames: couponsAuditNames(deps.db),
+    /** The coupons as the console lists and edits them (decision 090). */
+    list: couponList,
+
+    /**
+     * The code of another coupon that is this code whatever its case (codes are one code whatever their
+     * case), or null; in the caller's transaction when given one.
+     */
+    async codeTaken(code: string, exceptId?: string, db: DbOrTx = deps.db): Promise<string | null> {
+      return (await createCouponsRepo(db).sameCodeAnyCase(code, exceptId))?.code ?? null
+    },
+
     /** Public coupons only, with their status as it stands now (the client says 'expired' for the rest). */
     async listPublic(): Promise<Coupon[]> {
       const now = new Date()

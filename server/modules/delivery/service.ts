@@ -1,5 +1,3 @@
-import { codAtPinText, notServedText, windowText } from '../../../app/features/delivery/delivery-words.ts'
-import { translatorFor } from '../../../app/i18n/registry.ts'
 import type { CodTerms } from '../../../contracts/cod.ts'
 import {
   type DeliveryEstimate,
@@ -12,11 +10,13 @@ import {
   zoneIds,
   zoneOf,
 } from '../../../contracts/delivery.ts'
+import { codAtPinText, notServedText, windowText } from '../../../contracts/delivery-text.ts'
+import { translatorFor } from '../../../contracts/i18n/registry.ts'
 import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { writeAudit } from '../audit/repo.ts'
-import { createPincodeRepo } from '../pincode/repo.ts'
-import { createDeliveryRepo } from './repo.ts'
+import type { PincodeService } from '../pincode/service.ts'
+import type { SettingsService } from '../settings/service.ts'
 
 /** Stored settings over the defaults, so a zone added later still has days. */
 function settingsOf(stored: unknown): DeliverySettings {
@@ -33,13 +33,17 @@ function settingsOf(stored: unknown): DeliverySettings {
 /** The delivery promise by PIN (decision 086): staff set zones, customers see dates, orders are checked. */
 export function createDeliveryService(deps: {
   db: Db
+  /** The shop's settings row: the delivery column, and the legal state the home zone follows. */
+  settings: Pick<SettingsService, 'read' | 'save'>
+  /** The PIN data: the district and state of a PIN. */
+  pincode: Pick<PincodeService, 'places'>
   cod?: { terms(db?: DbOrTx): Promise<CodTerms> }
   now?: () => Date
 }) {
   const now = deps.now ?? (() => new Date())
 
   async function settings(db: DbOrTx = deps.db) {
-    const row = await createDeliveryRepo(db).read()
+    const row = await deps.settings.read(db)
     return { settings: settingsOf(row?.delivery), homeState: row?.legalState ?? '' }
   }
 
@@ -58,7 +62,7 @@ export function createDeliveryService(deps: {
           zones: v.zones,
           blockedPins: v.blockedPins,
         }
-        await createDeliveryRepo(tx).save(after)
+        await deps.settings.save({ delivery: after }, tx)
         await writeAudit(tx, {
           actorId,
           action: 'settings.delivery',
@@ -82,7 +86,7 @@ export function createDeliveryService(deps: {
     ): Promise<DeliveryEstimate> {
       const i18n = translatorFor(language)
       const { settings: s, homeState } = await settings(db)
-      const places = await createPincodeRepo(db).byPin(pin)
+      const places = await deps.pincode.places(pin, db)
       const place = places[0]
       const terms = await deps.cod?.terms(db)
       const zone = place ? zoneOf(place, homeState) : null
@@ -131,7 +135,7 @@ export function createDeliveryService(deps: {
     async refusal(to: { postalCode: string; state: string }, db: DbOrTx = deps.db): Promise<string | null> {
       const pin = to.postalCode.trim()
       const { settings: s, homeState } = await settings(db)
-      const [place] = await createPincodeRepo(db).byPin(pin)
+      const [place] = await deps.pincode.places(pin, db)
       const zone = zoneOf(place ?? { state: to.state, district: '' }, homeState)
       if (!s.zones[zone].enabled || s.blockedPins.includes(pin)) return deliveryMessages.orderRefused(pin)
       return null

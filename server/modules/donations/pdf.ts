@@ -1,6 +1,6 @@
-import { translatorFor } from '../../../app/i18n/registry.ts'
 import { rupeesInWords } from '../../../contracts/amount-words.ts'
 import { indianDate } from '../../../contracts/gst.ts'
+import { translatorFor } from '../../../contracts/i18n/registry.ts'
 import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
 import { formatPaise } from '../../../contracts/money.ts'
 import { pdfFontsFor, pdfMargin, rule, startPdf } from '../../lib/pdf.ts'

@@ -211,7 +211,17 @@ export const donationsAdminRoutes: FastifyPluginAsyncZod<{ services: Services }>
         summary:
           'Set the foundation’s 80G details printed on receipts from now on (issued ones stay as they were)',
         body: donationSettingsBody,
-        response: { 200: ok(donationSettingsBody), ...adminFailures() },
+        response: {
+          200: ok(
+            donationSettingsBody.extend({
+              issued: z.number().int().min(0).meta({
+                description:
+                  'Paid gifts that waited for these details (decision 123) and got their receipts by this save, each donor e-mailed',
+              }),
+            }),
+          ),
+          ...adminFailures(),
+        },
       },
     },
     async (request) => ({

@@ -1,4 +1,3 @@
-import { translatorFor } from '../../../app/i18n/registry.ts'
 import {
   causeNames,
   type Donation,
@@ -14,14 +13,19 @@ import {
   type StaffDonation,
 } from '../../../contracts/donations.ts'
 import { financialYear } from '../../../contracts/gst.ts'
+import { translatorFor } from '../../../contracts/i18n/registry.ts'
 import { defaultLanguage, isLanguage, type Language } from '../../../contracts/languages.ts'
-import type { Db } from '../../db/client.ts'
+import { receiptDetailsMissing } from '../../../contracts/setup.ts'
+import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import { spreadsheetSafe, writeCsv } from '../../lib/csv.ts'
 import { writeAudit } from '../audit/repo.ts'
+import type { ContentService } from '../content/service.ts'
+import type { InvoicesService } from '../invoices/service.ts'
 import { mailAnswers, mailTextsIn } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
 import type { PayableHandler } from '../payments/payables.ts'
+import type { SettingsService } from '../settings/service.ts'
 import { type Issuer, renderReceiptPdf } from './pdf.ts'
 import { createDonationsRepo, type DonationRow } from './repo.ts'
 
@@ -40,6 +44,12 @@ const maskedPan = (pan: string | null) => (pan ? `••••••${pan.slice(
 export function createDonationsService(deps: {
   db: Db
   mail: MailService
+  /** Receipt numbers: a gap-free series per financial year, kept with the invoices' counters. */
+  invoices: Pick<InvoicesService, 'takeSerial'>
+  /** The temples a donor may give to. */
+  content: Pick<ContentService, 'templeNames'>
+  /** The shop's settings row: the foundation's 80G details printed on receipts. */
+  settings: Pick<SettingsService, 'read' | 'save'>
   /** Whether the donor's address is confirmed: an 80G receipt waits for it (decision 109). */
   emailConfirmed: (userId: string) => Promise<boolean>
 }) {
@@ -82,8 +92,9 @@ export function createDonationsService(deps: {
     return row
   }
 
-  const settingsOf = async (r: ReturnType<typeof createDonationsRepo>): Promise<DonationSettings> => {
-    const row = await r.settings()
+  /** The foundation's 80G details, kept in the shop's settings row. */
+  const settingsOf = async (db: DbOrTx = deps.db): Promise<DonationSettings> => {
+    const row = await deps.settings.read(db)
     return {
       donationName: row?.donationName ?? '',
       donationAddress: row?.donationAddress ?? '',
@@ -93,6 +104,46 @@ export function createDonationsService(deps: {
       registration80gFrom: row?.registration80gFrom ?? '',
       registration80gUntil: row?.registration80gUntil ?? '',
     }
+  }
+
+  /**
+   * A paid gift takes the next receipt number of the financial year it was paid in and the foundation's
+   * registration as it is now, and its donor the receipt e-mail, in the caller's transaction.
+   */
+  async function issueReceipt(tx: Tx, row: DonationRow, s: DonationSettings) {
+    const r = createDonationsRepo(tx)
+    const fy = row.financialYear ?? financialYear(row.paidAt ?? new Date())
+    const serial = await deps.invoices.takeSerial(seriesOf(fy), tx)
+    const issuer: Issuer = {
+      name: s.donationName,
+      address: s.donationAddress,
+      pan: s.donationPan,
+      registration: s.registration80g,
+      issued: s.registration80gIssued,
+      from: s.registration80gFrom,
+      until: s.registration80gUntil,
+    }
+    const issued = (await r.update(row.id, {
+      financialYear: fy,
+      receiptSerial: serial,
+      receiptNumber: receiptNumber(fy, serial),
+      issuer,
+    }))!
+    const language = isLanguage(row.language) ? row.language : defaultLanguage
+    await deps.mail.send(tx, {
+      kind: 'donation.paid',
+      to: row.donorEmail,
+      content: mailTextsIn(language).donationReceived(
+        {
+          donorName: row.donorName,
+          amount: row.amount,
+          cause: causeName(row, language),
+          receiptNumber: issued.receiptNumber!,
+          for80g: row.wants80g,
+        },
+        deps.mail.url(`/donate/thanks/${row.id}`),
+      ),
+    })
   }
 
   /** How a donation is paid: through the payments module, purpose 'donation' (decision 100). */
@@ -119,42 +170,27 @@ export function createDonationsService(deps: {
       const row = await r.byId(payment.payableId!, true)
       if (!row || row.status === 'paid') return { changed: false }
       const now = new Date()
-      const fy = financialYear(now)
-      const serial = await r.nextSerial(seriesOf(fy))
-      const s = await settingsOf(r)
-      const issuer: Issuer = {
-        name: s.donationName,
-        address: s.donationAddress,
-        pan: s.donationPan,
-        registration: s.registration80g,
-        issued: s.registration80gIssued,
-        from: s.registration80gFrom,
-        until: s.registration80gUntil,
-      }
       const paid = (await r.update(row.id, {
         status: 'paid',
         paidAt: now,
-        financialYear: fy,
-        receiptSerial: serial,
-        receiptNumber: receiptNumber(fy, serial),
+        financialYear: financialYear(now),
         paymentReference: payment.providerPaymentId ?? payment.providerOrderId,
-        issuer,
       }))!
-      const language = isLanguage(row.language) ? row.language : defaultLanguage
-      await deps.mail.send(tx, {
-        kind: 'donation.paid',
-        to: row.donorEmail,
-        content: mailTextsIn(language).donationReceived(
-          {
-            donorName: row.donorName,
-            amount: row.amount,
-            cause: causeName(row, language),
-            receiptNumber: paid.receiptNumber!,
-            for80g: row.wants80g,
-          },
-          deps.mail.url(`/donate/thanks/${row.id}`),
-        ),
-      })
+      const s = await settingsOf(tx)
+      if (receiptDetailsMissing(s).length === 0) await issueReceipt(tx, paid, s)
+      else {
+        // Never a receipt with the foundation's details missing (decision 123): thanks now, the receipt
+        // as soon as staff complete them.
+        const language = isLanguage(row.language) ? row.language : defaultLanguage
+        await deps.mail.send(tx, {
+          kind: 'donation.thanks',
+          to: row.donorEmail,
+          content: mailTextsIn(language).donationThanksReceiptLater(
+            { donorName: row.donorName, amount: row.amount, cause: causeName(row, language) },
+            deps.mail.url(`/donate/thanks/${row.id}`),
+          ),
+        })
+      }
       return { changed: true }
     },
     async onFailed(tx, payment) {
@@ -170,7 +206,7 @@ export function createDonationsService(deps: {
     /** What a donor may give to: the foundation's work, then each temple by its web name. */
     async causes(language: Language = defaultLanguage): Promise<DonationCauseOption[]> {
       const { t } = translatorFor(language)
-      const temples = await repo.templeList()
+      const temples = await deps.content.templeNames()
       return [
         ...foundationCauses.map((c) => ({ for: c, name: t(causeNames[c]), temple: false })),
         ...temples.map((tm) => ({ for: tm.slug, name: tm.name, temple: true })),
@@ -190,7 +226,7 @@ export function createDonationsService(deps: {
       let temple: { id: string; name: string } | null = null
       if ((foundationCauses as readonly string[]).includes(body.for)) cause = body.for as FoundationCause
       else {
-        temple = await repo.templeBySlug(body.for)
+        temple = (await deps.content.templeNames({ slug: body.for }))[0] ?? null
         if (!temple) throw new ValidationError(givingMessages.causeUnknown)
         cause = 'temple'
       }
@@ -229,6 +265,12 @@ export function createDonationsService(deps: {
     },
 
     staff: {
+      /** Paid gifts whose receipt waits for the foundation's details (decision 123). */
+      waiting: (): Promise<number> => repo.awaitingReceiptCount(),
+
+      /** The foundation's details still to fill in before a receipt can be issued; empty when none. */
+      missing: async () => receiptDetailsMissing(await settingsOf()),
+
       async list(q: {
         year?: string
         cause?: DonationRow['cause']
@@ -248,6 +290,8 @@ export function createDonationsService(deps: {
           pages: Math.max(1, Math.ceil(total / q.pageSize)),
           received: rupees(received),
           years: await repo.years(),
+          detailsMissing: receiptDetailsMissing(await settingsOf()),
+          receiptsWaiting: await repo.awaitingReceiptCount(),
         }
       },
 
@@ -257,7 +301,7 @@ export function createDonationsService(deps: {
        */
       async form10bd(year: string): Promise<string> {
         const rows = await repo.receiptsOf(year)
-        const s = await settingsOf(repo)
+        const s = await settingsOf()
         const lines = rows.map((row, i) => [
           String(i + 1),
           '',
@@ -276,12 +320,15 @@ export function createDonationsService(deps: {
       },
 
       settings: {
-        get: (): Promise<DonationSettings> => settingsOf(repo),
-        async save(actorId: string, values: DonationSettings): Promise<DonationSettings> {
+        get: (): Promise<DonationSettings> => settingsOf(),
+        /** Saves the foundation's details; once complete, the gifts that waited get their receipts. */
+        async save(
+          actorId: string,
+          values: DonationSettings,
+        ): Promise<DonationSettings & { issued: number }> {
           return deps.db.transaction(async (tx) => {
-            const r = createDonationsRepo(tx)
-            const before = await settingsOf(r)
-            await r.saveSettings(values)
+            const before = await settingsOf(tx)
+            await deps.settings.save(values, tx)
             await writeAudit(tx, {
               actorId,
               action: 'settings.donations',
@@ -290,7 +337,14 @@ export function createDonationsService(deps: {
               before,
               after: values,
             })
-            return values
+            let issued = 0
+            if (receiptDetailsMissing(values).length === 0) {
+              for (const row of await createDonationsRepo(tx).awaitingReceipt()) {
+                await issueReceipt(tx, row, values)
+                issued++
+              }
+            }
+            return { ...values, issued }
           })
         },
       },

@@ -1,5 +1,5 @@
-import { translatorFor } from '../../../app/i18n/registry.ts'
 import { indianDate, type TaxedLine } from '../../../contracts/gst.ts'
+import { translatorFor } from '../../../contracts/i18n/registry.ts'
 import { invoiceText } from '../../../contracts/invoices.ts'
 import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
 import { formatPaise } from '../../../contracts/money.ts'

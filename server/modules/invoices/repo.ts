@@ -1,19 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import {
-  invoiceCounters,
-  invoices,
-  orderItems,
-  orders,
-  products,
-  shopSettings,
-  users,
-} from '../../db/schema.ts'
+import { invoiceCounters, invoices, invoiceWaits } from './tables.ts'
 
 export type InvoiceRow = typeof invoices.$inferSelect
 export type DocumentKind = InvoiceRow['kind']
-
-const SETTINGS_ID = 'shop'
 
 export function createInvoicesRepo(db: DbOrTx) {
   return {
@@ -46,59 +36,36 @@ export function createInvoicesRepo(db: DbOrTx) {
       return row ?? null
     },
 
-    /** Locks the order row, so two callers never issue its invoice at once. */
-    async lockOrder(orderId: string) {
-      const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update')
-      return row ?? null
+    /** The order is owed an invoice that cannot be issued yet; once only. */
+    async wait(orderId: string) {
+      await db.insert(invoiceWaits).values({ orderId }).onConflictDoNothing()
     },
 
-    async orderById(idOrNumber: string) {
-      const [row] = await db
-        .select()
-        .from(orders)
-        .where(sql`${orders.id} = ${idOrNumber} or ${orders.orderNumber} = ${idOrNumber}`)
-      return row ?? null
+    async unwait(orderId: string) {
+      await db.delete(invoiceWaits).where(eq(invoiceWaits.orderId, orderId))
     },
 
-    /** The order's lines with the product's HSN code and GST rate as they are now. */
-    async linesOf(orderId: string) {
+    /** The orders owed an invoice, the first to wait first. */
+    async waitingOrders(): Promise<string[]> {
+      const rows = await db
+        .select({ orderId: invoiceWaits.orderId })
+        .from(invoiceWaits)
+        .orderBy(asc(invoiceWaits.createdAt), asc(invoiceWaits.orderId))
+      return rows.map((r) => r.orderId)
+    },
+
+    async waitingCount(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(invoiceWaits)
+      return Number(row?.n ?? 0)
+    },
+
+    /** The numbers of these orders' documents. */
+    numbersOf(orderIds: string[]) {
+      if (orderIds.length === 0) return Promise.resolve([])
       return db
-        .select({
-          title: orderItems.title,
-          quantity: orderItems.quantity,
-          price: orderItems.price,
-          hsnCode: products.hsnCode,
-          gstRate: products.gstRate,
-        })
-        .from(orderItems)
-        .innerJoin(products, eq(products.id, orderItems.productId))
-        .where(eq(orderItems.orderId, orderId))
-        .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
-    },
-
-    async customerName(userId: string) {
-      const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId))
-      return row?.fullName ?? null
-    },
-
-    async supplier() {
-      const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, SETTINGS_ID))
-      return row ?? null
-    },
-
-    async saveSupplier(values: {
-      legalName: string
-      legalAddress: string
-      legalState: string
-      gstin: string
-      invoicePrefix: string
-    }) {
-      const [row] = await db
-        .insert(shopSettings)
-        .values({ id: SETTINGS_ID, ...values })
-        .onConflictDoUpdate({ target: shopSettings.id, set: values })
-        .returning()
-      return row!
+        .select({ orderId: invoices.orderId, kind: invoices.kind, number: invoices.number })
+        .from(invoices)
+        .where(inArray(invoices.orderId, orderIds))
     },
   }
 }

@@ -107,7 +107,17 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> =
         security: bearer,
         summary: 'Set the supplier printed on GST invoices from now on (issued ones stay as they were)',
         body: invoiceSettingsBody,
-        response: { 200: ok(invoiceSettingsBody), ...adminFailures() },
+        response: {
+          200: ok(
+            invoiceSettingsBody.extend({
+              issued: z.number().int().min(0).meta({
+                description:
+                  'Orders that waited for these details (decision 123) and were invoiced by this save, each customer e-mailed',
+              }),
+            }),
+          ),
+          ...adminFailures(),
+        },
       },
     },
     async (request) => ({

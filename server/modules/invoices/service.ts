@@ -10,9 +10,14 @@ import {
 } from '../../../contracts/gst.ts'
 import { type InvoiceSettings, invoiceText } from '../../../contracts/invoices.ts'
 import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
-import type { Db, Tx } from '../../db/client.ts'
+import { invoiceDetailsMissing } from '../../../contracts/setup.ts'
+import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { NotFoundError } from '../../http/errors.ts'
+import type { AccountsService } from '../accounts/service.ts'
 import { writeAudit } from '../audit/repo.ts'
+import type { CatalogueService } from '../catalogue/service.ts'
+import type { OrdersService } from '../orders/service.ts'
+import type { SettingsService } from '../settings/service.ts'
 import { renderInvoicePdf } from './pdf.ts'
 import { createInvoicesRepo, type DocumentKind, type InvoiceRow } from './repo.ts'
 
@@ -21,11 +26,36 @@ const placeOf = (state: string) => {
   return code ? `${state} (${code})` : state
 }
 
-export function createInvoicesService(deps: { db: Db }) {
+export function createInvoicesService(deps: {
+  db: Db
+  /** The shop's settings row: the supplier printed on every document, and the number prefix. */
+  settings: Pick<SettingsService, 'read' | 'save'>
+  /** The order a document is for: locked while it is issued, its lines and delivery details. */
+  orders: Pick<OrdersService, 'lockRow' | 'rowByIdOrNumber' | 'lines' | 'tellInvoiced'>
+  /** Each line's HSN code and GST rate, as the product has them now. */
+  catalogue: Pick<CatalogueService, 'taxCodes'>
+  /** The customer's name, where the delivery details name nobody. */
+  accounts: Pick<AccountsService, 'person'>
+}) {
   const repo = createInvoicesRepo(deps.db)
+  const { orders } = deps
 
-  const settingsOf = async (r: ReturnType<typeof createInvoicesRepo>): Promise<InvoiceSettings> => {
-    const row = await r.supplier()
+  /** The order's lines with the product's HSN code and GST rate as they are now. */
+  async function linesOf(tx: Tx, orderId: string) {
+    const items = await orders.lines(orderId, tx)
+    const codes = await deps.catalogue.taxCodes(
+      items.map((i) => i.productId),
+      tx,
+    )
+    return items.flatMap((i) => {
+      const code = codes.get(i.productId)
+      return code ? [{ title: i.title, quantity: i.quantity, price: i.price, ...code }] : []
+    })
+  }
+
+  /** The supplier's details, kept in the shop's settings row. */
+  const settingsOf = async (db: DbOrTx = deps.db): Promise<InvoiceSettings> => {
+    const row = await deps.settings.read(db)
     return {
       legalName: row?.legalName ?? '',
       legalAddress: row?.legalAddress ?? '',
@@ -60,17 +90,24 @@ export function createInvoicesService(deps: { db: Db }) {
       tx: Tx,
       orderId: string,
       opts: { extras?: ExtraCharge[]; now?: Date } = {},
-    ): Promise<InvoiceRow> {
+    ): Promise<InvoiceRow | null> {
       const r = createInvoicesRepo(tx)
-      const order = await r.lockOrder(orderId)
+      // The order's row stays locked until the transaction ends: two callers never issue its invoice at once.
+      const order = await orders.lockRow(orderId, tx)
       if (!order) throw new NotFoundError('No such order.')
       const existing = await r.ofOrder(order.id, 'invoice')
       if (existing) return existing
+      // Never with the supplier incomplete (decision 123): the order waits, and is invoiced once staff
+      // complete the details.
+      if (invoiceDetailsMissing(await settingsOf(tx)).length > 0) {
+        await r.wait(order.id)
+        return null
+      }
       const now = opts.now ?? new Date()
-      const supplier = await r.supplier()
+      const supplier = await deps.settings.read(tx)
       const shopState = supplier?.legalState ?? ''
       const intraState = isIntraState(shopState, order.shippingState)
-      const lines = await r.linesOf(order.id)
+      const lines = await linesOf(tx, order.id)
       const tax = computeTax({
         lines: lines.map((l) => ({
           description: l.title,
@@ -88,7 +125,8 @@ export function createInvoicesService(deps: { db: Db }) {
       const serial = await r.nextSerial(documentSeries(prefix, 'invoice', fy))
       const name =
         [order.shippingFirstName, order.shippingLastName].filter(Boolean).join(' ') ||
-        ((await r.customerName(order.userId)) ?? '')
+        ((await deps.accounts.person(order.userId, tx))?.fullName ?? '')
+      await r.unwait(order.id)
       return r.insert({
         orderId: order.id,
         kind: 'invoice',
@@ -127,12 +165,16 @@ export function createInvoicesService(deps: { db: Db }) {
      */
     async issueCreditNote(tx: Tx, orderId: string, now = new Date()): Promise<InvoiceRow | null> {
       const r = createInvoicesRepo(tx)
-      await r.lockOrder(orderId)
+      await orders.lockRow(orderId, tx)
       const invoice = await r.ofOrder(orderId, 'invoice')
-      if (!invoice) return null
+      if (!invoice) {
+        // Refunded before its invoice could be issued: it is owed one no more.
+        await r.unwait(orderId)
+        return null
+      }
       const existing = await r.ofOrder(orderId, 'credit-note')
       if (existing) return existing
-      const supplier = await r.supplier()
+      const supplier = await deps.settings.read(tx)
       const fy = financialYear(now)
       const prefix = supplier?.invoicePrefix ?? 'KS'
       const serial = await r.nextSerial(documentSeries(prefix, 'credit-note', fy))
@@ -157,7 +199,7 @@ export function createInvoicesService(deps: { db: Db }) {
       userId?: string,
       language: Language = defaultLanguage,
     ): Promise<{ number: string; pdf: Buffer }> {
-      const order = await repo.orderById(idOrNumber)
+      const order = await orders.rowByIdOrNumber(idOrNumber)
       if (!order || (userId !== undefined && order.userId !== userId)) {
         throw new NotFoundError('Order not found.')
       }
@@ -167,14 +209,39 @@ export function createInvoicesService(deps: { db: Db }) {
       return { number: doc.number, pdf: await renderInvoicePdf(doc, invoice, language) }
     },
 
+    /** The numbers of these orders' invoices and credit notes; in the caller's transaction when given one. */
+    numbersOf(orderIds: string[], db: DbOrTx = deps.db) {
+      return createInvoicesRepo(db).numbersOf(orderIds)
+    },
+
+    /**
+     * The next number of a gap-free series, in the caller's transaction: the counter row stays locked until
+     * it ends, so a concurrent issue waits and a rolled-back one gives its number back. Invoices and credit
+     * notes use it, and so do donation receipts (a series name no invoice prefix can take).
+     */
+    takeSerial(series: string, tx: Tx): Promise<number> {
+      return createInvoicesRepo(tx).nextSerial(series)
+    },
+
+    /** The supplier fields still to fill in before an invoice can be issued; empty when none. */
+    async missing(db: DbOrTx = deps.db) {
+      return invoiceDetailsMissing(await settingsOf(db))
+    },
+
+    /** How many orders wait for their invoice (decision 123). */
+    waiting: (): Promise<number> => repo.waitingCount(),
+
     settings: {
-      get: (): Promise<InvoiceSettings> => settingsOf(repo),
-      async save(actorId: string, values: InvoiceSettings): Promise<InvoiceSettings> {
+      get: (): Promise<InvoiceSettings> => settingsOf(),
+      /**
+       * Saves the supplier; once it is complete, the orders that waited are invoiced in the same
+       * transaction, in the order they came, and each customer is told their invoice is ready.
+       */
+      async save(actorId: string, values: InvoiceSettings): Promise<InvoiceSettings & { issued: number }> {
         return deps.db.transaction(async (tx) => {
           // Read inside the transaction: the embedded database has one connection.
-          const r = createInvoicesRepo(tx)
-          const before = await settingsOf(r)
-          await r.saveSupplier(values)
+          const before = await settingsOf(tx)
+          await deps.settings.save(values, tx)
           await writeAudit(tx, {
             actorId,
             action: 'settings.invoices',
@@ -183,7 +250,22 @@ export function createInvoicesService(deps: { db: Db }) {
             before,
             after: values,
           })
-          return values
+          let issued = 0
+          if (invoiceDetailsMissing(values).length === 0) {
+            for (const orderId of await createInvoicesRepo(tx).waitingOrders()) {
+              const order = await orders.lockRow(orderId, tx)
+              // A wait outlived by a refund or a cancellation: there is no supply left to invoice.
+              if (order?.paymentStatus !== 'Paid' || order.status === 'Cancelled') {
+                await createInvoicesRepo(tx).unwait(orderId)
+                continue
+              }
+              if (await service.issueInvoice(tx, orderId)) {
+                issued++
+                await orders.tellInvoiced(tx, orderId)
+              }
+            }
+          }
+          return { ...values, issued }
         })
       },
     },

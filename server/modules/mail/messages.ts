@@ -1,7 +1,8 @@
-import { translatorFor } from '../../../app/i18n/registry.ts'
-import type { ShopI18n } from '../../../app/i18n/translate.ts'
+import { translatorFor } from '../../../contracts/i18n/registry.ts'
+import type { ShopI18n } from '../../../contracts/i18n/translate.ts'
 import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
 import { formatPaise } from '../../../contracts/money.ts'
+import { setupMessages } from '../../../contracts/setup.ts'
 import { type StaffRole, staffRoleLabels } from '../../../contracts/staff.ts'
 
 /**
@@ -78,6 +79,19 @@ function customerMails({ t, language }: ShopI18n) {
         ]
       : []
   const facts = (order: OrderFacts) => ({ number: order.orderNumber, total: money(order.total) })
+  /** What every donation e-mail opens with: thanks for the gift, its amount and cause. */
+  const giftThanks = (gift: { donorName: string; amount: number; cause: string }) => ({
+    language,
+    preview: t('We received your gift of {amount}.', { amount: money(gift.amount) }),
+    heading: t('Thank you for your gift'),
+    paragraphs: [
+      hello(gift.donorName),
+      t('We received your donation of {amount} for {cause}.', {
+        amount: money(gift.amount),
+        cause: gift.cause,
+      }),
+    ],
+  })
   return {
     language,
     orderLabels: {
@@ -200,6 +214,16 @@ function customerMails({ t, language }: ShopI18n) {
       button: order.shippingLink
         ? { label: t('Track your parcel'), href: order.shippingLink }
         : { label: t('View your order'), href: orderUrl },
+    }),
+
+    /** The invoice that waited for the shop's GST details (decision 123) is issued. */
+    orderInvoiced: (order: OrderFacts, orderUrl: string): MailContent => ({
+      language,
+      subject: t('Your GST invoice for order {number}', facts(order)),
+      preview: t('Your tax invoice is ready to download.'),
+      heading: t('Your tax invoice is ready'),
+      paragraphs: [hello(order.customerName), ...invoiceReady(order)],
+      button: { label: t('View your order'), href: orderUrl },
     }),
 
     orderDelivered: (order: OrderFacts, orderUrl: string): MailContent => ({
@@ -376,21 +400,27 @@ function customerMails({ t, language }: ShopI18n) {
       gift: { donorName: string; amount: number; cause: string; receiptNumber: string; for80g: boolean },
       receiptUrl: string,
     ): MailContent => ({
-      language,
+      ...giftThanks(gift),
       subject: t('Thank you for your donation: receipt {number}', { number: gift.receiptNumber }),
-      preview: t('We received your gift of {amount}.', { amount: money(gift.amount) }),
-      heading: t('Thank you for your gift'),
       paragraphs: [
-        hello(gift.donorName),
-        t('We received your donation of {amount} for {cause}.', {
-          amount: money(gift.amount),
-          cause: gift.cause,
-        }),
+        ...giftThanks(gift).paragraphs,
         gift.for80g
           ? t('Your 80G receipt {number} is ready to download.', { number: gift.receiptNumber })
           : t('Your receipt {number} is ready to download.', { number: gift.receiptNumber }),
       ],
       button: { label: t('Download your receipt'), href: receiptUrl },
+      footnote: t('You received this e-mail because you made a donation with this address.'),
+    }),
+
+    /** A donation was paid while the foundation's details were incomplete: thanks now, the receipt later. */
+    donationThanksReceiptLater: (
+      gift: { donorName: string; amount: number; cause: string },
+      pageUrl: string,
+    ): MailContent => ({
+      ...giftThanks(gift),
+      subject: t('Thank you for your donation'),
+      paragraphs: [...giftThanks(gift).paragraphs, t(setupMessages.receiptFollows)],
+      button: { label: t('See your gift'), href: pageUrl },
       footnote: t('You received this e-mail because you made a donation with this address.'),
     }),
   }

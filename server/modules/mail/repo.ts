@@ -1,18 +1,32 @@
-import { and, desc, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
 import { accountMailKinds } from '../../../contracts/mail.ts'
 import type { DbOrTx } from '../../db/client.ts'
-import { mailOutbox, shopSettings } from '../../db/schema.ts'
+import { mailOutbox } from './tables.ts'
 
 export type OutboxRow = typeof mailOutbox.$inferSelect
 export type OutboxInsert = typeof mailOutbox.$inferInsert
-
-const SETTINGS_ID = 'shop'
 
 export function createMailRepo(db: DbOrTx) {
   return {
     async insert(row: OutboxInsert): Promise<OutboxRow> {
       const [inserted] = await db.insert(mailOutbox).values(row).returning()
       return inserted!
+    },
+
+    /** Removes the not yet due, unsent mails of a kind about something: what they said no longer holds. */
+    async withdraw(kind: string, regarding: string, now: Date): Promise<number> {
+      const gone = await db
+        .delete(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.kind, kind),
+            eq(mailOutbox.regarding, regarding),
+            inArray(mailOutbox.status, ['queued', 'kept']),
+            gt(mailOutbox.nextAttemptAt, now),
+          ),
+        )
+        .returning({ id: mailOutbox.id })
+      return gone.length
     },
 
     /**
@@ -110,23 +124,24 @@ export function createMailRepo(db: DbOrTx) {
       return { rows, total: count?.n ?? 0 }
     },
 
+    /** How many messages the shop gave up sending. */
+    async failedCount() {
+      const [row] = await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'failed'))
+      return Number(row?.n ?? 0)
+    },
+
+    /** Where these messages stand (queued, sending, sent, failed, kept). */
+    statusesOf(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([])
+      return db
+        .select({ id: mailOutbox.id, status: mailOutbox.status })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.id, ids))
+    },
+
     async byId(id: string): Promise<OutboxRow | undefined> {
       const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id))
       return row
-    },
-
-    async settings() {
-      const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, SETTINGS_ID))
-      return row ?? null
-    },
-
-    async saveSettings(values: { notificationEmail: string | null; lowStockThreshold: number }) {
-      const [row] = await db
-        .insert(shopSettings)
-        .values({ id: SETTINGS_ID, ...values })
-        .onConflictDoUpdate({ target: shopSettings.id, set: values })
-        .returning()
-      return row!
     },
   }
 }

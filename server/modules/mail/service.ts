@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.ts'
 import { newId } from '../../db/ids.ts'
 import { NotFoundError } from '../../http/errors.ts'
 import { writeAudit } from '../audit/repo.ts'
+import type { SettingsService } from '../settings/service.ts'
 import { type MailContent, mailTexts, mailTextsIn, type OrderFacts } from './messages.ts'
 import { createMailRepo, type OutboxRow } from './repo.ts'
 import { createSeal, redact } from './seal.ts'
@@ -18,14 +19,23 @@ const LEASE_MS = 120_000
 /** After this many failed attempts a message is marked failed for staff (about a day of retries). */
 export const MAX_ATTEMPTS = 8
 /** Minutes until the next try: 1, 2, 4 … up to six hours. */
-export const mailBackoffMinutes = (attempts: number) => Math.min(2 ** Math.max(0, attempts - 1), 360)
+const mailBackoffMinutes = (attempts: number) => Math.min(2 ** Math.max(0, attempts - 1), 360)
 
-export type OrderMailEvent = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded'
+export type OrderMailEvent =
+  | 'placed'
+  | 'paid'
+  | 'shipped'
+  | 'delivered'
+  | 'cancelled'
+  | 'refunded'
+  | 'invoiced'
 
 export type MailDeps = {
   db: Db
   config: Pick<Config, 'PUBLIC_URL' | 'SMTP_URL' | 'MAIL_FROM' | 'RESERVATION_MINUTES' | 'secrets'>
   log?: FastifyBaseLogger
+  /** The shop's settings row: where staff mail goes and the low-stock threshold. */
+  settings: Pick<SettingsService, 'read' | 'save'>
   /** Tests pass their own; otherwise SMTP when SMTP_URL is set, else none (messages are kept). */
   transport?: MailTransport | null
 }
@@ -68,6 +78,13 @@ const describeError = (err: unknown) => {
   return (e?.responseCode ? `${e.responseCode} ` : e?.code ? `${e.code}: ` : '') + text.slice(0, 500)
 }
 
+/**
+ * Minutes an online order's 'awaiting payment' e-mail waits for the payment (decision 120): five, or less
+ * when orders are held for under ten minutes, so the reminder still leaves time to pay.
+ */
+export const awaitingPaymentDelayMinutes = (reservationMinutes: number) =>
+  Math.min(5, Math.floor(reservationMinutes / 2))
+
 export function createMailService(deps: MailDeps) {
   const repo = createMailRepo(deps.db)
   const transport =
@@ -84,7 +101,7 @@ export function createMailService(deps: MailDeps) {
   const seal = createSeal(deps.config.secrets.jwtAccessSecret)
 
   async function staffAddress(db: DbOrTx): Promise<string | null> {
-    return (await createMailRepo(db).settings())?.notificationEmail || null
+    return (await deps.settings.read(db))?.notificationEmail || null
   }
 
   const service = {
@@ -109,6 +126,9 @@ export function createMailService(deps: MailDeps) {
          * staff can read holds the mail with them hidden; the live copy is sealed until it is sent.
          */
         secrets?: readonly string[]
+        /** Sent no earlier than this; withdrawn before then if what it is `regarding` changes. */
+        notBefore?: Date
+        regarding?: string
       },
     ): Promise<OutboxRow> {
       const live = await renderMail(mail.content, url('/'))
@@ -128,6 +148,8 @@ export function createMailService(deps: MailDeps) {
         headers: mail.headers ?? {},
         messageId: `<${id}@${host}>`,
         status: transport ? 'queued' : 'kept',
+        ...(mail.notBefore ? { nextAttemptAt: mail.notBefore } : {}),
+        regarding: mail.regarding ?? null,
       })
     },
 
@@ -161,11 +183,17 @@ export function createMailService(deps: MailDeps) {
       const orderUrl = url(`/OrderDetails/${order.id}`)
       const f = order.facts
       const texts = mailTextsIn(order.language)
+      const regarding = `order:${order.id}`
+      const now = new Date()
+      // One e-mail per event (decision 120): an order paid online within minutes hears only that it is
+      // confirmed; the 'awaiting payment' reminder waits and is withdrawn once the order is paid or cancelled.
+      const delay = awaitingPaymentDelayMinutes(deps.config.RESERVATION_MINUTES)
+      if (event !== 'placed') await createMailRepo(tx).withdraw('order.placed', regarding, now)
       const content =
         event === 'placed'
           ? f.payOnDelivery
             ? texts.orderPlacedPayOnDelivery(f, orderUrl)
-            : texts.orderPlaced(f, orderUrl, deps.config.RESERVATION_MINUTES)
+            : texts.orderPlaced(f, orderUrl, deps.config.RESERVATION_MINUTES - delay)
           : event === 'paid'
             ? texts.orderPaid(f, orderUrl)
             : event === 'shipped'
@@ -174,8 +202,16 @@ export function createMailService(deps: MailDeps) {
                 ? texts.orderDelivered(f, orderUrl)
                 : event === 'cancelled'
                   ? texts.orderCancelled(f, orderUrl, order.reason ?? 'Cancelled', order.refundDue ?? false)
-                  : texts.orderRefunded(f, orderUrl)
-      await service.send(tx, { kind: `order.${event}`, to: order.to, content })
+                  : event === 'invoiced'
+                    ? texts.orderInvoiced(f, orderUrl)
+                    : texts.orderRefunded(f, orderUrl)
+      const later = event === 'placed' && !f.payOnDelivery && delay > 0
+      await service.send(tx, {
+        kind: `order.${event}`,
+        to: order.to,
+        content,
+        ...(later ? { notBefore: new Date(now.getTime() + delay * 60_000), regarding } : {}),
+      })
       // Staff hear of an order once it is theirs to ship: paid online, or placed for cash on delivery.
       if (event === 'placed' && f.payOnDelivery) {
         await service.notifyStaff(
@@ -201,7 +237,7 @@ export function createMailService(deps: MailDeps) {
       tx: DbOrTx,
       lines: Array<{ productId: string; title: string; quantity: number; left: number }>,
     ) {
-      const settings = await createMailRepo(tx).settings()
+      const settings = await deps.settings.read(tx)
       if (!settings?.notificationEmail) return
       const threshold = settings.lowStockThreshold
       for (const line of lines) {
@@ -302,9 +338,17 @@ export function createMailService(deps: MailDeps) {
       },
     },
 
+    /** How many e-mails the shop gave up sending (the console's dashboard). */
+    failedCount: () => repo.failedCount(),
+
+    /** Where each of these outbox messages stands, by id (a staff answer shows whether it went out). */
+    async statusesOf(ids: string[]): Promise<Map<string, OutboxRow['status']>> {
+      return new Map((await repo.statusesOf([...new Set(ids)])).map((r) => [r.id, r.status]))
+    },
+
     settings: {
       async get() {
-        const row = await repo.settings()
+        const row = await deps.settings.read()
         return {
           notificationEmail: row?.notificationEmail ?? '',
           lowStockThreshold: row?.lowStockThreshold ?? 3,
@@ -312,12 +356,14 @@ export function createMailService(deps: MailDeps) {
       },
       async save(actorId: string, values: { notificationEmail: string; lowStockThreshold: number }) {
         const row = await deps.db.transaction(async (tx) => {
-          const r = createMailRepo(tx)
-          const before = await r.settings()
-          const saved = await r.saveSettings({
-            notificationEmail: values.notificationEmail || null,
-            lowStockThreshold: values.lowStockThreshold,
-          })
+          const before = await deps.settings.read(tx)
+          const saved = await deps.settings.save(
+            {
+              notificationEmail: values.notificationEmail || null,
+              lowStockThreshold: values.lowStockThreshold,
+            },
+            tx,
+          )
           await writeAudit(tx, {
             actorId,
             action: 'settings.mail',

@@ -1,10 +1,53 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { contactMessages, contactReplies, mailOutbox, users } from '../../db/schema.ts'
+import { containing } from '../../lib/text-search.ts'
+import { contactMessages, contactReplies } from './tables.ts'
 
 export function createMessagesRepo(db: DbOrTx) {
   const newsletter = eq(contactMessages.kind, 'newsletter')
   return {
+    /** The console's list of Contact Us messages and newsletter sign-ups (decision 050), newest first. */
+    async messagePage(opts: {
+      q?: string
+      kind?: 'contact' | 'newsletter'
+      status?: 'new' | 'read'
+      offset: number
+      limit: number
+    }) {
+      const conds = []
+      if (opts.kind) conds.push(eq(contactMessages.kind, opts.kind))
+      if (opts.status) conds.push(eq(contactMessages.status, opts.status))
+      if (opts.q) {
+        const p = containing(opts.q)
+        conds.push(
+          or(
+            ilike(contactMessages.email, p),
+            ilike(contactMessages.firstName, p),
+            ilike(contactMessages.lastName, p),
+            ilike(contactMessages.message, p),
+            ilike(contactMessages.phone, p),
+          ),
+        )
+      }
+      const where = conds.length ? and(...conds) : undefined
+      const rows = await db
+        .select()
+        .from(contactMessages)
+        .where(where)
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+        .limit(opts.limit)
+        .offset(opts.offset)
+      const [{ total }] = await db.select({ total: count() }).from(contactMessages).where(where)
+      return { rows, total }
+    },
+    /** Contact Us messages nobody has read yet (the dashboard's count). */
+    async unread() {
+      const [row] = await db
+        .select({ n: count() })
+        .from(contactMessages)
+        .where(and(eq(contactMessages.kind, 'contact'), eq(contactMessages.status, 'new')))
+      return Number(row?.n ?? 0)
+    },
     insert(row: typeof contactMessages.$inferInsert) {
       return db.insert(contactMessages).values(row)
     },
@@ -56,12 +99,9 @@ export function createMessagesRepo(db: DbOrTx) {
           body: contactReplies.body,
           createdAt: contactReplies.createdAt,
           outboxId: contactReplies.outboxId,
-          authorName: users.fullName,
-          mailStatus: mailOutbox.status,
+          authorId: contactReplies.authorId,
         })
         .from(contactReplies)
-        .leftJoin(users, eq(users.id, contactReplies.authorId))
-        .leftJoin(mailOutbox, eq(mailOutbox.id, contactReplies.outboxId))
         .where(eq(contactReplies.messageId, messageId))
         .orderBy(asc(contactReplies.createdAt), asc(contactReplies.id))
     },

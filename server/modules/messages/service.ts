@@ -3,17 +3,24 @@ import { defaultLanguage, isLanguage, type Language } from '../../../contracts/l
 import type { contactInputSchema, newsletterInputSchema } from '../../../contracts/messages.ts'
 import type { Db } from '../../db/client.ts'
 import { NotFoundError, ValidationError } from '../../http/errors.ts'
+import type { AccountsService } from '../accounts/service.ts'
 import { hashToken, newOpaqueToken } from '../accounts/tokens.ts'
 import { writeAudit } from '../audit/repo.ts'
 import { type MailContent, mailAnswers, mailTexts, mailTextsIn } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
+import { messagesAuditNames } from './audit-names.ts'
 import { createMessagesRepo } from './repo.ts'
 
 /**
  * What visitors send from the Contact Us form and the footer newsletter box; staff read and answer them in
  * the console. A newsletter address counts only once its owner followed the confirmation link (decision 073).
  */
-export function createMessagesService(deps: { db: Db; mail?: MailService }) {
+export function createMessagesService(deps: {
+  db: Db
+  mail?: MailService
+  /** The names of the staff who answered. */
+  accounts: Pick<AccountsService, 'people'>
+}) {
   const repo = createMessagesRepo(deps.db)
 
   /** The link and headers every newsletter-type e-mail carries (RFC 8058 one-click unsubscribe). */
@@ -27,6 +34,8 @@ export function createMessagesService(deps: { db: Db; mail?: MailService }) {
   }
 
   const service = {
+    /** What the audit log calls this module's rows (decision 113). */
+    auditNames: messagesAuditNames(deps.db),
     /** Saves the message and tells the shop's notification address, in one transaction. */
     async contact(input: z.output<typeof contactInputSchema>, language: Language = defaultLanguage) {
       await deps.db.transaction(async (tx) => {
@@ -114,6 +123,12 @@ export function createMessagesService(deps: { db: Db; mail?: MailService }) {
       )
     },
 
+    /** One page of the console's list of messages and sign-ups, newest first (read only). */
+    page: repo.messagePage,
+
+    /** How many Contact Us messages nobody has read yet. */
+    unreadCount: () => repo.unread(),
+
     /** A staff answer to a Contact Us message: e-mailed to the sender (replies come to the shop), kept, audited. */
     async reply(actorId: string, messageId: string, body: string) {
       const mail = deps.mail
@@ -171,6 +186,10 @@ export function createMessagesService(deps: { db: Db; mail?: MailService }) {
       const message = await repo.byId(messageId)
       if (message?.kind !== 'contact') throw new NotFoundError('No such message.')
       const replies = await repo.replies(messageId)
+      const [authors, mailStatus] = await Promise.all([
+        deps.accounts.people(replies.flatMap((x) => (x.authorId ? [x.authorId] : []))),
+        deps.mail?.statusesOf(replies.flatMap((x) => (x.outboxId ? [x.outboxId] : []))) ?? new Map(),
+      ])
       return {
         _id: message.id,
         email: message.email,
@@ -180,10 +199,10 @@ export function createMessagesService(deps: { db: Db; mail?: MailService }) {
         replies: replies.map((x) => ({
           _id: x.id,
           body: x.body,
-          author: x.authorName ?? 'Former staff member',
+          author: (x.authorId && authors.get(x.authorId)?.fullName) ?? 'Former staff member',
           createdAt: x.createdAt.toISOString(),
           outboxId: x.outboxId,
-          mailStatus: x.mailStatus,
+          mailStatus: (x.outboxId && mailStatus.get(x.outboxId)) ?? null,
         })),
       }
     },

@@ -1,34 +1,13 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  like,
-  lte,
-  notInArray,
-  or,
-  sql,
-} from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNull, like, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import {
-  invoices,
-  orderHistory,
-  orderItems,
-  orders,
-  productImages,
-  products,
-  users,
-} from '../../db/schema.ts'
+import { orderHistory, orderItems, orders } from './tables.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
 export type OrderHistoryRow = typeof orderHistory.$inferSelect
 export type OrderDocuments = { invoice: string | null; creditNote: string | null }
+/** The numbers of orders' GST invoices and credit notes, as the invoices module keeps them. */
+export type DocumentNumber = { orderId: string; kind: string; number: string }
 export type FullOrder = {
   order: OrderRow
   items: OrderItemRow[]
@@ -66,21 +45,17 @@ const openCod = and(
 const phoneDigits = sql`right(regexp_replace(${orders.shippingPhone}, '[^0-9]', '', 'g'), 10)`
 
 export function createOrdersRepo(db: DbOrTx) {
-  async function withDetails(rows: OrderRow[]): Promise<FullOrder[]> {
+  /** The orders with their items and history, and the numbers of their documents (`docs`, read by the caller). */
+  async function withDetails(rows: OrderRow[], docs: DocumentNumber[]): Promise<FullOrder[]> {
     if (rows.length === 0) return []
     const ids = rows.map((r) => r.id)
-    const [items, history, docs] = await Promise.all([
+    const [items, history] = await Promise.all([
       db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.createdAt)),
       db
         .select()
         .from(orderHistory)
         .where(inArray(orderHistory.orderId, ids))
         .orderBy(asc(orderHistory.changedAt), asc(orderHistory.createdAt)),
-      // The numbers of the order's GST invoice and credit note (written by the invoices module).
-      db
-        .select({ orderId: invoices.orderId, kind: invoices.kind, number: invoices.number })
-        .from(invoices)
-        .where(inArray(invoices.orderId, ids)),
     ])
     const numberOf = (orderId: string, kind: string) =>
       docs.find((d) => d.orderId === orderId && d.kind === kind)?.number ?? null
@@ -94,24 +69,6 @@ export function createOrdersRepo(db: DbOrTx) {
 
   return {
     withDetails,
-
-    /** Sellable products (approved, not archived) with their first image, for pricing an order. */
-    async sellableProducts(ids: string[]) {
-      if (ids.length === 0) return []
-      const rows = await db
-        .select({ id: products.id, title: products.title, price: products.price, stock: products.quantity })
-        .from(products)
-        .where(and(inArray(products.id, ids), eq(products.isApproved, true), isNull(products.archivedAt)))
-      const images = await db
-        .select({ productId: productImages.productId, url: productImages.url })
-        .from(productImages)
-        .where(inArray(productImages.productId, ids))
-        .orderBy(asc(productImages.position))
-      return rows.map((r) => {
-        const img = images.find((i) => i.productId === r.id)
-        return { ...r, image: img ? `${img.url}-800.webp` : null }
-      })
-    },
 
     async byIdempotencyKey(userId: string, key: string) {
       const [row] = await db
@@ -143,13 +100,12 @@ export function createOrdersRepo(db: DbOrTx) {
       return row!
     },
 
-    async listForUser(userId: string) {
-      const rows = await db
+    listForUser(userId: string) {
+      return db
         .select()
         .from(orders)
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt), desc(orders.id))
-      return withDetails(rows)
     },
 
     /** One order by its id or its order number. */
@@ -166,13 +122,40 @@ export function createOrdersRepo(db: DbOrTx) {
       return db.select().from(orders).where(inArray(orders.id, ids))
     },
 
+    /** The accounts with an order to a phone whose digits match a LIKE pattern, as a subquery. */
+    userIdsWithPhone(digitsLike: string) {
+      return db
+        .select({ userId: orders.userId })
+        .from(orders)
+        .where(sql`regexp_replace(${orders.shippingPhone}, '\\D', '', 'g') like ${digitsLike}`)
+    },
+
+    /** How many orders each of these accounts has (those with none are left out). */
+    countsByUser(userIds: string[]) {
+      if (userIds.length === 0) return Promise.resolve([])
+      return db
+        .select({ userId: orders.userId, n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(sql`${orders.userId} = any(${sql.param(userIds)}::text[])`)
+        .groupBy(orders.userId)
+    },
+
+    /** The numbers of these orders. */
+    numbers(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([])
+      return db
+        .select({ id: orders.id, orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(sql`${orders.id} = any(${sql.param(ids)}::text[])`)
+    },
+
     async byId(id: string) {
       const [row] = await db.select().from(orders).where(eq(orders.id, id))
       return row ?? null
     },
 
-    /** An order's history with the e-mail of the member of staff behind each step (null: the customer or the shop). */
-    historyWithStaff(orderId: string) {
+    /** An order's history, oldest step first. */
+    historyOf(orderId: string) {
       return db
         .select({
           id: orderHistory.id,
@@ -180,10 +163,8 @@ export function createOrdersRepo(db: DbOrTx) {
           note: orderHistory.note,
           changedAt: orderHistory.changedAt,
           changedBy: orderHistory.changedBy,
-          changedByEmail: users.email,
         })
         .from(orderHistory)
-        .leftJoin(users, eq(users.id, orderHistory.changedBy))
         .where(eq(orderHistory.orderId, orderId))
         .orderBy(asc(orderHistory.changedAt), asc(orderHistory.createdAt))
     },
@@ -229,16 +210,6 @@ export function createOrdersRepo(db: DbOrTx) {
       return row ?? null
     },
 
-    /**
-     * Whether the customer's e-mail address is confirmed. With `lock`, the account row stays locked until the
-     * transaction ends, so two placements by one account are judged one after the other (decision 110).
-     */
-    async customerAccount(userId: string, lock: boolean): Promise<{ emailConfirmed: boolean } | null> {
-      const q = db.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId))
-      const [row] = lock ? await q.for('no key update') : await q
-      return row ? { emailConfirmed: row.emailVerifiedAt !== null } : null
-    },
-
     /** Serialises cash-on-delivery placements to one phone number, whichever accounts place them. */
     async lockCodPhone(phone: string) {
       await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`cod-phone:${phone}`}))`)
@@ -282,42 +253,17 @@ export function createOrdersRepo(db: DbOrTx) {
       return row ?? null
     },
 
-    /** Who an order's e-mails go to: the account's name and address. */
-    async customerOf(userId: string) {
-      const [row] = await db
-        .select({ fullName: users.fullName, email: users.email })
-        .from(users)
-        .where(eq(users.id, userId))
-      return row ?? null
-    },
-
     async itemsOf(orderId: string) {
       return db.select().from(orderItems).where(eq(orderItems.orderId, orderId))
     },
 
-    /**
-     * Takes a quantity of a product from stock if that much is there, in one conditional update (atomic
-     * on PostgreSQL and PGlite alike). Returns what is left, or null when there was not enough.
-     */
-    async takeStock(productId: string, quantity: number): Promise<number | null> {
-      const [row] = await db
-        .update(products)
-        .set({ quantity: sql`${products.quantity} - ${quantity}` })
-        .where(and(eq(products.id, productId), gte(products.quantity, quantity)))
-        .returning({ left: products.quantity })
-      return row ? row.left : null
-    },
-
-    async stockOf(productId: string): Promise<number> {
-      const [row] = await db.select({ q: products.quantity }).from(products).where(eq(products.id, productId))
-      return row?.q ?? 0
-    },
-
-    async returnStock(productId: string, quantity: number) {
-      await db
-        .update(products)
-        .set({ quantity: sql`${products.quantity} + ${quantity}` })
-        .where(eq(products.id, productId))
+    /** An order's lines in the order they were written (as its documents list them). */
+    linesOf(orderId: string) {
+      return db
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
     },
 
     /** Orders holding a coupon without having counted it yet: unpaid, not cancelled, not lapsed. */
@@ -350,6 +296,28 @@ export function createOrdersRepo(db: DbOrTx) {
         .orderBy(asc(orders.reservedUntil))
         .limit(limit)
         .for('update', { skipLocked: true })
+    },
+
+    /** The customer's latest delivered order holding the product, or null. */
+    async deliveredOrderWith(userId: string, productId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+        .where(
+          and(eq(orders.userId, userId), eq(orders.status, 'Delivered'), eq(orderItems.productId, productId)),
+        )
+        .orderBy(desc(orders.createdAt))
+        .limit(1)
+      return row?.id ?? null
+    },
+
+    /** The ids of the orders a payment may still pay (unpaid, failed or expired), as a subquery. */
+    idsAwaitingPayment() {
+      return db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(inArray(orders.paymentStatus, ['Pending', 'Failed', 'Expired']))
     },
 
     /** Refunds waiting for a (re)try. */

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defaultCodTerms } from '../../../contracts/cod.ts'
+import { defaultHoldLimits } from '../../../contracts/hold-limits.ts'
 import {
   makeAdmin,
   makeCustomer,
@@ -11,7 +13,7 @@ import {
 } from '../../../tests/support/factories.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { orders } from '../../db/schema.ts'
-import { createOrdersService } from './service.ts'
+import { createOrdersService, type OrderPeers } from './service.ts'
 
 let app: TestApp
 let staff: Person
@@ -22,6 +24,36 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await app?.cleanup()
+})
+
+/**
+ * Every peer of an orders service built by hand, doing nothing (no coupon is known, COD is off, no e-mail or
+ * invoice is written): a test replaces the ones it is about.
+ */
+const quietPeers = (over: Partial<OrderPeers>): OrderPeers => ({
+  delivery: { refusal: async () => null },
+  coupons: {
+    check: async () => {
+      throw new Error('no coupons in this test')
+    },
+    holdForOrder: async () => {
+      throw new Error('no coupons in this test')
+    },
+    countUse: async () => {},
+  },
+  payments: { refundCaptured: async () => null },
+  cart: { removeOrdered: async () => {} },
+  addresses: { rememberFromOrder: async () => false },
+  mail: { orderEvent: async () => {}, stockTaken: async () => {} },
+  cod: { terms: async () => ({ ...defaultCodTerms, enabled: false }) },
+  holds: { limits: async () => defaultHoldLimits },
+  invoices: {
+    issueInvoice: async () => null,
+    issueCreditNote: async () => null,
+    numbersOf: async () => [],
+    missing: async () => [],
+  },
+  ...over,
 })
 
 const rowOf = async (id: string) => (await app.database.db.select().from(orders).where(eq(orders.id, id)))[0]!
@@ -61,15 +93,17 @@ describe('refunds through a provider that fails', () => {
     let calls = 0
     const orders_ = createOrdersService({
       db: app.database.db,
-      peers: () => ({
-        payments: {
-          async refundCaptured() {
-            calls++
-            if (!up) throw new Error('the provider is down')
-            return { refundId: 'rfnd_Test000000001' }
+      owners: { catalogue: app.services.catalogue, accounts: app.services.accounts },
+      peers: () =>
+        quietPeers({
+          payments: {
+            async refundCaptured() {
+              calls++
+              if (!up) throw new Error('the provider is down')
+              return { refundId: 'rfnd_Test000000001' }
+            },
           },
-        },
-      }),
+        }),
     })
     const p = await makeProduct(app)
     const asha = await makeCustomer(app)

@@ -1,16 +1,11 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { translatorFor } from '../../../app/i18n/registry.ts'
-import {
-  couponMessages,
-  couponServerMessages,
-  maxCartQuantity,
-  stockMessages,
-} from '../../../contracts/cart-rules.ts'
+import { couponServerMessages, maxCartQuantity, stockMessages } from '../../../contracts/cart-rules.ts'
 import { type CodTerms, codMessages, codMethod, codRefusal } from '../../../contracts/cod.ts'
 import type { ExtraCharge } from '../../../contracts/gst.ts'
-import { defaultHoldLimits, type HoldLimits, holdMessages, phoneKey } from '../../../contracts/hold-limits.ts'
+import { type HoldLimits, holdMessages, phoneKey } from '../../../contracts/hold-limits.ts'
+import { translatorFor } from '../../../contracts/i18n/registry.ts'
 import { defaultLanguage, isLanguage, type Language, msg } from '../../../contracts/languages.ts'
 import { formatPaise } from '../../../contracts/money.ts'
 import {
@@ -20,9 +15,9 @@ import {
   type PaymentStatus,
 } from '../../../contracts/order-states.ts'
 import type { Order, PlaceOrderInput } from '../../../contracts/orders.ts'
+import { setupMessages } from '../../../contracts/setup.ts'
 import type { Config } from '../../config.ts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
-import { orders } from '../../db/schema.ts'
 import {
   ConflictError,
   ForbiddenError,
@@ -31,23 +26,36 @@ import {
   ValidationError,
 } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
+import type { AccountsService } from '../accounts/service.ts'
 import type { AuditAction } from '../audit/actions.ts'
 import { writeAudit } from '../audit/repo.ts'
+import type { CatalogueService } from '../catalogue/service.ts'
 import type { OrderFacts } from '../mail/messages.ts'
 import type { MailService, OrderMailEvent } from '../mail/service.ts'
+import { ordersAuditNames } from './audit-names.ts'
+import { createOrdersList, createOrdersReports, type SearchLimits } from './console-repo.ts'
+import { nextInSeries, orderNumberPrefix } from './order-number.ts'
+
+export { type SearchLimits, searchCap } from './console-repo.ts'
+
 import {
   createOrdersRepo,
+  type DocumentNumber,
   type FullOrder,
   isUniqueViolation,
   type OrderRow,
   type OrdersRepo,
 } from './repo.ts'
+import { orders } from './tables.ts'
 
-/** What orders need from other modules; each is optional so the module works while they are missing. */
+/**
+ * What orders need from other modules, every one of them: a service built without one would skip invoices,
+ * coupon counts or refunds without a word. Tests that build the service by hand give explicit fakes.
+ */
 export type OrderPeers = {
   /** Why the shop does not deliver to a PIN code, or null (decision 086). */
-  delivery?: { refusal(to: { postalCode: string; state: string }, db?: DbOrTx): Promise<string | null> }
-  coupons?: {
+  delivery: { refusal(to: { postalCode: string; state: string }, db?: DbOrTx): Promise<string | null> }
+  coupons: {
     check(code: string): Promise<{ code: string; discount: number }>
     holdForOrder(
       code: string,
@@ -58,24 +66,34 @@ export type OrderPeers = {
     countUse(code: string, change: 1 | -1, tx: Tx): Promise<void>
   }
   /** Refunds the order's captured payment through the provider; null when it has none. */
-  payments?: { refundCaptured(orderId: string): Promise<{ refundId: string } | null> }
-  cart?: { removeOrdered(userId: string, productIds: string[], tx: Tx): Promise<void> }
+  payments: { refundCaptured(orderId: string): Promise<{ refundId: string } | null> }
+  cart: { removeOrdered(userId: string, productIds: string[], tx: Tx): Promise<void> }
   /** Keeps the order's shipping address in the customer's address book (once). */
-  addresses?: {
+  addresses: {
     rememberFromOrder(userId: string, shipping: PlaceOrderInput['shippingInfo'], tx: Tx): Promise<boolean>
   }
   /** The customer's and the staff's e-mails, written in the transaction of the change (decision 071). */
-  mail?: Pick<MailService, 'orderEvent' | 'stockTaken'>
+  mail: Pick<MailService, 'orderEvent' | 'stockTaken'>
   /** The shop's cash-on-delivery terms (decision 080); without them COD is not offered. */
-  cod?: { terms(tx: Tx): Promise<CodTerms> }
+  cod: { terms(tx: Tx): Promise<CodTerms> }
   /** What one account may hold at once (decision 110); the defaults without it. */
-  holds?: { limits(db?: DbOrTx): Promise<HoldLimits> }
+  holds: { limits(db?: DbOrTx): Promise<HoldLimits> }
   /** GST invoices (decision 083): issued when the order is paid or delivered, a credit note on refund. */
-  invoices?: {
+  invoices: {
     /** `extras`: charges beside the goods (a cash-on-delivery fee), each its own taxed line. */
     issueInvoice(tx: Tx, orderId: string, opts?: { extras?: ExtraCharge[] }): Promise<unknown>
     issueCreditNote(tx: Tx, orderId: string): Promise<unknown>
+    /** The supplier fields still missing: nothing is shipped before an invoice can go with it (decision 123). */
+    missing(db?: DbOrTx): Promise<string[]>
+    /** The numbers of these orders' invoices and credit notes; in the caller's transaction when given one. */
+    numbersOf(orderIds: string[], db?: DbOrTx): Promise<DocumentNumber[]>
   }
+}
+
+/** What orders cannot work without: the catalogue's prices and stock, and the accounts that order. */
+export type OrderOwners = {
+  catalogue: Pick<CatalogueService, 'sellable' | 'stock'>
+  accounts: Pick<AccountsService, 'holdingAccount' | 'person' | 'people' | 'idsMatching'>
 }
 
 /** How the customer chose to pay: online through the provider, or cash on delivery. */
@@ -121,13 +139,15 @@ type Placement = { cod: boolean; pieces?: number; phone?: string }
  */
 async function holdRefusal(
   r: OrdersRepo,
+  accounts: OrderOwners['accounts'],
+  db: DbOrTx,
   userId: string,
   limits: HoldLimits,
   placement: Placement,
   opts: { now: Date; language: Language; lock: boolean },
 ): Promise<string | null> {
   const { t } = translatorFor(opts.language)
-  const account = await r.customerAccount(userId, opts.lock)
+  const account = await accounts.holdingAccount(userId, { lock: opts.lock }, db)
   const held = await r.heldBy(userId, opts.now)
   if (placement.cod) {
     const proven = held.paidBefore || (limits.codFirstOrder === 'confirmed-email' && account?.emailConfirmed)
@@ -216,24 +236,36 @@ export function createOrdersService(deps: {
   config?: Pick<Config, 'RESERVATION_MINUTES'>
   cache?: Pick<CatalogueCache, 'invalidate'>
   log?: FastifyBaseLogger
-  peers?: () => OrderPeers
+  /** The modules whose tables an order reads and changes: products and their stock, accounts. */
+  owners: OrderOwners
+  peers: () => OrderPeers
 }) {
   const repo = createOrdersRepo(deps.db)
-  const peers = () => deps.peers?.() ?? {}
+  const { catalogue, accounts } = deps.owners
+  const peers = deps.peers
   const reservationMinutes = deps.config?.RESERVATION_MINUTES ?? 30
   // Stock shows on cards and product pages: cached catalogue answers and pages are dropped when it moves.
   const stockChanged = () => deps.cache?.invalidate()
 
+  /** Orders with their items, history and document numbers, read in the caller's transaction when given one. */
+  async function detailed(rows: OrderRow[], db: DbOrTx = deps.db): Promise<FullOrder[]> {
+    const docs = rows.length
+      ? await peers().invoices.numbersOf(
+          rows.map((r) => r.id),
+          db,
+        )
+      : []
+    return createOrdersRepo(db).withDetails(rows, docs)
+  }
+
   async function full(row: OrderRow): Promise<Order> {
-    const [detailed] = await repo.withDetails([row])
-    return toApiOrder(detailed!)
+    const [one] = await detailed([row])
+    return toApiOrder(one!)
   }
 
   async function nextOrderNumber(tx: OrdersRepo, now: Date) {
-    const prefix = `KS-${now.getUTCFullYear()}-`
-    const last = await tx.lastOrderNumber(prefix)
-    const n = last ? Number(last.slice(prefix.length)) + 1 : 1
-    return `${prefix}${String(n).padStart(6, '0')}`
+    const prefix = orderNumberPrefix(now)
+    return nextInSeries(prefix, await tx.lastOrderNumber(prefix))
   }
 
   /**
@@ -241,22 +273,21 @@ export function createOrdersService(deps: {
    * On a shortage what was taken goes back and the short line is named; null when all were taken.
    */
   async function takeAll(
-    r: OrdersRepo,
+    tx: Tx,
     lines: Array<{ productId: string; title: string; quantity: number }>,
-    tx?: Tx,
   ): Promise<{ title: string; left: number } | null> {
     const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))
     const taken: TakenLine[] = []
     for (const line of sorted) {
-      const left = await r.takeStock(line.productId, line.quantity)
+      const left = await catalogue.stock.take(line.productId, line.quantity, tx)
       if (left === null) {
-        for (const t of taken) await r.returnStock(t.productId, t.quantity)
-        return { title: line.title, left: await r.stockOf(line.productId) }
+        for (const t of taken) await catalogue.stock.giveBack(t.productId, t.quantity, tx)
+        return { title: line.title, left: await catalogue.stock.of(line.productId, tx) }
       }
       taken.push({ productId: line.productId, title: line.title, quantity: line.quantity, left })
     }
     // Staff hear of a product that just reached its low-stock threshold, with the order that took it.
-    if (tx) await peers().mail?.stockTaken(tx, taken)
+    await peers().mail.stockTaken(tx, taken)
     return null
   }
 
@@ -268,11 +299,10 @@ export function createOrdersService(deps: {
     extra: { reason?: string; refundDue?: boolean } = {},
   ) {
     const mail = peers().mail
-    if (!mail) return
     const r = createOrdersRepo(tx)
     const row = await r.byIdOrNumber(orderId)
     if (!row) return
-    const customer = await r.customerOf(row.userId)
+    const customer = await accounts.person(row.userId, tx)
     if (!customer) return
     const items = await r.itemsOf(row.id)
     const orderLanguage = isLanguage(row.language) ? row.language : defaultLanguage
@@ -295,7 +325,7 @@ export function createOrdersService(deps: {
         translatorFor(orderLanguage).t('Phone {phone}', { phone: row.shippingPhone }),
       ].filter(Boolean),
       shippingLink: row.shippingLink,
-      invoiceNumber: (await r.withDetails([row]))[0]?.documents.invoice ?? null,
+      invoiceNumber: (await detailed([row], tx))[0]?.documents.invoice ?? null,
     }
     await mail.orderEvent(tx, event, {
       id: row.id,
@@ -306,8 +336,10 @@ export function createOrdersService(deps: {
     })
   }
 
-  async function releaseStock(r: OrdersRepo, orderId: string) {
-    for (const item of await r.itemsOf(orderId)) await r.returnStock(item.productId, item.quantity)
+  async function releaseStock(tx: Tx, orderId: string) {
+    for (const item of await createOrdersRepo(tx).itemsOf(orderId)) {
+      await catalogue.stock.giveBack(item.productId, item.quantity, tx)
+    }
   }
 
   /**
@@ -323,8 +355,8 @@ export function createOrdersService(deps: {
   ): Promise<boolean> {
     const r = createOrdersRepo(tx)
     const refund = row.paymentStatus === 'Paid'
-    if (row.stockHeld) await releaseStock(r, row.id)
-    if (row.couponCounted && row.couponCode) await peers().coupons?.countUse(row.couponCode, -1, tx)
+    if (row.stockHeld) await releaseStock(tx, row.id)
+    if (row.couponCounted && row.couponCode) await peers().coupons.countUse(row.couponCode, -1, tx)
     await r.update(row.id, {
       status: 'Cancelled',
       stockHeld: false,
@@ -354,6 +386,8 @@ export function createOrdersService(deps: {
   }
 
   const service = {
+    /** What the audit log calls this module's rows (decision 113). */
+    auditNames: ordersAuditNames(deps.db),
     /** Dashboard counts: all orders, Pending ones and Delivered ('Completed') ones of one customer. */
     async countsForCustomer(userId: string): Promise<{ total: number; pending: number; completed: number }> {
       const [row] = await deps.db
@@ -398,7 +432,7 @@ export function createOrdersService(deps: {
         if (line) line.quantity += p.quantity
         else lines.set(p.productId, { quantity: p.quantity, price: p.price })
       }
-      const found = await repo.sellableProducts([...lines.keys()])
+      const found = await catalogue.sellable([...lines.keys()])
       const byId = new Map(found.map((p) => [p.id, p]))
       const missing = [...lines.keys()].filter((id) => !byId.has(id))
       if (missing.length > 0) {
@@ -423,9 +457,7 @@ export function createOrdersService(deps: {
       }
       // The code's validity first, with the spec's words; its limits are held inside the transaction.
       if (input.couponCode) {
-        const coupons = peers().coupons
-        if (!coupons) throw new ValidationError(couponMessages.invalid)
-        await coupons.check(input.couponCode)
+        await peers().coupons.check(input.couponCode)
       }
       const subtotal = [...lines].reduce((sum, [id, l]) => sum + byId.get(id)!.price * l.quantity, 0)
       const s = input.shippingInfo
@@ -437,10 +469,12 @@ export function createOrdersService(deps: {
           const placed = await deps.db.transaction(async (tx) => {
             const txRepo = createOrdersRepo(tx)
             const now = new Date()
-            const limits = (await peers().holds?.limits(tx)) ?? defaultHoldLimits
+            const limits = await peers().holds.limits(tx)
             // The account's lock is taken first: the same key placed twice at once is found here, not refused.
             const tooMuch = await holdRefusal(
               txRepo,
+              accounts,
+              tx,
               userId,
               limits,
               { cod, pieces, phone: s.phoneNumber },
@@ -450,7 +484,7 @@ export function createOrdersService(deps: {
             if (again) return { row: again, created: false }
             const code = input.couponCode?.trim()
             const coupon = code
-              ? await peers().coupons!.holdForOrder(
+              ? await peers().coupons.holdForOrder(
                   code,
                   tx,
                   (stored) => txRepo.couponHolds(stored, userId, now),
@@ -462,17 +496,15 @@ export function createOrdersService(deps: {
             const goods = subtotal - discountAmount
             if (goods <= 0) throw new ValidationError(couponServerMessages.freeOrder)
             // Only to a PIN code the shop delivers to (decision 086), judged by the zones read here.
-            const unserved = await peers().delivery?.refusal(s, tx)
+            const unserved = await peers().delivery.refusal(s, tx)
             if (unserved) throw new UnprocessableError(unserved)
             // Cash on delivery: the shop's terms decide, on the goods' value and the delivery address.
             let codFee = 0
             if (cod) {
-              const terms = await peers().cod?.terms(tx)
-              const refusal = terms
-                ? codRefusal(terms, { total: goods, state: s.state, postalCode: s.postalCode })
-                : codMessages.off
+              const terms = await peers().cod.terms(tx)
+              const refusal = codRefusal(terms, { total: goods, state: s.state, postalCode: s.postalCode })
               if (refusal) throw new UnprocessableError(refusal)
-              codFee = terms!.fee
+              codFee = terms.fee
             }
             // What the order is and where it goes are judged first; then whether this account may hold it.
             if (tooMuch) throw new ConflictError(tooMuch)
@@ -488,10 +520,10 @@ export function createOrdersService(deps: {
               const p = byId.get(id)!
               return { productId: id, title: p.title, image: p.image, price: p.price, quantity: l.quantity }
             })
-            const short = await takeAll(txRepo, items, tx)
+            const short = await takeAll(tx, items)
             if (short) throw new ConflictError(stockMessages.onlyLeft(short.title, short.left))
             // The address typed at checkout is offered again next time ('Try again', the next visit).
-            await peers().addresses?.rememberFromOrder(userId, s, tx)
+            await peers().addresses.rememberFromOrder(userId, s, tx)
             const row = await txRepo.insertOrder(
               {
                 orderNumber: await nextOrderNumber(txRepo, now),
@@ -528,8 +560,8 @@ export function createOrdersService(deps: {
               'Pending',
             )
             if (cod) {
-              if (coupon) await peers().coupons?.countUse(coupon.code, 1, tx)
-              await peers().cart?.removeOrdered(
+              if (coupon) await peers().coupons.countUse(coupon.code, 1, tx)
+              await peers().cart.removeOrdered(
                 userId,
                 items.map((i) => i.productId),
                 tx,
@@ -555,16 +587,28 @@ export function createOrdersService(deps: {
      * checkout says why not beside the option. The shop's terms and the delivery phone are judged on the order.
      */
     async codChoiceFor(userId: string, language: Language = defaultLanguage): Promise<string | null> {
-      const limits = (await peers().holds?.limits()) ?? defaultHoldLimits
-      return holdRefusal(repo, userId, limits, { cod: true }, { now: new Date(), language, lock: false })
+      const limits = await peers().holds.limits()
+      return holdRefusal(
+        repo,
+        accounts,
+        deps.db,
+        userId,
+        limits,
+        { cod: true },
+        {
+          now: new Date(),
+          language,
+          lock: false,
+        },
+      )
     },
 
     /** The customer's orders, newest first; an unpaid one past its reservation reads as expired at once. */
     async listForCustomer(userId: string, now = new Date()): Promise<Order[]> {
       const list = await repo.listForUser(userId)
-      if (!list.some(({ order }) => isLapsed(order, now))) return list.map(toApiOrder)
+      if (!list.some((order) => isLapsed(order, now))) return (await detailed(list)).map(toApiOrder)
       await service.expireLapsed(now, userId)
-      return (await repo.listForUser(userId)).map(toApiOrder)
+      return (await detailed(await repo.listForUser(userId))).map(toApiOrder)
     },
 
     /** One of the customer's own orders; anybody else's is 'not found'. */
@@ -590,6 +634,83 @@ export function createOrdersService(deps: {
       return row ? full(row) : null
     },
 
+    /**
+     * The console's order list (decisions 094, 103, 106), read only: a page of orders with their customers'
+     * names, searched by the order and by its account (the accounts' subquery). Tests pass small limits.
+     */
+    consoleList(limits?: SearchLimits) {
+      const list = createOrdersList(deps.db, accounts.idsMatching, limits)
+      return {
+        async orderPage(opts: Parameters<typeof list.orderPage>[0]) {
+          const found = await list.orderPage(opts)
+          const people = await accounts.people(found.rows.map((r) => r.customerId))
+          const rows = found.rows.flatMap((r) => {
+            const person = people.get(r.customerId)
+            return person ? [{ ...r, customerName: person.fullName, customerEmail: person.email }] : []
+          })
+          return { ...found, rows }
+        },
+      }
+    },
+
+    /** What the console's dashboard and CSV export read of the orders, read only. */
+    reports: createOrdersReports(deps.db),
+
+    /**
+     * The accounts with an order to a phone whose digits match a LIKE pattern, as a subquery the console's
+     * customer search embeds.
+     */
+    userIdsWithPhone(digitsLike: string) {
+      return repo.userIdsWithPhone(digitsLike)
+    },
+
+    /** How many orders each of these accounts has placed, by account (0 for those with none). */
+    async countsByUser(userIds: string[]): Promise<Map<string, number>> {
+      const rows = await repo.countsByUser([...new Set(userIds)])
+      return new Map(rows.map((r) => [r.userId, Number(r.n)]))
+    },
+
+    /** The order number of each of these orders, by id (the console names orders by their numbers). */
+    async numbersOf(ids: string[]): Promise<Map<string, string>> {
+      return new Map((await repo.numbers([...new Set(ids)])).map((o) => [o.id, o.orderNumber]))
+    },
+
+    /** The customer's latest delivered order holding the product (a verified buyer's, decision 096), or null. */
+    deliveredOrderWith(userId: string, productId: string): Promise<string | null> {
+      return repo.deliveredOrderWith(userId, productId)
+    },
+
+    /**
+     * The ids of the orders a payment may still pay (awaiting payment, failed, or expired unpaid), as a
+     * subquery another module's query embeds (payment reconciliation, decision 084).
+     */
+    idsAwaitingPayment() {
+      return repo.idsAwaitingPayment()
+    },
+
+    /** The stored order by its id or number (an invoice's PDF is asked for either way), or null. */
+    rowByIdOrNumber(idOrNumber: string): Promise<OrderRow | null> {
+      return repo.byIdOrNumber(idOrNumber)
+    },
+
+    /**
+     * Locks the order's row until the caller's transaction ends (a no-op lock on PGlite's single
+     * connection) and answers it, or null: its documents are issued one caller at a time.
+     */
+    /** Tells the customer the order's tax invoice, which waited for the shop's details, is ready. */
+    tellInvoiced(tx: Tx, orderId: string): Promise<void> {
+      return tell(tx, orderId, 'invoiced')
+    },
+
+    lockRow(orderId: string, tx: Tx): Promise<OrderRow | null> {
+      return createOrdersRepo(tx).lockById(orderId)
+    },
+
+    /** An order's lines in the order they were written; in the caller's transaction when given one. */
+    lines(orderId: string, db: DbOrTx = deps.db) {
+      return createOrdersRepo(db).linesOf(orderId)
+    },
+
     /** The stored order, as the console reads it before acting on it. */
     rowById(id: string): Promise<OrderRow | null> {
       return repo.byId(id)
@@ -599,13 +720,18 @@ export function createOrdersService(deps: {
     async staffView(id: string) {
       const row = await repo.byId(id)
       if (!row) return null
-      const [[detailed], history] = await Promise.all([repo.withDetails([row]), repo.historyWithStaff(id)])
-      return { order: row, items: detailed!.items, history, documents: detailed!.documents }
+      const [[one], steps] = await Promise.all([detailed([row]), repo.historyOf(id)])
+      const staff = await accounts.people(steps.flatMap((h) => (h.changedBy ? [h.changedBy] : [])))
+      const history = steps.map((h) => ({
+        ...h,
+        changedByEmail: h.changedBy ? (staff.get(h.changedBy)?.email ?? null) : null,
+      }))
+      return { order: row, items: one!.items, history, documents: one!.documents }
     },
 
     /** Several orders with their items, in no particular order (for documents printed in bulk). */
     async withItems(ids: string[]) {
-      return repo.withDetails(await repo.byIds(ids))
+      return detailed(await repo.byIds(ids))
     },
 
     /** A customer's orders in one line each, newest first, for the console's customer page. */
@@ -674,6 +800,9 @@ export function createOrdersService(deps: {
         }
         const refusal = fulfilmentRefusal(row, status)
         if (refusal) throw new ConflictError(refusal)
+        if (status === 'Shipped' && (await peers().invoices.missing(tx)).length > 0) {
+          throw new ConflictError(setupMessages.invoiceDetailsFirst)
+        }
         if (status === 'Cancelled') {
           const due = await cancelInTx(tx, row, opts.actorId, opts.note ?? 'Cancelled by the shop')
           await audit('order.status', {
@@ -709,7 +838,7 @@ export function createOrdersService(deps: {
         })
         if (status === 'Shipped') await tell(tx, row.id, 'shipped')
         // A cash-on-delivery order is invoiced when delivered; a paid one already has its invoice.
-        if (status === 'Delivered') await peers().invoices?.issueInvoice(tx, row.id)
+        if (status === 'Delivered') await peers().invoices.issueInvoice(tx, row.id)
         if (status === 'Delivered') await tell(tx, row.id, 'delivered')
         return false
       })
@@ -734,12 +863,12 @@ export function createOrdersService(deps: {
           stockHeld,
           couponCounted: Boolean(row.couponCode),
         })
-        if (row.couponCode) await peers().coupons?.countUse(row.couponCode, 1, tx)
+        if (row.couponCode) await peers().coupons.countUse(row.couponCode, 1, tx)
         // The tax invoice is numbered in the payment's transaction, so a rollback gives its number back.
-        await peers().invoices?.issueInvoice(tx, row.id)
+        await peers().invoices.issueInvoice(tx, row.id)
         await r.addHistory(row.id, status, row.userId, note)
         const ordered = (await r.itemsOf(row.id)).map((i) => i.productId)
-        await peers().cart?.removeOrdered(row.userId, ordered, tx)
+        await peers().cart.removeOrdered(row.userId, ordered, tx)
         await tell(tx, row.id, 'paid')
         return 'paid' as const
       }
@@ -754,7 +883,7 @@ export function createOrdersService(deps: {
         return refund('Payment received for a cancelled order: it is being refunded.')
       }
       if (row.stockHeld) return paid(row.status, 'Payment received', true)
-      const short = await takeAll(r, await r.itemsOf(row.id), tx)
+      const short = await takeAll(tx, await r.itemsOf(row.id))
       if (short) {
         return refund(
           `Payment received after the reservation lapsed, but ${short.title} had sold out meanwhile: the payment is being refunded.`,
@@ -775,6 +904,17 @@ export function createOrdersService(deps: {
     },
 
     /** Payment failed: recorded only while the order awaits payment. */
+    /**
+     * How an online order was paid, once the provider says (UPI, Card, Netbanking …): the order, the console
+     * and the packing slip name it instead of the spec's 'Credit Card'. A cash-on-delivery order keeps COD.
+     */
+    async recordPaymentMethod(orderId: string, method: string, tx: Tx) {
+      const r = createOrdersRepo(tx)
+      const row = await r.lockById(orderId)
+      if (!row || row.paymentMethod === codMethod || row.paymentMethod === method) return
+      await r.update(orderId, { paymentMethod: method })
+    },
+
     async recordPaymentFailed(orderId: string, tx: Tx) {
       const r = createOrdersRepo(tx)
       const row = await r.lockById(orderId)
@@ -811,15 +951,14 @@ export function createOrdersService(deps: {
     ): Promise<{ refunded: boolean; reason?: string }> {
       const row = await claimRefund(orderId, now, actorId !== null)
       if (!row) return { refunded: false, reason: 'This order has no refund waiting.' }
-      const payments = peers().payments
       let reason: string
       try {
-        const result = payments ? await payments.refundCaptured(orderId) : null
+        const result = await peers().payments.refundCaptured(orderId)
         if (result) {
           await deps.db.transaction(async (tx) => {
             const r = createOrdersRepo(tx)
             await r.update(orderId, { paymentStatus: 'Refunded', refundRetryAt: null })
-            await peers().invoices?.issueCreditNote(tx, orderId)
+            await peers().invoices.issueCreditNote(tx, orderId)
             await r.addHistory(orderId, row.status, actorId, `Refunded ${formatPaise(row.total)}`)
             await writeAudit(tx, {
               actorId,
@@ -833,9 +972,7 @@ export function createOrdersService(deps: {
           })
           return { refunded: true }
         }
-        reason = payments
-          ? 'no captured payment was found for this order'
-          : 'no payment provider is connected'
+        reason = 'no captured payment was found for this order'
       } catch (err) {
         deps.log?.error({ err, orderId }, 'refund through the payment provider failed')
         reason = err instanceof Error ? err.message : 'the payment provider could not be reached'

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.ts'
-import type { PaymentPurpose } from '../../db/schema.ts'
 import type { PaymentRow } from './repo.ts'
+import type { PaymentPurpose } from './tables.ts'
 
 /**
  * What a module tells the payments module about one of its payables before a payment opens: the

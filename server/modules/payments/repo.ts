@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
-import { orders, type PaymentPurpose, paymentEvents, payments } from '../../db/schema.ts'
+import { type PaymentPurpose, paymentEvents, payments } from './tables.ts'
 
 export type PaymentRow = typeof payments.$inferSelect
 
@@ -64,6 +64,8 @@ export function createPaymentsRepo(db: DbOrTx) {
      * skipped, and each claimed one is not asked about again before `leaseUntil`.
      */
     async claimUnsettled(opts: {
+      /** The ids of the orders still awaiting payment (the orders module's subquery). */
+      openOrderIds: SQLWrapper
       provider: string
       from: Date
       until: Date
@@ -75,7 +77,6 @@ export function createPaymentsRepo(db: DbOrTx) {
         const due = await tx
           .select({ id: payments.id })
           .from(payments)
-          .leftJoin(orders, eq(orders.id, payments.orderId))
           .where(
             and(
               eq(payments.provider, opts.provider),
@@ -84,10 +85,7 @@ export function createPaymentsRepo(db: DbOrTx) {
               lte(payments.createdAt, opts.until),
               or(isNull(payments.checkAfter), lte(payments.checkAfter, opts.now)),
               // An order's only while it awaits payment; another payable's module decides on capture.
-              or(
-                ne(payments.purpose, 'order'),
-                inArray(orders.paymentStatus, ['Pending', 'Failed', 'Expired']),
-              ),
+              or(ne(payments.purpose, 'order'), inArray(payments.orderId, opts.openOrderIds)),
             ),
           )
           .orderBy(asc(payments.createdAt))

@@ -14,7 +14,8 @@ import {
 } from '../../../contracts/payments.ts'
 import { bearer, customerFailures, done, failures, publicAccess } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
-import type { WebhookDelivery } from './service.ts'
+import { checkoutFromApi, checkoutToApi, dialogChoiceFromApi, sessionToApi } from './api-fields.ts'
+import type { WebhookDelivery } from './provider.ts'
 
 /** Placing orders and payments: a hundredth of the global limit per minute, at least 30. */
 const limitFor = (services: Services) => Math.max(30, Math.floor(services.config.RATE_LIMIT_MAX / 100))
@@ -29,11 +30,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       const res = await app.inject({
         method: 'POST',
         url: '/api/v1/payments/webhook',
-        headers: {
-          'content-type': 'application/json',
-          'x-razorpay-signature': hook.signature,
-          'x-razorpay-event-id': hook.eventId,
-        },
+        headers: { ...hook.headers, 'content-type': 'application/json' },
         payload: hook.body,
       })
       if (res.statusCode !== 200) app.log.error({ status: res.statusCode }, 'sandbox webhook refused')
@@ -54,7 +51,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 200: paymentSessionSchema, ...customerFailures(403, 404, 409) },
       },
     },
-    async (request) => payments.create(request.user!.id, request.body),
+    async (request) => sessionToApi(await payments.create(request.user!.id, request.body)),
   )
 
   app.post(
@@ -67,7 +64,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         tags: ['payments'],
         summary: 'Verify the checkout’s signature and record the payment',
         description:
-          'HMAC-SHA256(provider order id stored for this order + "|" + payment id) with the key secret, compared in constant time. Verifying twice changes nothing.',
+          'The provider checks the signature against the provider order id stored for this order, in constant time (Razorpay’s scheme, which the sandbox shares: HMAC-SHA256 of that id + "|" + the payment id with the key secret). Verifying twice changes nothing.',
         security: bearer,
         body: verifyPaymentSchema,
         response: {
@@ -81,7 +78,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     async (request) => ({
       success: true as const,
       message: 'Payment verified',
-      payment: await payments.verify(request.user!.id, request.body),
+      payment: await payments.verify(request.user!.id, request.body.orderId, checkoutFromApi(request.body)),
     }),
   )
 
@@ -102,11 +99,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) =>
-      payments.start(
-        request.user!.id,
-        request.body.purpose,
-        request.body.payableId,
-        request.body.paymentMethod,
+      sessionToApi(
+        await payments.start(
+          request.user!.id,
+          request.body.purpose,
+          request.body.payableId,
+          request.body.paymentMethod,
+        ),
       ),
   )
 
@@ -130,8 +129,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const { purpose, payableId, ...result } = request.body
-      const confirmed = await payments.confirm(request.user!.id, purpose, payableId, result)
+      const { purpose, payableId } = request.body
+      const confirmed = await payments.confirm(
+        request.user!.id,
+        purpose,
+        payableId,
+        checkoutFromApi(request.body),
+      )
       return {
         success: true as const,
         message: 'Payment verified',
@@ -154,23 +158,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
           operationId: 'receivePaymentWebhook',
           security: publicAccess,
           tags: ['payments'],
-          summary: 'Payment provider events (payment.captured, order.paid, payment.failed)',
-          description:
-            'Authenticated by `X-Razorpay-Signature`: HMAC-SHA256 of the raw body with the webhook secret. Each event is applied once, known by the signed body’s `id` (else a hash of the signed body); the unsigned `X-Razorpay-Event-Id` header is not used for that.',
-          headers: z
-            .object({
-              'x-razorpay-signature': z.string().max(200).optional(),
-              'x-razorpay-event-id': z.string().max(100).optional(),
-            })
-            .passthrough(),
+          summary: 'Payment provider events (a payment captured, an order paid, a payment failed)',
+          // The provider's own headers and words: it checks the signature and reads the event.
+          description: payments.webhookTerms.description,
+          headers: payments.webhookTerms.headers,
           response: { 200: done.extend({ applied: z.boolean(), duplicate: z.boolean() }), ...failures() },
         },
       },
       async (request) => {
-        const result = await payments.webhook(
-          request.body as Buffer,
-          request.headers['x-razorpay-signature'] as string | undefined,
-        )
+        const result = await payments.webhook(request.body as Buffer, request.headers)
         request.server.metrics?.webhooks.inc({ result: result.applied ? 'applied' : 'duplicate' })
         return { success: true as const, message: 'Event received', ...result }
       },
@@ -198,9 +194,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const { result, webhooks } = await payments.sandboxPay(request.user!.id, request.body)
+      const { providerOrderId, choice } = dialogChoiceFromApi(request.body)
+      const { result, webhooks } = await payments.sandboxPay(request.user!.id, providerOrderId, choice)
       await deliver(webhooks)
-      return { success: true as const, message: 'Payment successful', ...result }
+      return { success: true as const, message: 'Payment successful', ...checkoutToApi(result) }
     },
   )
 
@@ -230,7 +227,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      const { error, webhooks } = await payments.sandboxFail(request.user!.id, request.body)
+      const { providerOrderId, choice } = dialogChoiceFromApi(request.body)
+      const { error, webhooks } = await payments.sandboxFail(request.user!.id, providerOrderId, choice)
       await deliver(webhooks)
       return { success: true as const, message: 'Payment declined', error }
     },

@@ -1,16 +1,10 @@
-import { createHash } from 'node:crypto'
+import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
-import {
-  type Order,
-  type PaymentSession,
-  type SandboxChoice,
-  sandboxChoiceSchema,
-  sandboxUpi,
-} from '../../../contracts/orders.ts'
+import type { Order } from '../../../contracts/orders.ts'
+import { paymentMethodLabel } from '../../../contracts/payments.ts'
 import type { Config } from '../../config.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import type { PaymentPurpose } from '../../db/schema.ts'
-import { ForbiddenError, NotFoundError, UnprocessableError, ValidationError } from '../../http/errors.ts'
+import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import { writeAudit } from '../audit/repo.ts'
 import type { OrdersService } from '../orders/service.ts'
 import {
@@ -20,44 +14,30 @@ import {
   type PayableTerms,
   payableIdOf,
 } from './payables.ts'
-import { checkoutSignature, hmacHex, type PaymentProvider, providerId, signatureMatches } from './provider.ts'
-import { createRazorpayProvider } from './razorpay.ts'
+import type {
+  CheckoutResult,
+  DialogChoice,
+  PaymentProvider,
+  PaymentWindow,
+  ProviderName,
+  WebhookDelivery,
+} from './provider.ts'
+import { paymentProviderFor } from './providers.ts'
 import { createPaymentsRepo, type PaymentRow } from './repo.ts'
-import { createSandboxProvider } from './sandbox.ts'
+import type { PaymentPurpose } from './tables.ts'
 
-/** A signed webhook delivery, as the sandbox sends its events to the shop's own webhook endpoint. */
-export type WebhookDelivery = { body: string; signature: string; eventId: string }
-
-type WebhookEvent = {
-  id?: unknown
-  event?: string
-  payload?: {
-    payment?: {
-      entity?: { id?: string; order_id?: string; amount?: number; currency?: string; status?: string }
-    }
-    order?: { entity?: { id?: string; amount?: number; status?: string } }
-  }
-}
-
-/**
- * The key a delivery is applied once by, taken from what the signature covers (decision 042): the body's
- * own `id`, else a hash of the signed bytes. The X-Razorpay-Event-Id header is not signed: keyed on it, a
- * replay under a new header would apply again, and a forged header could hide a genuine event.
- */
-export function signedEventId(event: { id?: unknown }, rawBody: Buffer | string): string {
-  if (typeof event.id === 'string' && /^[\w-]{1,100}$/.test(event.id)) return event.id
-  return `body_${createHash('sha256').update(rawBody).digest('hex')}`
-}
-
-export function providerFromConfig(config: Config): PaymentProvider {
-  if (config.PAYMENT_PROVIDER === 'razorpay') {
-    return createRazorpayProvider({
-      apiUrl: config.RAZORPAY_API_URL,
-      keyId: config.RAZORPAY_KEY_ID!,
-      keySecret: config.secrets.sandboxKeySecret,
-    })
-  }
-  return createSandboxProvider({ keyId: config.RAZORPAY_KEY_ID })
+/** A payment opened for a payable: what the browser's payment window is opened with. */
+export type OpenedPayment = {
+  provider: ProviderName
+  providerOrderId: string
+  /** Paise, as the payable's module states it. */
+  amount: number
+  currency: string
+  /** The payable's id, and the number its customer knows it by. */
+  payableId: string
+  payableNumber: string
+  /** The provider's options for its window, passed through as it gives them. */
+  window: PaymentWindow
 }
 
 const verificationFailed = () => new ValidationError('Payment verification failed.')
@@ -74,10 +54,8 @@ export function createPaymentsService(deps: {
   provider?: PaymentProvider
 }) {
   const { orders } = deps
-  const provider = deps.provider ?? providerFromConfig(deps.config)
-  // Equal to RAZORPAY_KEY_SECRET / RAZORPAY_WEBHOOK_SECRET when set, else generated once into DATA_DIR.
-  const keySecret = deps.config.secrets.sandboxKeySecret
-  const webhookSecret = deps.config.secrets.sandboxWebhookSecret
+  // The provider owns its signatures, webhooks and settings (decision 116); this module only asks it.
+  const provider = deps.provider ?? paymentProviderFor(deps.config)
   const repo = createPaymentsRepo(deps.db)
 
   /** What each kind of payable does when paid (decision 100); orders are built in, other modules register. */
@@ -123,7 +101,7 @@ export function createPaymentsService(deps: {
     tx: Tx,
     providerOrderId: string,
     paymentId: string | undefined,
-    seen?: { amount?: number; currency?: string },
+    seen?: { amount?: number; currency?: string; method?: string },
   ): Promise<Captured> {
     const r = createPaymentsRepo(tx)
     const payment = await r.byProviderOrderId(providerOrderId, true)
@@ -147,6 +125,12 @@ export function createPaymentsService(deps: {
         status: 'captured',
         providerPaymentId: paymentId ?? payment.providerPaymentId,
       })
+    }
+    // How it was paid, once the provider says (its webhook, or its record at verify): UPI, card, netbanking …
+    const method = seen?.method ? paymentMethodLabel(seen.method) : null
+    if (method && payment.method !== method) {
+      await r.update(payment.id, { method })
+      if (payment.purpose === 'order') await orders.recordPaymentMethod(payment.orderId!, method, tx)
     }
     return { payment, effect: await handlerOf(payment.purpose).onCaptured(tx, payment) }
   }
@@ -173,7 +157,7 @@ export function createPaymentsService(deps: {
   async function capture(
     providerOrderId: string,
     paymentId: string | undefined,
-    seen?: { amount?: number; currency?: string },
+    seen?: { amount?: number; currency?: string; method?: string },
   ): Promise<Captured> {
     const result = await deps.db.transaction((tx) => captureInTx(tx, providerOrderId, paymentId, seen))
     await afterCapture(result)
@@ -181,69 +165,50 @@ export function createPaymentsService(deps: {
   }
 
   /**
-   * Checks the checkout's signature against the provider order id stored for the payment, in constant
-   * time, asks the provider for a second opinion when it can, and captures the payment.
+   * Checks the checkout's signature against the provider order id stored for the payment (the provider
+   * compares in constant time), asks the provider for a second opinion when it can, and captures the payment.
    */
-  async function verifyAndCapture(
-    payment: PaymentRow,
-    input: { razorpay_payment_id: string; razorpay_signature: string },
-  ) {
-    const expected = checkoutSignature(keySecret, payment.providerOrderId, input.razorpay_payment_id)
-    if (!signatureMatches(expected, input.razorpay_signature)) throw verificationFailed()
+  async function verifyAndCapture(payment: PaymentRow, result: CheckoutResult) {
+    const signed = { ...result, providerOrderId: payment.providerOrderId }
+    if (!provider.checkoutSigned(signed)) throw verificationFailed()
     if (provider.fetchPayment) {
       // A second opinion from the provider; the signature alone is proof when it cannot be reached.
-      const remote = await provider.fetchPayment(input.razorpay_payment_id).catch((err) => {
+      const remote = await provider.fetchPayment(result.paymentId).catch((err) => {
         deps.log?.warn({ err }, 'could not fetch the payment from the provider')
         return null
       })
-      if (remote && remote.order_id !== payment.providerOrderId) throw verificationFailed()
+      if (remote && remote.providerOrderId !== payment.providerOrderId) throw verificationFailed()
       if (remote && (await capture(payment.providerOrderId, remote.id, remote)) === 'mismatch') {
         throw verificationFailed()
       }
     }
-    await capture(payment.providerOrderId, input.razorpay_payment_id)
+    await capture(payment.providerOrderId, result.paymentId)
   }
 
-  /** The payment entity's method fields, as Razorpay sends them (vpa for UPI, bank for netbanking). */
-  const methodFields = (c: { method: string; vpa?: string; bank?: string }) => ({
-    method: c.method,
-    ...(c.method === 'upi' ? { vpa: c.vpa } : {}),
-    ...(c.method === 'netbanking' ? { bank: c.bank } : {}),
-  })
-
-  function sandboxOnly() {
-    if (provider.name !== 'sandbox') throw new NotFoundError('The payment sandbox is not enabled.')
-  }
-
-  async function sandboxPayment(userId: string, providerOrderId: string) {
-    sandboxOnly()
+  /** The sandbox's dialog, for the caller's own payment; 404 with any other provider. */
+  async function dialogFor(userId: string, providerOrderId: string) {
+    const dialog = provider.dialog
+    if (!dialog) throw new NotFoundError('The payment sandbox is not enabled.')
     const payment = await repo.byProviderOrderId(providerOrderId)
     if (!payment || payment.userId !== userId) throw new NotFoundError('Payment not found.')
-    return payment
-  }
-
-  function signedEvent(event: string, payload: WebhookEvent['payload']): WebhookDelivery {
-    const id = providerId('evt')
-    const body = JSON.stringify({
-      entity: 'event',
-      id,
-      event,
-      contains: Object.keys(payload ?? {}),
-      payload,
-      created_at: Math.floor(Date.now() / 1000),
-    })
-    return { body, signature: hmacHex(webhookSecret, body), eventId: id }
+    return {
+      dialog,
+      order: { id: providerOrderId, amount: payment.amount, currency: payment.currency },
+    }
   }
 
   const service = {
+    /** The provider payments go through: 'sandbox' until the foundation's keys are set. */
+    providerName: provider.name,
     provider: provider.name,
-    keyId: provider.keyId,
+    /** The headers and words of the provider's webhook, for the route's schema and the API document. */
+    webhookTerms: { headers: provider.webhook.headers, description: provider.webhook.description },
 
     /** Opens a payment for the server's total of the caller's own order (the client's amount is ignored). */
     async create(
       userId: string,
       input: { orderId: string; userId?: string; paymentMethod?: string },
-    ): Promise<PaymentSession> {
+    ): Promise<OpenedPayment> {
       if (input.userId && input.userId !== userId) {
         throw new ForbiddenError('You can only pay for your own orders.')
       }
@@ -260,34 +225,34 @@ export function createPaymentsService(deps: {
 
     /**
      * Opens a payment for the caller's own payable, for the amount its module states (never the
-     * client's), and answers the session the checkout window opens with; `orderId` is the payable's id
-     * and `orderID` its number. A retry after a failed attempt pays the same provider order.
+     * client's), and answers what the payment window opens with. A retry after a failed attempt pays the
+     * same provider order.
      */
     async start(
       userId: string,
       purpose: PaymentPurpose,
       payableId: string,
       paymentMethod?: string,
-    ): Promise<PaymentSession> {
+    ): Promise<OpenedPayment> {
       const terms: PayableTerms = await handlerOf(purpose).termsFor(userId, payableId)
       const id = terms.id ?? payableId
-      const session = (providerOrderId: string): PaymentSession => ({
-        success: true,
-        message: 'Payment created',
-        id: providerOrderId,
-        razorpayOrderId: providerOrderId,
-        amount: terms.amount,
-        currency: terms.currency,
-        key: provider.keyId,
-        provider: provider.name,
-        orderId: id,
-        orderID: terms.number,
-      })
+      const opened = (providerOrderId: string): OpenedPayment => {
+        const order = { id: providerOrderId, amount: terms.amount, currency: terms.currency }
+        return {
+          provider: provider.name,
+          providerOrderId,
+          amount: terms.amount,
+          currency: terms.currency,
+          payableId: id,
+          payableNumber: terms.number,
+          window: provider.paymentWindow(order),
+        }
+      }
       // A retry after a failed attempt pays the same provider order, as Razorpay allows.
       const open = await repo.openFor(purpose, id, provider.name)
       if (open && open.amount === terms.amount) {
         if (open.status === 'failed') await repo.update(open.id, { status: 'created' })
-        return session(open.providerOrderId)
+        return opened(open.providerOrderId)
       }
       const created = await provider.createOrder({
         amount: terms.amount,
@@ -306,7 +271,7 @@ export function createPaymentsService(deps: {
         method: paymentMethod ?? 'Credit Card',
         status: 'created',
       })
-      return session(created.id)
+      return opened(created.id)
     },
 
     /**
@@ -315,19 +280,15 @@ export function createPaymentsService(deps: {
      */
     async verify(
       userId: string,
-      input: {
-        orderId: string
-        razorpay_order_id: string
-        razorpay_payment_id: string
-        razorpay_signature: string
-      },
+      orderId: string,
+      result: CheckoutResult,
     ): Promise<{ order: Order; paymentId: string; status: string }> {
-      const order = await orders.ownOrderRow(userId, input.orderId)
-      const payment = await repo.byProviderOrderId(input.razorpay_order_id)
+      const order = await orders.ownOrderRow(userId, orderId)
+      const payment = await repo.byProviderOrderId(result.providerOrderId)
       if (!payment || payment.orderId !== order.id) throw verificationFailed()
-      await verifyAndCapture(payment, input)
+      await verifyAndCapture(payment, result)
       const fresh = await orders.getForCustomer(userId, order.id)
-      return { order: fresh, paymentId: input.razorpay_payment_id, status: 'captured' }
+      return { order: fresh, paymentId: result.paymentId, status: 'captured' }
     },
 
     /**
@@ -338,10 +299,10 @@ export function createPaymentsService(deps: {
       userId: string,
       purpose: PaymentPurpose,
       payableId: string,
-      input: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
+      result: CheckoutResult,
     ): Promise<{ paymentId: string; status: string }> {
       handlerOf(purpose)
-      const payment = await repo.byProviderOrderId(input.razorpay_order_id)
+      const payment = await repo.byProviderOrderId(result.providerOrderId)
       if (
         !payment ||
         payment.userId !== userId ||
@@ -350,47 +311,33 @@ export function createPaymentsService(deps: {
       ) {
         throw verificationFailed()
       }
-      await verifyAndCapture(payment, input)
-      return { paymentId: input.razorpay_payment_id, status: 'captured' }
+      await verifyAndCapture(payment, result)
+      return { paymentId: result.paymentId, status: 'captured' }
     },
 
     /**
-     * Provider events, authenticated by HMAC of the raw body. Each event id is applied once (kept in
-     * payment_events in the same transaction as its effect); a paid order never goes back.
+     * Provider events, authenticated by the provider on the raw bytes and read into the shop's terms. Each
+     * event is applied once (kept in payment_events in the same transaction as its effect); a paid order
+     * never goes back.
      */
     async webhook(
       rawBody: Buffer | string,
-      signature: string | undefined,
+      headers: IncomingHttpHeaders,
     ): Promise<{ applied: boolean; duplicate: boolean }> {
-      if (!signature || !signatureMatches(hmacHex(webhookSecret, rawBody), signature)) {
-        throw new ValidationError('Invalid webhook signature.')
-      }
-      let event: WebhookEvent
-      try {
-        event = JSON.parse(rawBody.toString())
-      } catch {
-        throw new ValidationError('The webhook body is not valid JSON.')
-      }
-      const type = String(event.event ?? 'unknown')
-      const eventId = signedEventId(event, rawBody)
-      const entity = event.payload?.payment?.entity
-      const providerOrderId = entity?.order_id ?? event.payload?.order?.entity?.id
+      const event = provider.webhook.read(rawBody, headers)
+      const { providerOrderId } = event
 
       // The event is recorded in the same transaction as its effect: a crash keeps neither, so the
       // provider's redelivery applies it.
       const outcome = await deps.db.transaction(async (tx) => {
         const r = createPaymentsRepo(tx)
-        if (!(await r.recordEvent(eventId, type, event))) return 'duplicate' as const
+        if (!(await r.recordEvent(event.key, event.name, event.payload))) return 'duplicate' as const
         if (!providerOrderId) return null
-        if (type === 'payment.captured' || type === 'order.paid') {
-          const seen = {
-            amount: entity?.amount ?? event.payload?.order?.entity?.amount,
-            currency: entity?.currency ?? 'INR',
-          }
-          return { captured: await captureInTx(tx, providerOrderId, entity?.id, seen) }
+        if (event.kind === 'captured') {
+          const seen = { amount: event.amount, currency: event.currency, method: event.method }
+          return { captured: await captureInTx(tx, providerOrderId, event.paymentId, seen) }
         }
-        if (type === 'payment.failed')
-          return (await failInTx(tx, providerOrderId)) ? ('failed' as const) : null
+        if (event.kind === 'failed') return (await failInTx(tx, providerOrderId)) ? ('failed' as const) : null
         return null
       })
       if (outcome === 'duplicate') return { applied: false, duplicate: true }
@@ -443,6 +390,7 @@ export function createPaymentsService(deps: {
     async reconcile(now = new Date()): Promise<{ reconciledPaid: number; reconciledFailed: number }> {
       const minutes = (n: number) => n * 60_000
       const claimed = await repo.claimUnsettled({
+        openOrderIds: orders.idsAwaitingPayment(),
         provider: provider.name,
         from: new Date(now.getTime() - minutes(3 * 24 * 60)),
         until: new Date(now.getTime() - minutes(15)),
@@ -477,79 +425,20 @@ export function createPaymentsService(deps: {
       return { reconciledPaid, reconciledFailed }
     },
 
-    /** Sandbox checkout 'Pay': a payment id and its signature, plus the events a real provider would send. */
-    async sandboxPay(userId: string, input: SandboxChoice) {
-      const choice = sandboxChoiceSchema.parse(input)
-      const providerOrderId = choice.razorpay_order_id
-      const payment = await sandboxPayment(userId, providerOrderId)
-      // As in Razorpay's test mode, this UPI ID is always declined.
-      if (choice.method === 'upi' && choice.vpa === sandboxUpi.failure) {
-        throw new UnprocessableError(`The UPI ID ${sandboxUpi.failure} always declines: choose Fail payment.`)
-      }
-      const paymentId = providerId('pay')
-      const entity = {
-        id: paymentId,
-        entity: 'payment',
-        order_id: providerOrderId,
-        amount: payment.amount,
-        currency: payment.currency,
-        status: 'captured',
-        ...methodFields(choice),
-      }
-      provider.remember?.(entity)
-      return {
-        result: {
-          razorpay_order_id: providerOrderId,
-          razorpay_payment_id: paymentId,
-          razorpay_signature: checkoutSignature(keySecret, providerOrderId, paymentId),
-        },
-        webhooks: [
-          signedEvent('payment.captured', { payment: { entity } }),
-          signedEvent('order.paid', {
-            payment: { entity },
-            order: { entity: { id: providerOrderId, amount: payment.amount, status: 'paid' } },
-          }),
-        ],
-      }
+    /** Sandbox checkout 'Pay': the checkout result, plus the events a real provider would send. */
+    async sandboxPay(
+      userId: string,
+      providerOrderId: string,
+      choice: DialogChoice = {},
+    ): Promise<{ result: CheckoutResult; webhooks: WebhookDelivery[] }> {
+      const { dialog, order } = await dialogFor(userId, providerOrderId)
+      return dialog.pay(order, choice)
     },
 
     /** Sandbox checkout 'Fail': the error a real checkout reports, plus the payment.failed event. */
-    async sandboxFail(userId: string, input: SandboxChoice) {
-      const choice = sandboxChoiceSchema.parse(input)
-      const providerOrderId = choice.razorpay_order_id
-      const payment = await sandboxPayment(userId, providerOrderId)
-      const paymentId = providerId('pay')
-      provider.remember?.({
-        id: paymentId,
-        order_id: providerOrderId,
-        amount: payment.amount,
-        currency: payment.currency,
-        status: 'failed',
-      })
-      const error = {
-        code: 'BAD_REQUEST_ERROR',
-        description: 'Your payment was declined in the sandbox. No money was taken.',
-        source: 'customer',
-        step: 'payment_authorization',
-        reason: 'payment_failed',
-        metadata: { order_id: providerOrderId, payment_id: paymentId },
-      }
-      return {
-        error,
-        webhooks: [
-          signedEvent('payment.failed', {
-            payment: {
-              entity: {
-                id: paymentId,
-                order_id: providerOrderId,
-                amount: payment.amount,
-                status: 'failed',
-                ...methodFields(choice),
-              },
-            },
-          }),
-        ],
-      }
+    async sandboxFail(userId: string, providerOrderId: string, choice: DialogChoice = {}) {
+      const { dialog, order } = await dialogFor(userId, providerOrderId)
+      return dialog.fail(order, choice)
     },
   }
   return service

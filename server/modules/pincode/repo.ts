@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { pincodes } from '../../db/schema.ts'
+import { pincodes } from './tables.ts'
 
 export function createPincodeRepo(db: DbOrTx) {
   return {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
 import { createPincodeRepo } from './repo.ts'
 
 export type PostOffice = { Name: string; District: string; State: string; Country: 'India'; Pincode: string }
@@ -10,6 +10,11 @@ export type PincodeAnswer = [
 export function createPincodeService(deps: { db: Db }) {
   const repo = createPincodeRepo(deps.db)
   return {
+    /** The places of a PIN (district and state, by district), in the caller's transaction when given one. */
+    places(pin: string, db: DbOrTx = deps.db) {
+      return createPincodeRepo(db).byPin(pin)
+    },
+
     /** Looks a 6-digit PIN up in the embedded data set; an unknown PIN answers Status 'Error'. */
     async lookup(pin: string): Promise<PincodeAnswer> {
       const rows = await repo.byPin(pin)

@@ -12,19 +12,22 @@ import {
   type ProductProvenance,
   placeLine,
 } from '../../../contracts/provenance.ts'
-import type { Db } from '../../db/client.ts'
-import type { artisans, clusters } from '../../db/schema.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
 import { NotFoundError } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
 import { safeHtml } from '../content/html.ts'
+import { provenanceAuditNames } from './audit-names.ts'
+import { createProvenanceStore } from './console-repo.ts'
 import { createProvenanceRepo } from './repo.ts'
+import type { artisans, clusters } from './tables.ts'
+
+export type { ArtisanValues, ClusterValues } from './console-repo.ts'
 
 type ArtisanRow = typeof artisans.$inferSelect
 type ClusterRow = typeof clusters.$inferSelect
 
 const noMarks: Marks = { gi: null, handloomMark: null, silkMark: null }
-export const noProvenance: ProductProvenance = { makers: [], marks: noMarks }
 
 /** A slug as it may appear in an address: small letters, digits and -, any case typed. */
 const slugKey = (slug: string) => slug.trim().toLowerCase()
@@ -37,7 +40,7 @@ const slugKey = (slug: string) => slug.trim().toLowerCase()
 export function createProvenanceService(deps: {
   db: Db
   cache: CatalogueCache
-  catalogue: Pick<CatalogueService, 'byIds'>
+  catalogue: Pick<CatalogueService, 'byIds' | 'stateNames' | 'marks'>
 }) {
   const repo = createProvenanceRepo(deps.db)
 
@@ -56,9 +59,9 @@ export function createProvenanceService(deps: {
     const [artisanRows, clusterRows, stateRows, makerRows, markRows] = await Promise.all([
       repo.artisans(),
       repo.clusters(),
-      repo.stateNames(),
+      deps.catalogue.stateNames(),
       repo.makers(),
-      repo.marks(),
+      deps.catalogue.marks(),
     ])
     const stateName = new Map(stateRows.map((s) => [s.id, s.name]))
     const profile = (r: ArtisanRow | ClusterRow) => {
@@ -139,6 +142,15 @@ export function createProvenanceService(deps: {
   }
 
   return {
+    /** What the audit log calls this module's rows (decision 113). */
+    auditNames: provenanceAuditNames(deps.db),
+    /**
+     * The console's artisans, clusters and products' makers (decision 098), read and written in the
+     * caller's transaction when given one; the console audits each change and drops the cache after it.
+     */
+    store(db: DbOrTx = deps.db) {
+      return createProvenanceStore(db)
+    },
     /** Who made a product and the marks it carries; nothing for a product with neither. */
     async ofProduct(productId: string): Promise<ProductProvenance> {
       const snap = await snapshot()

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { orderItems, orders, products, reviewHelpfulVotes, reviews, users } from '../../db/schema.ts'
+import { reviewHelpfulVotes, reviews } from './tables.ts'
 
 export type ReviewRow = typeof reviews.$inferSelect
 
@@ -14,25 +14,20 @@ export function createReviewsRepo(db: DbOrTx) {
         .where(eq(reviews.id, id))
         .then((r) => r[0] ?? null)
     },
+    /** The product and the writer of each of these reviews. */
+    productsAndWriters(ids: string[]) {
+      if (!ids.length) return Promise.resolve([])
+      return db
+        .select({ id: reviews.id, productId: reviews.productId, userId: reviews.userId })
+        .from(reviews)
+        .where(inArray(reviews.id, ids))
+    },
     byCustomer(userId: string, productId: string) {
       return db
         .select()
         .from(reviews)
         .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)))
         .then((r) => r[0] ?? null)
-    },
-    /** The customer's latest delivered order holding the product, or null. */
-    async deliveredOrderWith(userId: string, productId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-        .where(
-          and(eq(orders.userId, userId), eq(orders.status, 'Delivered'), eq(orderItems.productId, productId)),
-        )
-        .orderBy(desc(orders.createdAt))
-        .limit(1)
-      return row?.id ?? null
     },
     async insert(values: typeof reviews.$inferInsert) {
       const [row] = await db.insert(reviews).values(values).returning()
@@ -42,33 +37,30 @@ export function createReviewsRepo(db: DbOrTx) {
       const [row] = await db.update(reviews).set(values).where(eq(reviews.id, id)).returning()
       return row
     },
-    /** One page of a product's published reviews, newest or most helpful first, with the reviewer's name. */
+    /** One page of a product's published reviews, newest or most helpful first. */
     publishedPage(productId: string, sort: 'newest' | 'helpful', offset: number, limit: number) {
       const order =
         sort === 'helpful'
           ? [desc(reviews.helpfulCount), desc(reviews.createdAt), desc(reviews.id)]
           : [desc(reviews.createdAt), desc(reviews.id)]
       return db
-        .select({ review: reviews, fullName: users.fullName })
+        .select()
         .from(reviews)
-        .innerJoin(users, eq(users.id, reviews.userId))
         .where(and(eq(reviews.productId, productId), eq(reviews.status, 'published')))
         .orderBy(...order)
         .limit(limit)
         .offset(offset)
     },
-    /**
-     * Recounts the product's published reviews into products.review_count and rating_total: one indexed
-     * pass over that product's reviews, in the transaction that changed one of them.
-     */
-    refreshProductRating(productId: string) {
-      return db
-        .update(products)
-        .set({
-          reviewCount: sql`(SELECT count(*)::int FROM ${reviews} WHERE ${reviews.productId} = ${productId} AND ${reviews.status} = 'published')`,
-          ratingTotal: sql`(SELECT coalesce(sum(${reviews.rating}), 0)::int FROM ${reviews} WHERE ${reviews.productId} = ${productId} AND ${reviews.status} = 'published')`,
+    /** The product's published reviews counted, and their ratings added up: one indexed pass over them. */
+    async publishedRating(productId: string): Promise<{ count: number; total: number }> {
+      const [row] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          total: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
         })
-        .where(eq(products.id, productId))
+        .from(reviews)
+        .where(and(eq(reviews.productId, productId), eq(reviews.status, 'published')))
+      return row ?? { count: 0, total: 0 }
     },
     /** Records a helpful mark; false when the customer had marked it already. */
     async addHelpfulVote(reviewId: string, userId: string): Promise<boolean> {

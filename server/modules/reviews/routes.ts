@@ -11,8 +11,8 @@ import {
   reviewStandingSchema,
 } from '../../../contracts/reviews.ts'
 import { bearer, customerFailures, failures, ok, publicAccess } from '../../http/route-kit.ts'
+import { uploadedFiles } from '../../http/uploaded-files.ts'
 import type { Services } from '../../services.ts'
-import { uploadedFiles } from '../admin/route-helpers.ts'
 
 const tags = ['reviews']
 const productParams = z.object({ productId: z.string().min(1).max(64) })

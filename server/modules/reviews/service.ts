@@ -13,18 +13,25 @@ import type {
   ReviewInput,
   ReviewStanding,
 } from '../../../contracts/reviews.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
 import { idPattern } from '../../db/ids.ts'
+import type { Namer } from '../../db/names.ts'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
 import type { FileStore } from '../../lib/file-store.ts'
-import { removeImage, storeImage } from '../admin/images.ts'
-import { pgErrorCode } from '../admin/kit.ts'
+import { removeImage, storeImage } from '../../lib/images.ts'
+import { pgErrorCode } from '../../lib/pg-error.ts'
+import type { AccountsService } from '../accounts/service.ts'
 import type { AuditAction } from '../audit/actions.ts'
 import { writeAudit } from '../audit/repo.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
 import { mailAnswers } from '../mail/messages.ts'
+import type { OrdersService } from '../orders/service.ts'
+import { createReviewList } from './console-repo.ts'
 import { createReviewsRepo, type ReviewRow } from './repo.ts'
+
+export type { ReviewFilter, ReviewSearch } from './console-repo.ts'
+export type { ReviewRow }
 
 const photoUrl = (base: string) => `${base}-800.webp`
 
@@ -74,7 +81,11 @@ export function createReviewsService(deps: {
   db: Db
   cache: CatalogueCache
   files: FileStore
-  catalogue: Pick<CatalogueService, 'product'>
+  catalogue: Pick<CatalogueService, 'product' | 'setRating' | 'titlesOf'>
+  /** The delivered order that makes a customer a verified buyer of a product. */
+  orders: Pick<OrdersService, 'deliveredOrderWith'>
+  /** Reviewers' names. */
+  accounts: Pick<AccountsService, 'people'>
   /** Whether the reviewer's address is confirmed: a review waits for it (decision 109). */
   emailConfirmed: (userId: string) => Promise<boolean>
   log?: { warn(obj: object, msg: string): void }
@@ -103,8 +114,9 @@ export function createReviewsService(deps: {
     const after = await deps.db.transaction(async (tx) => {
       const r = createReviewsRepo(tx)
       const row = await r.update(before.id, values)
+      // The product keeps its published count and rating total, read with it on every page (decision 096).
       if (before.status === 'published' || row.status === 'published')
-        await r.refreshProductRating(row.productId)
+        await deps.catalogue.setRating(row.productId, await r.publishedRating(row.productId), tx)
       if (audit) {
         await writeAudit(tx, {
           actorId: audit.actorId,
@@ -125,6 +137,35 @@ export function createReviewsService(deps: {
   const backToModeration = { status: 'pending' as const, hideReason: null, publishedAt: null }
 
   return {
+    /**
+     * What the audit log calls a review: its product and its writer, 'Warli Tarpa Dance Painting by Asha
+     * Verma', named by the catalogue and the accounts (decision 113).
+     */
+    auditNames: {
+      async review(ids: string[]) {
+        const rows = await repo.productsAndWriters([...new Set(ids)])
+        const titles = new Map(
+          (await deps.catalogue.titlesOf([...new Set(rows.map((r) => r.productId))])).map((t) => [
+            t.id,
+            t.title,
+          ]),
+        )
+        const people = await deps.accounts.people(rows.map((r) => r.userId))
+        const names = new Map<string, string>()
+        for (const r of rows) {
+          const title = titles.get(r.productId)
+          const writer = people.get(r.userId)
+          if (title && writer) names.set(r.id, `${title} by ${writer.fullName}`)
+        }
+        return names
+      },
+    } satisfies Record<string, Namer>,
+
+    /** The console's list of reviews and the count waiting for staff, read only (decision 096). */
+    consoleList(db: DbOrTx = deps.db) {
+      return createReviewList(db)
+    },
+
     /** One page of a public product's published reviews with its rating; 404 for a product not shown. */
     async productReviews(productId: string, sort: ReviewSort, page: number): Promise<ProductReviews> {
       const product = await deps.catalogue.product(productId)
@@ -134,12 +175,16 @@ export function createReviewsService(deps: {
         count === 0
           ? []
           : await repo.publishedPage(productId, sort, (page - 1) * reviewsPageSize, reviewsPageSize)
+      const reviewers = await deps.accounts.people(rows.map((r) => r.userId))
       return {
         rating: product.rating,
         sort,
         page,
         pages,
-        reviews: rows.map((x) => publicReview(x.review, x.fullName)),
+        reviews: rows.flatMap((x) => {
+          const reviewer = reviewers.get(x.userId)
+          return reviewer ? [publicReview(x, reviewer.fullName)] : []
+        }),
       }
     },
 
@@ -148,7 +193,7 @@ export function createReviewsService(deps: {
       if (!idPattern.test(productId)) throw new NotFoundError(reviewText.productNotFound)
       const [own, order, helpfulIds] = await Promise.all([
         repo.byCustomer(userId, productId),
-        repo.deliveredOrderWith(userId, productId),
+        deps.orders.deliveredOrderWith(userId, productId),
         repo.helpfulIds(userId, productId),
       ])
       return { mayReview: !own && order !== null, review: own ? ownReview(own) : null, helpfulIds }
@@ -156,7 +201,7 @@ export function createReviewsService(deps: {
 
     async create(userId: string, productId: string, input: ReviewInput): Promise<OwnReview> {
       const product = await deps.catalogue.product(productId)
-      const orderId = await repo.deliveredOrderWith(userId, product._id)
+      const orderId = await deps.orders.deliveredOrderWith(userId, product._id)
       if (!orderId) throw new ForbiddenError(reviewText.notDelivered)
       if (await repo.byCustomer(userId, product._id)) throw new ConflictError(reviewText.alreadyReviewed)
       if (!(await deps.emailConfirmed(userId))) throw new ForbiddenError(mailAnswers.confirmToReview)

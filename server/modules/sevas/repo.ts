@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { sevaBookingNumbers, sevaBookings, sevaDays, sevas, temples, users } from '../../db/schema.ts'
+import { sevaBookingNumbers, sevaBookings, sevaDays, sevas } from './tables.ts'
 
 export type SevaRow = typeof sevas.$inferSelect
 export type BookingRow = typeof sevaBookings.$inferSelect
@@ -9,24 +9,19 @@ export type TempleOfSeva = { templeName: string; templeSlug: string }
 /** Sevas, the places taken on each of their days, and the bookings (decision 102). */
 export function createSevasRepo(db: DbOrTx) {
   return {
-    async seva(id: string): Promise<(SevaRow & TempleOfSeva) | null> {
-      const [row] = await db
-        .select({ seva: sevas, templeName: temples.name, templeSlug: temples.slug })
-        .from(sevas)
-        .innerJoin(temples, eq(temples.id, sevas.templeId))
-        .where(eq(sevas.id, id))
-      return row ? { ...row.seva, templeName: row.templeName, templeSlug: row.templeSlug } : null
+    async seva(id: string): Promise<SevaRow | null> {
+      const [row] = await db.select().from(sevas).where(eq(sevas.id, id))
+      return row ?? null
     },
 
-    /** A temple's active sevas (by its web name or id), in the staff's order. */
-    async activeOfTemple(temple: string): Promise<Array<SevaRow & TempleOfSeva>> {
-      const rows = await db
-        .select({ seva: sevas, templeName: temples.name, templeSlug: temples.slug })
+    /** The active sevas of these temples, in the staff's order. */
+    activeOfTemples(templeIds: string[]): Promise<SevaRow[]> {
+      if (templeIds.length === 0) return Promise.resolve([])
+      return db
+        .select()
         .from(sevas)
-        .innerJoin(temples, eq(temples.id, sevas.templeId))
-        .where(and(eq(sevas.active, true), sql`(${temples.slug} = ${temple} OR ${temples.id} = ${temple})`))
+        .where(and(eq(sevas.active, true), inArray(sevas.templeId, templeIds)))
         .orderBy(asc(sevas.position), asc(sevas.name))
-      return rows.map((r) => ({ ...r.seva, templeName: r.templeName, templeSlug: r.templeSlug }))
     },
 
     /** Places taken on the days of a seva between two dates. */
@@ -69,8 +64,7 @@ export function createSevasRepo(db: DbOrTx) {
     async nextBookingNumber(year: number): Promise<string> {
       const result = await db.execute(sql.raw(`select nextval('${sevaBookingNumbers.seqName}') as n`))
       // node-postgres answers { rows }, PGlite the same shape; either way the first row holds the number.
-      const rows = (result as { rows?: Array<{ n: string | number }> }).rows ?? (result as never)
-      const [row] = rows
+      const [row] = (result as { rows: Array<{ n: string | number }> }).rows
       return `SEVA-${year}-${String(row.n).padStart(6, '0')}`
     },
 
@@ -91,15 +85,14 @@ export function createSevasRepo(db: DbOrTx) {
       return row
     },
 
-    /** Bookings with the names of their temples, for answers. */
-    async templesOf(sevaIds: string[]): Promise<Map<string, TempleOfSeva>> {
+    /** The temple of each of these sevas, by seva id. */
+    async templeIdsOf(sevaIds: string[]): Promise<Map<string, string>> {
       if (sevaIds.length === 0) return new Map()
       const rows = await db
-        .select({ id: sevas.id, templeName: temples.name, templeSlug: temples.slug })
+        .select({ id: sevas.id, templeId: sevas.templeId })
         .from(sevas)
-        .innerJoin(temples, eq(temples.id, sevas.templeId))
         .where(inArray(sevas.id, [...new Set(sevaIds)]))
-      return new Map(rows.map((r) => [r.id, { templeName: r.templeName, templeSlug: r.templeSlug }]))
+      return new Map(rows.map((r) => [r.id, r.templeId]))
     },
 
     ofUser(userId: string) {
@@ -109,11 +102,6 @@ export function createSevasRepo(db: DbOrTx) {
         .where(eq(sevaBookings.userId, userId))
         .orderBy(desc(sevaBookings.day), desc(sevaBookings.createdAt))
         .limit(200)
-    },
-
-    /** Locks the devotee's account row until the transaction ends: one booking of theirs judged at a time. */
-    async lockDevotee(userId: string) {
-      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update')
     },
 
     /** The devotee's bookings awaiting payment within their hold (decision 110). */
@@ -131,14 +119,6 @@ export function createSevasRepo(db: DbOrTx) {
       return row?.n ?? 0
     },
 
-    async devotee(userId: string): Promise<{ email: string; fullName: string } | null> {
-      const [row] = await db
-        .select({ email: users.email, fullName: users.fullName })
-        .from(users)
-        .where(eq(users.id, userId))
-      return row ?? null
-    },
-
     /** Unpaid bookings past their hold, claimed so that two instances never expire the same one. */
     lapsed(now: Date, limit: number, userId?: string) {
       return db
@@ -154,6 +134,16 @@ export function createSevasRepo(db: DbOrTx) {
         .orderBy(asc(sevaBookings.reservedUntil))
         .limit(limit)
         .for('update', { skipLocked: true })
+    },
+
+    /** Up to 1000 sevas of a temple. */
+    async ofTemple(templeId: string): Promise<number> {
+      const rows = await db
+        .select({ id: sevas.id })
+        .from(sevas)
+        .where(eq(sevas.templeId, templeId))
+        .limit(1000)
+      return rows.length
     },
 
     /** Refunds waiting for their next try. */

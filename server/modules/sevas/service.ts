@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { translatorFor } from '../../../app/i18n/registry.ts'
+import { bookingStaffText } from '../../../contracts/admin-sevas.ts'
 import { defaultHoldLimits, type HoldLimits, holdMessages } from '../../../contracts/hold-limits.ts'
+import { translatorFor } from '../../../contracts/i18n/registry.ts'
 import {
   defaultLanguage,
   isLanguage,
@@ -26,15 +27,22 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { idPattern } from '../../db/ids.ts'
 import { ConflictError, NotFoundError, UnprocessableError } from '../../http/errors.ts'
 import type { FileStore } from '../../lib/file-store.ts'
-import { removeImage, storeImage } from '../admin/images.ts'
+import { removeImage, storeImage } from '../../lib/images.ts'
+import type { AccountsService } from '../accounts/service.ts'
 import type { AuditAction } from '../audit/actions.ts'
 import { writeAudit } from '../audit/repo.ts'
+import type { ContentService } from '../content/service.ts'
 import type { BookingFacts } from '../mail/messages.ts'
 import { mailTextsIn } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
 import type { CaptureEffect, PayableHandler, PayableTerms } from '../payments/payables.ts'
 import type { PaymentRow } from '../payments/repo.ts'
+import { sevasAuditNames } from './audit-names.ts'
+import { createSevaStore } from './console-repo.ts'
 import { type BookingRow, createSevasRepo, type SevaRow, type TempleOfSeva } from './repo.ts'
+
+export type { BookingFilter, SevaValues } from './console-repo.ts'
+export type { BookingRow }
 
 const photoUrl = (base: string | null) => (base ? `${base}-800.webp` : null)
 
@@ -42,14 +50,14 @@ const photoUrl = (base: string | null) => (base ? `${base}-800.webp` : null)
 const refundBackoffMinutes = (attempts: number) => Math.min(2 ** Math.max(0, attempts - 1), 360)
 
 /** A booking's day written out in a language ("Friday, 12 June 2026"). */
-export function dayInWords(day: string, language: Language): string {
+function dayInWords(day: string, language: Language): string {
   return new Intl.DateTimeFormat(locales[language], { dateStyle: 'full', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   )
 }
 
 /** The cancellation policy in words: staff's own, or the shop's rule with its hours, in the language. */
-export function policyIn(language: Language, policy: string, cancelHours: number): string {
+function policyIn(language: Language, policy: string, cancelHours: number): string {
   return policy.trim() || translatorFor(language).t(defaultPolicy, { hours: cancelHours })
 }
 
@@ -59,7 +67,7 @@ function mayCancel(row: BookingRow, now: Date): boolean {
   return row.status === 'confirmed' && now < startOfIndianDay(row.day)
 }
 
-export function toBooking(row: BookingRow, temple: TempleOfSeva, now = new Date()): Booking {
+function toBooking(row: BookingRow, temple: TempleOfSeva, now = new Date()): Booking {
   return {
     _id: row.id,
     bookingNumber: row.bookingNumber,
@@ -103,8 +111,33 @@ export function createSevasService(deps: {
   holds?: { limits(db?: DbOrTx): Promise<HoldLimits> }
   /** Refunds a booking's captured payment through the payments module; null when none was captured. */
   refund?: (bookingId: string) => Promise<{ refundId: string } | null>
+  /** The temples sevas belong to: their names and web names. */
+  content: Pick<ContentService, 'templeNames'>
+  /** Devotees' accounts: locked while a booking of theirs is judged, named in its e-mails. */
+  accounts: Pick<AccountsService, 'holdingAccount' | 'person'>
 }) {
   const repo = createSevasRepo(deps.db)
+
+  /** The temple of each of these sevas, by seva id; in the caller's transaction when given one. */
+  async function templesOf(sevaIds: string[], db: DbOrTx = deps.db): Promise<Map<string, TempleOfSeva>> {
+    const templeIds = await createSevasRepo(db).templeIdsOf(sevaIds)
+    const temples = new Map(
+      (await deps.content.templeNames({ ids: [...new Set(templeIds.values())] }, db)).map((t) => [t.id, t]),
+    )
+    const found = new Map<string, TempleOfSeva>()
+    for (const [sevaId, templeId] of templeIds) {
+      const t = temples.get(templeId)
+      if (t) found.set(sevaId, { templeName: t.name, templeSlug: t.slug })
+    }
+    return found
+  }
+
+  /** A seva with its temple's names, or null. */
+  async function sevaOf(id: string): Promise<(SevaRow & TempleOfSeva) | null> {
+    const seva = await repo.seva(id)
+    const [temple] = seva ? await deps.content.templeNames({ ids: [seva.templeId] }) : []
+    return seva && temple ? { ...seva, templeName: temple.name, templeSlug: temple.slug } : null
+  }
   const holdMs = () => deps.config.RESERVATION_MINUTES * 60_000
 
   function publicSeva(s: SevaRow & TempleOfSeva, language: Language): PublicSeva {
@@ -124,13 +157,13 @@ export function createSevasService(deps: {
   }
 
   async function activeSeva(id: string) {
-    const seva = idPattern.test(id) ? await repo.seva(id) : null
+    const seva = idPattern.test(id) ? await sevaOf(id) : null
     if (!seva?.active) throw new NotFoundError(sevaText.notFound)
     return seva
   }
 
   async function answer(row: BookingRow, now = new Date()): Promise<Booking> {
-    const temple = (await repo.templesOf([row.sevaId])).get(row.sevaId)
+    const temple = (await templesOf([row.sevaId])).get(row.sevaId)
     return toBooking(row, temple ?? { templeName: '', templeSlug: '' }, now)
   }
 
@@ -151,10 +184,9 @@ export function createSevasService(deps: {
     event: 'confirmed' | 'cancelled' | 'performed',
     extra: { refund?: boolean } = {},
   ) {
-    const r = createSevasRepo(tx)
-    const devotee = await r.devotee(row.userId)
+    const devotee = await deps.accounts.person(row.userId, tx)
     if (!devotee) return
-    const temple = (await r.templesOf([row.sevaId])).get(row.sevaId)
+    const temple = (await templesOf([row.sevaId], tx)).get(row.sevaId)
     const language = languageOf(row)
     const facts: BookingFacts = {
       bookingNumber: row.bookingNumber,
@@ -204,10 +236,35 @@ export function createSevasService(deps: {
   }
 
   const service = {
+    /** What the audit log calls this module's rows (decision 113). */
+    auditNames: sevasAuditNames(deps.db),
+    /**
+     * The console's sevas and its list of bookings (decision 102), in the caller's transaction when given
+     * one; the console audits each change to a seva. Bookings change only through this service's rules.
+     */
+    store(db: DbOrTx = deps.db) {
+      return createSevaStore(db)
+    },
+
+    /** The temple of each of these sevas (its name and web name), by seva id. */
+    templesOf,
+
+    /** How many sevas (up to 1000) a temple has: the console refuses to delete a temple that has any. */
+    sevasOfTemple(templeId: string, db: DbOrTx = deps.db): Promise<number> {
+      return createSevasRepo(db).ofTemple(templeId)
+    },
+
     /** A temple's sevas open for booking (by its web name or id), in the page's language. */
     async ofTemple(temple: string, language: Language): Promise<PublicSeva[]> {
-      const rows = await repo.activeOfTemple(temple)
-      return rows.map((s) => publicSeva(s, language))
+      const temples = await deps.content.templeNames({ slugOrId: temple })
+      const rows = await repo.activeOfTemples(temples.map((t) => t.id))
+      const byId = new Map(temples.map((t) => [t.id, t]))
+      return rows.map((s) =>
+        publicSeva(
+          { ...s, templeName: byId.get(s.templeId)!.name, templeSlug: byId.get(s.templeId)!.slug },
+          language,
+        ),
+      )
     },
 
     /** One seva with every day it is offered from tomorrow up to 90 days ahead and the places left. */
@@ -240,7 +297,7 @@ export function createSevasService(deps: {
       const row = await deps.db.transaction(async (tx) => {
         const r = createSevasRepo(tx)
         // Under the devotee's lock, so two bookings of theirs at once cannot both slip under the limit.
-        await r.lockDevotee(userId)
+        await deps.accounts.holdingAccount(userId, { lock: true }, tx)
         const { maxUnpaidSevaBookings } = (await deps.holds?.limits(tx)) ?? defaultHoldLimits
         const unpaid = await r.unpaidOf(userId, now)
         if (unpaid >= maxUnpaidSevaBookings)
@@ -274,7 +331,7 @@ export function createSevasService(deps: {
     async mine(userId: string, now = new Date()): Promise<Booking[]> {
       await service.expireLapsed(now, userId)
       const rows = await repo.ofUser(userId)
-      const temples = await repo.templesOf(rows.map((r) => r.sevaId))
+      const temples = await templesOf(rows.map((r) => r.sevaId))
       return rows.map((r) => toBooking(r, temples.get(r.sevaId) ?? { templeName: '', templeSlug: '' }, now))
     },
 
@@ -464,6 +521,8 @@ export function createSevasService(deps: {
         if (row.status === 'performed') return row
         if (row.status !== 'confirmed')
           throw new UnprocessableError('Only a confirmed (paid) booking can be marked performed.')
+        if (now < startOfIndianDay(row.day))
+          throw new UnprocessableError(bookingStaffText.notYetDay(dayInWords(row.day, 'en')))
         const after = await r.updateBooking(row.id, { status: 'performed', performedAt: now })
         await audit(tx, actorId, 'booking.performed', row, after)
         await tell(tx, after, 'performed')

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { newId } from '../../db/ids.ts'
-import { wishlistItems, wishlists } from '../../db/schema.ts'
+import { wishlistItems, wishlists } from './tables.ts'
 
 export function createWishlistRepo(db: DbOrTx) {
   const wishlistOf = (userId: string) =>

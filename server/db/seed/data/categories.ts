@@ -1,32 +1,10 @@
 /**
  * The demo catalogue's categories and subcategories. A subcategory's `craft` sentence and `care` note go
  * into the description of every product filed under it; its `motif` picks the drawing of the product's
- * pictures (see ../images/products.ts).
+ * pictures (drawn by demo-art/products.ts).
  */
 
-/** The product drawings the seed knows how to make: one drawer each in ../images. */
-export type Motif =
-  | 'madhubani'
-  | 'warli'
-  | 'pattachitra'
-  | 'gond'
-  | 'saree'
-  | 'stole'
-  | 'bedsheet'
-  | 'shawl'
-  | 'pottery'
-  | 'brass'
-  | 'wood'
-  | 'stone'
-  | 'jewellery'
-  | 'puja'
-  | 'toys'
-  | 'jute'
-  | 'bamboo'
-  | 'paper'
-  | 'hamper'
-  | 'mandala'
-  | 'diya'
+import type { Motif } from '../../../../demo-art/products.ts'
 
 export type SubcategorySeed = {
   /** Unique key the products refer to. */

@@ -3,7 +3,7 @@
  * temples. All of it can be changed by the staff in the admin console once the shop is running.
  */
 import { saleBannerText } from '../../../../contracts/sale-banner.ts'
-import type { TempleScene, WideSpec } from '../images/scenes.ts'
+import type { TempleScene, WideSpec } from '../../../../demo-art/scenes.ts'
 
 // ---------------------------------------------------------------- home page
 
@@ -190,7 +190,7 @@ export const FAQS: { question: string; answer: string }[] = [
   {
     question: 'Is cash on delivery (COD) available?',
     answer:
-      '<p>Not at the moment. Every order is paid online when it is placed, so that we can pay our artisans promptly and keep returned parcels, which often come back damaged, to a minimum. If you are unable to pay online, please contact us and we will try to help.</p>',
+      '<p>Yes, for most orders. Before you place an order, checkout shows whether cash on delivery is offered for its total and your PIN code, and any fee; an order above the limit, or to a PIN code where the courier cannot collect cash, is paid online. If you are unable to pay online, please contact us and we will try to help.</p>',
   },
   {
     question: 'How can I track my order?',

@@ -2,7 +2,7 @@
  * The demo catalogue's category, subcategory, state and temple names in Hindi, as staff would fill the console's
  * Hindi boxes (decision 097). Their pages' addresses keep the English names.
  */
-export const HINDI_NAMES: Record<string, string> = {
+const HINDI_NAMES: Record<string, string> = {
   'Art & Painting': 'कला और चित्रकारी',
   Madhubani: 'मधुबनी',
   Warli: 'वारली',

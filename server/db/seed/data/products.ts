@@ -1,7 +1,7 @@
 /**
  * The demo catalogue's products. Prices are whole rupees (the seed stores paise). `sub` is the key of a
  * subcategory in ./categories.ts and `state` the name of a state in ./states.ts; `shape` picks the variant
- * of the subcategory's drawing that fits the title (see the drawers in ../images). `story`, `material`,
+ * of the subcategory's drawing that fits the title (see the drawers in demo-art/). `story`, `material`,
  * `size` and `region` make up the product description together with the subcategory's craft and care
  * notes. No product has a video or View 360 link: the shop has none yet, and a made-up one would show customers a
  * broken player or page; staff add real links in the console.

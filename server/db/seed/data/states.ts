@@ -1,26 +1,10 @@
 /**
  * The states of the demo shop's "State Wise" section, in display order: the storefront shows the first
  * three on the home page and the state landing page. Each card shows a landmark or craft of the state
- * (drawn by `stateSvg` in ../images/scenes.ts) in the state's colours.
+ * (drawn by `stateSvg` in demo-art/scenes.ts) in the state's colours.
  */
 
-/** The landmarks and crafts `stateSvg` can draw. */
-export type StateMotif =
-  | 'dome'
-  | 'stupa'
-  | 'fort'
-  | 'fish'
-  | 'wheel'
-  | 'horse'
-  | 'kite'
-  | 'warli'
-  | 'gopuram'
-  | 'boat'
-  | 'tea'
-  | 'elephant'
-  | 'lotus'
-  | 'shikara'
-  | 'dhokra'
+import type { StateMotif } from '../../../../demo-art/scenes.ts'
 
 export type StateSeed = {
   /** The current official name, exactly as products refer to it. */

@@ -234,8 +234,14 @@ export function auditSentence(input: SentenceInput): string {
     case 'product.import-create':
       return `${who} added ${thing}${typeof after.price === 'number' ? ` at ${paise(after.price)}` : ''} from a CSV file`
     case 'product.bulk-update':
+    case 'product.bulk-undo':
     case 'product.import-update': {
-      const how = action === 'product.bulk-update' ? 'in a bulk change' : 'from a CSV file'
+      const how =
+        action === 'product.bulk-update'
+          ? 'in a bulk change'
+          : action === 'product.bulk-undo'
+            ? 'undoing a bulk change'
+            : 'from a CSV file'
       const target = name ?? thing
       const fields = changedFields(before, after)
       if (fields.length === 0) return `${who} saved ${target} ${how} without changes`

@@ -1,5 +1,3 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import {
   bannerInputSchema,
@@ -26,24 +24,23 @@ import {
   templeRowSchema,
 } from '../../../../contracts/admin-content.ts'
 import type { DbOrTx } from '../../../db/client.ts'
-import {
-  banners,
-  categories,
-  coupons,
-  faqs,
-  policySections,
-  products,
-  searchSynonyms,
-  sevas,
-  sliders,
-  states,
-  subcategories,
-  temples,
-} from '../../../db/schema.ts'
+import type { ListStore } from '../../../db/list-store.ts'
 import type { ListEntity } from '../../audit/actions.ts'
+import type { CatalogueService } from '../../catalogue/service.ts'
 import { cleanHtml } from '../../content/html.ts'
+import type { ContentService } from '../../content/service.ts'
+import type { CouponsService } from '../../coupons/service.ts'
+import type { SevasService } from '../../sevas/service.ts'
 
 type Row = Record<string, unknown>
+
+/** The modules whose lists these are (decision 113): each keeps its rows, the console checks and audits. */
+export type ListOwners = {
+  catalogue: Pick<CatalogueService, 'lists' | 'productsNaming'>
+  content: Pick<ContentService, 'lists'>
+  coupons: Pick<CouponsService, 'list' | 'codeTaken'>
+  sevas: Pick<SevasService, 'sevasOfTemple'>
+}
 
 /** A simple back-office list the console edits as a table of rows (everything but products and orders). */
 export type ResourceDef = {
@@ -51,35 +48,43 @@ export type ResourceDef = {
   path: string
   entity: ListEntity
   label: string
-  table: PgTable & { id: AnyPgColumn }
+  /** The owning module's rows of the list, in its screen's order. */
+  store(owners: ListOwners): ListStore
   input: z.ZodType
   /** A row as the API answers it (contracts/admin-content.ts). */
   row: z.ZodType
   /** Turns a checked form into column values (sanitising HTML, converting dates). */
   toRow(input: Row): Row
-  list(db: DbOrTx): Promise<Row[]>
   /** A unique column, so a clash answers with a field message instead of a 500. */
   unique?: { field: string; message: string }
   /** A row this one would clash with in a way the database's unique index alone would explain badly (409), or null. */
-  conflict?(db: DbOrTx, row: Row, id?: string): Promise<{ field: string; message: string } | null>
+  conflict?(
+    owners: ListOwners,
+    db: DbOrTx,
+    row: Row,
+    id?: string,
+  ): Promise<{ field: string; message: string } | null>
   /** A reason the row cannot be deleted, or null. */
-  blockDelete?(db: DbOrTx, id: string): Promise<string | null>
+  blockDelete?(owners: ListOwners, db: DbOrTx, id: string): Promise<string | null>
 }
 
-const byPosition = (table: PgTable & { position: AnyPgColumn }, db: DbOrTx, second: AnyPgColumn) =>
-  db.select().from(table).orderBy(asc(table.position), asc(second)) as unknown as Promise<Row[]>
-
-const productsUsing = async (db: DbOrTx, column: AnyPgColumn, id: string, what: string) => {
-  const rows = await db.select({ id: products.id }).from(products).where(eq(column, id)).limit(1000)
-  if (rows.length === 0) return null
-  return `${rows.length} product${rows.length === 1 ? ' uses' : 's use'} this ${what}. Move them to another ${what} first, or set it inactive.`
+const productsUsing = async (
+  owners: ListOwners,
+  db: DbOrTx,
+  link: 'categoryId' | 'subcategoryId' | 'stateId',
+  id: string,
+  what: string,
+) => {
+  const n = await owners.catalogue.productsNaming(link, id, db)
+  if (n === 0) return null
+  return `${n} product${n === 1 ? ' uses' : 's use'} this ${what}. Move them to another ${what} first, or set it inactive.`
 }
 
 /**
  * Moves a form's Hindi boxes (`titleHi`, …) into the row's `translations` (decision 097), empty ones left
  * out so the English shows; a form that sends none of them leaves the saved Hindi as it is.
  */
-export function withHindi(input: Row, fields: string[], html: string[] = []): Row {
+function withHindi(input: Row, fields: string[], html: string[] = []): Row {
   const row: Row = { ...input }
   let sent = false
   const hi: Record<string, string> = {}
@@ -102,60 +107,55 @@ export const resources: ResourceDef[] = [
     path: 'categories',
     entity: 'category',
     label: 'category',
-    table: categories,
+    store: (o) => o.catalogue.lists.categories,
     input: categoryInputSchema,
     row: categoryRowSchema,
     toRow: (i) => withHindi({ ...i, position: i.position ?? 0 }, ['title']),
-    list: (db) => byPosition(categories, db, categories.title),
-    blockDelete: (db, id) => productsUsing(db, products.categoryId, id, 'category'),
+    blockDelete: (o, db, id) => productsUsing(o, db, 'categoryId', id, 'category'),
   },
   {
     path: 'subcategories',
     entity: 'subcategory',
     label: 'subcategory',
-    table: subcategories,
+    store: (o) => o.catalogue.lists.subcategories,
     input: subcategoryInputSchema,
     row: subcategoryRowSchema,
     toRow: (i) => withHindi({ ...i, position: i.position ?? 0 }, ['title']),
-    list: (db) => byPosition(subcategories, db, subcategories.title),
-    blockDelete: (db, id) => productsUsing(db, products.subcategoryId, id, 'subcategory'),
+    blockDelete: (o, db, id) => productsUsing(o, db, 'subcategoryId', id, 'subcategory'),
   },
   {
     path: 'states',
     entity: 'state',
     label: 'state',
-    table: states,
+    store: (o) => o.catalogue.lists.states,
     input: stateInputSchema,
     row: stateRowSchema,
     toRow: (i) => withHindi({ ...i, position: i.position ?? 0 }, ['name']),
-    list: (db) => byPosition(states, db, states.name),
-    blockDelete: (db, id) => productsUsing(db, products.stateId, id, 'state'),
+    blockDelete: (o, db, id) => productsUsing(o, db, 'stateId', id, 'state'),
   },
   {
     path: 'sliders',
     entity: 'slider',
     label: 'slide',
-    table: sliders,
+    store: (o) => o.content.lists.sliders,
     input: sliderInputSchema,
     row: sliderRowSchema,
     toRow: (i) => ({ ...i, position: i.position ?? 0 }),
-    list: (db) => byPosition(sliders, db, sliders.createdAt),
   },
   {
     path: 'banners',
     entity: 'banner',
     label: 'banner',
-    table: banners,
+    store: (o) => o.content.lists.banners,
     input: bannerInputSchema,
     row: bannerRowSchema,
     toRow: (i) => ({ ...i, position: i.position ?? 0 }),
-    list: (db) => byPosition(banners, db, banners.createdAt),
   },
   {
     path: 'coupons',
     entity: 'coupon',
     label: 'coupon',
-    table: coupons,
+    store: (o) => o.coupons.list,
     input: couponInputSchema,
     row: couponRowSchema,
     toRow: (i) => ({
@@ -167,20 +167,16 @@ export const resources: ResourceDef[] = [
       perCustomerLimit: i.perCustomerLimit,
       endsAt: typeof i.endsAt === 'string' ? endOfIndianDay(i.endsAt) : null,
     }),
-    list: (db) => db.select().from(coupons).orderBy(asc(coupons.code)) as unknown as Promise<Row[]>,
     unique: { field: 'code', message: 'Another coupon already has this code.' },
     // Codes are one code whatever their case (migration 0012), so 'diwali15' clashes with 'DIWALI15'.
-    conflict: async (db, row, id) => {
+    conflict: async (o, db, row, id) => {
       const code = String(row.code)
-      const [other] = await db
-        .select({ code: coupons.code })
-        .from(coupons)
-        .where(and(sql`lower(${coupons.code}) = lower(${code})`, id ? ne(coupons.id, id) : undefined))
+      const other = await o.coupons.codeTaken(code, id, db)
       // The very same code is the unique index's plain clash (400, as for every list).
-      if (!other || other.code === code) return null
+      if (!other || other === code) return null
       return {
         field: 'code',
-        message: `Another coupon already has the code ${other.code}. Codes are the same whatever their case, so choose a different code or edit ${other.code}.`,
+        message: `Another coupon already has the code ${other}. Codes are the same whatever their case, so choose a different code or edit ${other}.`,
       }
     },
   },
@@ -188,7 +184,7 @@ export const resources: ResourceDef[] = [
     path: 'faqs',
     entity: 'faq',
     label: 'question',
-    table: faqs,
+    store: (o) => o.content.lists.faqs,
     input: faqInputSchema,
     row: faqRowSchema,
     toRow: (i) =>
@@ -197,13 +193,12 @@ export const resources: ResourceDef[] = [
         ['question', 'answer'],
         ['answer'],
       ),
-    list: (db) => byPosition(faqs, db, faqs.createdAt),
   },
   {
     path: 'policy-sections',
     entity: 'policy',
     label: 'section',
-    table: policySections,
+    store: (o) => o.content.lists.policySections,
     input: policySectionInputSchema,
     row: policySectionRowSchema,
     toRow: (i) =>
@@ -212,14 +207,8 @@ export const resources: ResourceDef[] = [
         ['title', 'content'],
         ['content'],
       ),
-    list: (db) =>
-      db
-        .select()
-        .from(policySections)
-        .orderBy(asc(policySections.kind), asc(policySections.position), asc(policySections.createdAt))
-        .then((rows) => rows.filter((r) => r.kind !== 'return')) as unknown as Promise<Row[]>,
-    blockDelete: async (db, id) => {
-      const [row] = await db.select().from(policySections).where(eq(policySections.id, id))
+    blockDelete: async (o, db, id) => {
+      const row = await o.content.lists.policySections.byId(id, db)
       return row?.kind === 'return' ? 'The return policy is edited on its own screen, not deleted.' : null
     },
   },
@@ -227,7 +216,7 @@ export const resources: ResourceDef[] = [
     path: 'temples',
     entity: 'temple',
     label: 'temple',
-    table: temples,
+    store: (o) => o.content.lists.temples,
     input: templeInputSchema,
     row: templeRowSchema,
     toRow: ({ nameHi, locationHi, aboutHi, ...i }) => ({
@@ -249,22 +238,17 @@ export const resources: ResourceDef[] = [
             },
           }),
     }),
-    list: (db) => byPosition(temples, db, temples.name),
     unique: { field: 'slug', message: 'Another temple already has this web name.' },
     // Sevas and their bookings belong to a temple (decision 102); so do its prasad packages (decision 099),
     // which would be left naming no temple: staff move or change them first.
-    blockDelete: async (db, id) => {
-      const sevaRows = await db.select({ id: sevas.id }).from(sevas).where(eq(sevas.templeId, id)).limit(1000)
-      if (sevaRows.length > 0) {
-        return `This temple has ${sevaRows.length === 1 ? '1 seva' : `${sevaRows.length} sevas`}. Delete them on the Sevas screen first, or keep the temple.`
+    blockDelete: async (o, db, id) => {
+      const sevaCount = await o.sevas.sevasOfTemple(id, db)
+      if (sevaCount > 0) {
+        return `This temple has ${sevaCount === 1 ? '1 seva' : `${sevaCount} sevas`}. Delete them on the Sevas screen first, or keep the temple.`
       }
-      const rows = await db
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.templeId, id))
-        .limit(1000)
-      if (rows.length === 0) return null
-      return `${rows.length} product${rows.length === 1 ? ' is a prasad package' : 's are prasad packages'} of this temple. Choose another temple (or none) on ${rows.length === 1 ? 'its' : 'their'} product page first.`
+      const n = await o.catalogue.productsNaming('templeId', id, db)
+      if (n === 0) return null
+      return `${n} product${n === 1 ? ' is a prasad package' : 's are prasad packages'} of this temple. Choose another temple (or none) on ${n === 1 ? 'its' : 'their'} product page first.`
     },
   },
   // Search synonyms are read with the catalogue snapshot, so the list's cache invalidation reaches search.
@@ -272,17 +256,15 @@ export const resources: ResourceDef[] = [
     path: 'search-synonyms',
     entity: 'synonym',
     label: 'search synonym',
-    table: searchSynonyms,
+    store: (o) => o.catalogue.lists.searchSynonyms,
     input: searchSynonymInputSchema,
     row: searchSynonymRowSchema,
     toRow: (i) => ({ term: i.term, expansions: i.expansions }),
-    list: (db) =>
-      db.select().from(searchSynonyms).orderBy(asc(searchSynonyms.term)) as unknown as Promise<Row[]>,
     unique: { field: 'term', message: 'This word already has synonyms: edit that entry instead.' },
   },
 ]
 
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return (
     text
       .toLowerCase()

@@ -4,8 +4,9 @@ import { returnPolicyInputSchema } from '../../../../contracts/admin.ts'
 import { returnPolicySchema, uploadedPictureSchema } from '../../../../contracts/admin-content.ts'
 import { ValidationError } from '../../../http/errors.ts'
 import { adminFailures, done, ok } from '../../../http/route-kit.ts'
+import { uploadedFiles } from '../../../http/uploaded-files.ts'
 import type { Services } from '../../../services.ts'
-import { actorOf, idParams, security, tags, uploadedFiles } from '../route-helpers.ts'
+import { actorOf, idParams, security, tags } from '../route-helpers.ts'
 import { resources } from './resources.ts'
 
 /** Resource names as operation ids say them: adminListCategories, adminAddCategory… */

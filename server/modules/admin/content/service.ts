@@ -5,13 +5,14 @@ import { newId } from '../../../db/ids.ts'
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
 import type { CatalogueCache } from '../../../lib/cache.ts'
 import type { FileStore } from '../../../lib/file-store.ts'
+import { storeImage } from '../../../lib/images.ts'
+import { pgErrorCode } from '../../../lib/pg-error.ts'
 import type { AuditAction } from '../../audit/actions.ts'
 import { writeAudit } from '../../audit/repo.ts'
 import { cleanHtml } from '../../content/html.ts'
-import { storeImage } from '../images.ts'
-import { type Actor, mustId, pgErrorCode } from '../kit.ts'
-import { createContentRepo } from './repo.ts'
-import { type ResourceDef, resources } from './resources.ts'
+import type { ContentService } from '../../content/service.ts'
+import { type Actor, mustId } from '../kit.ts'
+import { type ListOwners, type ResourceDef, resources } from './resources.ts'
 
 type Row = Record<string, unknown>
 
@@ -30,9 +31,10 @@ export function createAdminContentService(deps: {
   /** Where uploaded pictures are written (DATA_DIR/uploads). */
   /** Where uploaded pictures go: DATA_DIR/uploads or the S3 bucket (server/lib/file-store.ts). */
   files: FileStore
+  /** The modules that keep the lists' rows (decision 113); content keeps the return policy too. */
+  owners: ListOwners & { content: Pick<ContentService, 'returnPolicyStore'> }
 }) {
-  const { db, cache, files } = deps
-  const repo = createContentRepo(db)
+  const { db, cache, files, owners } = deps
 
   const audit = (
     tx: DbOrTx,
@@ -70,19 +72,19 @@ export function createAdminContentService(deps: {
   }
   /** A clash the list knows how to explain (a coupon code differing only by case): 409 with the field's message. */
   async function refuseConflict(r: ResourceDef, row: Row, id?: string) {
-    const clash = r.conflict ? await r.conflict(db, row, id) : null
+    const clash = r.conflict ? await r.conflict(owners, db, row, id) : null
     if (clash) throw new AppError(409, clash.message, { [clash.field]: clash.message })
   }
   async function findRow(r: ResourceDef, id: string): Promise<Row> {
     mustId(id, r.label)
-    const row = await repo.rowById(r, id)
+    const row = await r.store(owners).byId(id, db)
     if (!row) throw new NotFoundError(`No such ${r.label}.`)
     return row
   }
 
   const lists = {
     async list(name: string) {
-      return (await def(name).list(db)).map(answerRow)
+      return (await def(name).store(owners).list(db)).map(answerRow)
     },
     async create(actor: Actor, name: string, input: Row) {
       const r = def(name)
@@ -90,7 +92,7 @@ export function createAdminContentService(deps: {
       await refuseConflict(r, row)
       await db
         .transaction(async (tx) => {
-          await createContentRepo(tx).insertRow(r, row)
+          await r.store(owners).insert(row, tx)
           await audit(tx, actor, `${r.entity}.create`, r.entity, row.id, null, row)
         })
         .catch(uniqueClash(r))
@@ -104,7 +106,7 @@ export function createAdminContentService(deps: {
       await refuseConflict(r, next, id)
       await db
         .transaction(async (tx) => {
-          await createContentRepo(tx).updateRow(r, id, next)
+          await r.store(owners).update(id, next, tx)
           await audit(tx, actor, `${r.entity}.update`, r.entity, id, before, { ...before, ...next })
         })
         .catch(uniqueClash(r))
@@ -114,10 +116,10 @@ export function createAdminContentService(deps: {
     async remove(actor: Actor, name: string, id: string) {
       const r = def(name)
       const before = await findRow(r, id)
-      const reason = r.blockDelete ? await r.blockDelete(db, id) : null
+      const reason = r.blockDelete ? await r.blockDelete(owners, db, id) : null
       if (reason) throw new ConflictError(reason)
       await db.transaction(async (tx) => {
-        await createContentRepo(tx).deleteRow(r, id)
+        await r.store(owners).remove(id, tx)
         await audit(tx, actor, `${r.entity}.delete`, r.entity, id, before, null)
       })
       cache.invalidate()
@@ -126,7 +128,7 @@ export function createAdminContentService(deps: {
 
   const returnPolicy = {
     async get() {
-      const row = await repo.returnPolicy()
+      const row = await owners.content.returnPolicyStore().read()
       return {
         content: row?.content ?? '',
         contentHi: row?.translations.hi?.content ?? '',
@@ -143,10 +145,10 @@ export function createAdminContentService(deps: {
       const translations =
         contentHi === undefined ? undefined : contentHi ? { hi: { content: contentHi } } : {}
       await db.transaction(async (tx) => {
-        const r = createContentRepo(tx)
-        const row = await r.returnPolicy()
-        if (row) await r.setPolicyContent(row.id, content, translations)
-        else await r.insertReturnPolicy(content, translations)
+        const r = owners.content.returnPolicyStore(tx)
+        const row = await r.read()
+        if (row) await r.setContent(row.id, content, translations)
+        else await r.insert(content, translations)
         await audit(
           tx,
           actor,

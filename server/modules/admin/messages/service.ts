@@ -3,14 +3,15 @@ import type { messageListQuerySchema } from '../../../../contracts/admin.ts'
 import type { Db } from '../../../db/client.ts'
 import type { MessagesService } from '../../messages/service.ts'
 import { type Actor, mustId, page, pageWindow } from '../kit.ts'
-import { createMessagesListRepo } from './repo.ts'
 
 /** Contact Us messages and newsletter sign-ups in the console; the messages module keeps and answers them. */
-export function createAdminMessagesService(deps: { db: Db; messages: Pick<MessagesService, 'setStatus'> }) {
-  const repo = createMessagesListRepo(deps.db)
+export function createAdminMessagesService(deps: {
+  db: Db
+  messages: Pick<MessagesService, 'setStatus' | 'page'>
+}) {
   return {
     async list(q: z.output<typeof messageListQuerySchema>) {
-      const { rows, total } = await repo.messagePage({ ...q, ...pageWindow(q) })
+      const { rows, total } = await deps.messages.page({ ...q, ...pageWindow(q) })
       return page(
         rows.map((m) => ({
           _id: m.id,

@@ -1,14 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { orderListQuerySchema } from '../../../../contracts/admin.ts'
 import type { AdminOrderPage } from '../../../../contracts/admin-orders.ts'
 import { codMethod } from '../../../../contracts/cod.ts'
 import { paymentStatusLabel } from '../../../../contracts/order-states.ts'
-import type { Db } from '../../../db/client.ts'
-import { invoices, orderItems, orders, users } from '../../../db/schema.ts'
 import { ValidationError } from '../../../http/errors.ts'
 import { spreadsheetSafe, writeCsv } from '../../../lib/csv.ts'
-import { searchCap } from './repo.ts'
+import type { AccountsService } from '../../accounts/service.ts'
+import type { InvoicesService } from '../../invoices/service.ts'
+import { type OrdersService, searchCap } from '../../orders/service.ts'
 
 type OrderListQuery = z.output<typeof orderListQuerySchema>
 
@@ -42,36 +41,35 @@ const rupeeText = (paise: number) => (paise / 100).toFixed(2)
 const indianTime = (d: Date) =>
   new Date(d.getTime() + 5.5 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
 
-/** The orders the console's list shows, read for the export (read only: the orders module owns them). */
-function createOrdersExportRepo(db: Db) {
-  return {
-    async details(ids: string[]) {
-      if (ids.length === 0) return { rows: [], items: [], documents: [] }
-      const rows = await db
-        .select({ order: orders, email: users.email, fullName: users.fullName })
-        .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
-        .where(inArray(orders.id, ids))
-      const items = await db
-        .select({ orderId: orderItems.orderId, title: orderItems.title, quantity: orderItems.quantity })
-        .from(orderItems)
-        .where(inArray(orderItems.orderId, ids))
-        .orderBy(asc(orderItems.createdAt), asc(orderItems.id))
-      const documents = await db
-        .select({ orderId: invoices.orderId, number: invoices.number })
-        .from(invoices)
-        .where(and(inArray(invoices.orderId, ids), eq(invoices.kind, 'invoice')))
-      return { rows, items, documents }
-    },
-  }
-}
-
 /**
  * The order list as a CSV file (decision 093): the same orders the list shows for the same filters, found
  * through the list itself page by page, then read in full.
  */
-export function createOrdersExport(deps: { db: Db; list: (q: OrderListQuery) => Promise<AdminOrderPage> }) {
-  const repo = createOrdersExportRepo(deps.db)
+export function createOrdersExport(deps: {
+  list: (q: OrderListQuery) => Promise<AdminOrderPage>
+  /** The orders in full, with their lines. */
+  orders: Pick<OrdersService, 'reports'>
+  /** Their invoices' numbers. */
+  invoices: Pick<InvoicesService, 'numbersOf'>
+  /** Their customers' names and addresses. */
+  accounts: Pick<AccountsService, 'people'>
+}) {
+  /** The orders the list found, read in full for the export (read only: the orders module owns them). */
+  async function details(ids: string[]) {
+    const { rows, items } = await deps.orders.reports.details(ids)
+    const [people, docs] = await Promise.all([
+      deps.accounts.people(rows.map((o) => o.userId)),
+      deps.invoices.numbersOf(ids),
+    ])
+    return {
+      rows: rows.flatMap((order) => {
+        const person = people.get(order.userId)
+        return person ? [{ order, email: person.email, fullName: person.fullName }] : []
+      }),
+      items,
+      documents: docs.filter((d) => d.kind === 'invoice'),
+    }
+  }
   return async function exportOrders(q: Omit<OrderListQuery, 'page' | 'pageSize'>): Promise<string> {
     const ids: string[] = []
     for (let page = 1; ; page++) {
@@ -89,7 +87,7 @@ export function createOrdersExport(deps: { db: Db; list: (q: OrderListQuery) => 
       ids.push(...found.items.map((o) => o._id))
       if (page >= found.pages || found.items.length === 0) break
     }
-    const { rows, items, documents } = await repo.details(ids)
+    const { rows, items, documents } = await details(ids)
     const byId = new Map(rows.map((r) => [r.order.id, r]))
     const safe = (v: string | null | undefined) => spreadsheetSafe(v ?? '')
     const lines = ids.flatMap((id) => {

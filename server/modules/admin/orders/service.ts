@@ -22,7 +22,6 @@ import type { OrdersService } from '../../orders/service.ts'
 import type { PaymentsService } from '../../payments/service.ts'
 import { type Actor, mustId, page, pageWindow, rupees } from '../kit.ts'
 import { type PackingSlip, renderPackingSlips } from './packing-slip.ts'
-import { createOrdersListRepo } from './repo.ts'
 
 /** Midnight in India of the given YYYY-MM-DD, as an instant. */
 const indianMidnight = (date: string) => new Date(`${date}T00:00:00+05:30`)
@@ -33,13 +32,16 @@ const indianMidnight = (date: string) => new Date(`${date}T00:00:00+05:30`)
  */
 export function createAdminOrdersService(deps: {
   db: Db
-  orders: Pick<OrdersService, 'rowById' | 'staffView' | 'withItems' | 'changeStatus' | 'refundNow'>
+  orders: Pick<
+    OrdersService,
+    'rowById' | 'staffView' | 'withItems' | 'changeStatus' | 'refundNow' | 'consoleList'
+  >
   payments: Pick<PaymentsService, 'recordsOf'>
   accounts: Pick<AccountsService, 'forStaff'>
   /** The foundation's name and address printed on packing slips (the GST invoice details). */
   invoices: Pick<InvoicesService, 'settings'>
 }) {
-  const repo = createOrdersListRepo(deps.db)
+  const repo = deps.orders.consoleList()
 
   async function mustOrder(id: string) {
     mustId(id, 'order')
@@ -59,7 +61,7 @@ export function createAdminOrdersService(deps: {
         )
       }
       const to = q.to ? new Date(indianMidnight(q.to).getTime() + 86_400_000) : undefined
-      const { rows, total, capped } = await repo.orderPage({
+      const { rows, total, paise, capped } = await repo.orderPage({
         q: q.q,
         status: q.status,
         payment: q.payment,
@@ -85,7 +87,7 @@ export function createAdminOrdersService(deps: {
         total,
         q,
       )
-      return { ...list, capped }
+      return { ...list, value: paise === null ? null : rupees(paise), capped }
     },
     async get(id: string) {
       mustId(id, 'order')

@@ -6,7 +6,6 @@ import type { AccountsService } from '../../accounts/service.ts'
 import type { AddressesService } from '../../addresses/service.ts'
 import type { OrdersService } from '../../orders/service.ts'
 import { type Actor, mustId, page, pageWindow, rupees } from '../kit.ts'
-import { createPeopleRepo } from './repo.ts'
 
 export const staffAccountHere =
   'This is a staff account: an owner disables staff accounts on the Staff screen.'
@@ -14,11 +13,11 @@ export const staffAccountHere =
 /** Customers (every account) in the console: the list, one account with its orders and addresses, disabling. */
 export function createAdminPeopleService(deps: {
   db: Db
-  accounts: Pick<AccountsService, 'forStaff' | 'setDisabled'>
-  addresses: Pick<AddressesService, 'list'>
-  orders: Pick<OrdersService, 'summariesFor'>
+  accounts: Pick<AccountsService, 'forStaff' | 'setDisabled' | 'consoleList'>
+  addresses: Pick<AddressesService, 'list' | 'userIdsWithPhone'>
+  orders: Pick<OrdersService, 'summariesFor' | 'userIdsWithPhone' | 'countsByUser'>
 }) {
-  const repo = createPeopleRepo(deps.db)
+  const repo = deps.accounts.consoleList()
 
   async function mustAccount(id: string) {
     mustId(id, 'customer')
@@ -29,7 +28,15 @@ export function createAdminPeopleService(deps: {
 
   const service = {
     async list(q: z.output<typeof listQuerySchema>) {
-      const { rows, total } = await repo.customerPage({ q: q.q, ...pageWindow(q) })
+      // A phone is found in the account, its saved addresses or its orders' delivery details.
+      const { rows, total } = await repo.customerPage(
+        { q: q.q, ...pageWindow(q) },
+        {
+          addressedTo: (digits) => deps.addresses.userIdsWithPhone(digits),
+          orderedTo: (digits) => deps.orders.userIdsWithPhone(digits),
+        },
+      )
+      const orderCounts = await deps.orders.countsByUser(rows.map((r) => r.id))
       return page(
         rows.map((r) => ({
           _id: r.id,
@@ -38,7 +45,7 @@ export function createAdminPeopleService(deps: {
           mobile: r.mobile,
           role: r.role,
           disabled: Boolean(r.disabledAt),
-          orderCount: r.orderCount,
+          orderCount: orderCounts.get(r.id) ?? 0,
           createdAt: r.createdAt.toISOString(),
         })),
         total,

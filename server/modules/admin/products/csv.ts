@@ -16,10 +16,10 @@ import { idPattern, newId } from '../../../db/ids.ts'
 import { UnprocessableError, ValidationError } from '../../../http/errors.ts'
 import type { CatalogueCache } from '../../../lib/cache.ts'
 import { CsvError, fromSpreadsheet, parseCsv, spreadsheetSafe, writeCsv } from '../../../lib/csv.ts'
+import { pgErrorCode } from '../../../lib/pg-error.ts'
 import { writeAudit } from '../../audit/repo.ts'
-import type { CatalogueService } from '../../catalogue/service.ts'
-import { type Actor, pgErrorCode } from '../kit.ts'
-import { createProductsRepo, type ProductFilters, type ProductRow } from './repo.ts'
+import type { CatalogueService, ProductFilters, StoredProduct } from '../../catalogue/service.ts'
+import type { Actor } from '../kit.ts'
 import { type ProductInput, productValues } from './values.ts'
 
 /**
@@ -122,14 +122,18 @@ const fieldsShown: Array<[keyof Values | 'isApproved', string, Shown | null]> = 
 
 type Planned =
   | { kind: 'create'; row: number; values: Values & { isApproved: boolean } }
-  | { kind: 'update'; row: number; before: ProductRow; set: Partial<Values & { isApproved: boolean }> }
+  | { kind: 'update'; row: number; before: StoredProduct; set: Partial<Values & { isApproved: boolean }> }
 
 /**
  * Reads a product CSV file and works out what importing it would do, reading the products, categories,
  * subcategories and states in the caller's transaction. Problems with the file as a whole are thrown
  * (400); a row's problems are answered with that row.
  */
-async function planImport(tx: Tx, csv: string, catalogue: Pick<CatalogueService, 'structure'>) {
+async function planImport(
+  tx: Tx,
+  csv: string,
+  catalogue: Pick<CatalogueService, 'structure' | 'productStore'>,
+) {
   const bytes = Buffer.byteLength(csv, 'utf8')
   if (bytes > productImportLimits.bytes) throw new ValidationError(productCsvText.tooLarge(bytes))
   if (csv.includes('\u0000')) throw new ValidationError(productCsvText.notCsv)
@@ -172,7 +176,7 @@ async function planImport(tx: Tx, csv: string, catalogue: Pick<CatalogueService,
     notes.push(`${readOnly.join(', ')}: for reading only; the import leaves them as they are.`)
   }
 
-  const repo = createProductsRepo(tx)
+  const repo = catalogue.productStore(tx)
   const structure: Structure = await catalogue.structure(tx)
   const named = {
     category: new Map(structure.categories.map((c) => [c.id, c.title])),
@@ -203,7 +207,7 @@ async function planImport(tx: Tx, csv: string, catalogue: Pick<CatalogueService,
 
     // The product the row updates, if it names one.
     const idText = cell('ID').trim()
-    let current: ProductRow | null = null
+    let current: StoredProduct | null = null
     if (idText) {
       const found = existing.get(idText)
       if (!found) {
@@ -397,7 +401,7 @@ async function planImport(tx: Tx, csv: string, catalogue: Pick<CatalogueService,
 }
 
 /** What an audit entry keeps of an update: the product's title and the fields that changed. */
-function auditPair(before: ProductRow, set: Record<string, unknown>) {
+function auditPair(before: StoredProduct, set: Record<string, unknown>) {
   const keys = Object.keys(set).filter((k) => k !== 'searchText' && k !== 'discount')
   const pick = (from: Record<string, unknown>) => Object.fromEntries(keys.map((k) => [k, from[k] ?? null]))
   return {
@@ -409,7 +413,7 @@ function auditPair(before: ProductRow, set: Record<string, unknown>) {
 export function createProductCsv(deps: {
   db: Db
   cache: Pick<CatalogueCache, 'invalidate'>
-  catalogue: Pick<CatalogueService, 'structure'>
+  catalogue: Pick<CatalogueService, 'structure' | 'productStore'>
   /** The shop's address, for absolute picture addresses in the export. */
   publicUrl: string
 }) {
@@ -417,7 +421,7 @@ export function createProductCsv(deps: {
   return {
     /** Every product matching the list's filters as a CSV file (UTF-8 with a byte-order mark, for Excel). */
     async exportFile(filters: ProductFilters): Promise<string> {
-      const rows = await createProductsRepo(db).productsForExport(filters)
+      const rows = await deps.catalogue.productStore().productsForExport(filters)
       const safe = (v: string | null | undefined) => spreadsheetSafe(v ?? '')
       const lines = rows.map(({ product: p, category, subcategory, state, images }) => {
         const cells: Record<ProductCsvHeading, string> = {
@@ -461,7 +465,7 @@ export function createProductCsv(deps: {
         .transaction(async (tx) => {
           const { preview, planned } = await planImport(tx, csv, deps.catalogue)
           if (preview.errors) throw new UnprocessableError(productCsvText.hasErrors(preview.errors))
-          const repo = createProductsRepo(tx)
+          const repo = deps.catalogue.productStore(tx)
           for (const step of planned) {
             if (step.kind === 'create') {
               const id = newId()

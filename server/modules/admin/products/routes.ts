@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   approvalInputSchema,
+  bulkMatchingLimit,
+  bulkProductLimit,
   imageOrderSchema,
   productBulkInputSchema,
   productImportInputSchema,
@@ -11,6 +13,7 @@ import {
 import {
   adminProductPageSchema,
   adminProductSchema,
+  productBulkPreviewSchema,
   productBulkResultSchema,
   productImportPreviewSchema,
   productImportResultSchema,
@@ -18,8 +21,9 @@ import {
 } from '../../../../contracts/admin-products.ts'
 import { productImportLimits } from '../../../../contracts/product-csv.ts'
 import { adminFailures, csvFile, ok } from '../../../http/route-kit.ts'
+import { uploadedFiles } from '../../../http/uploaded-files.ts'
 import type { Services } from '../../../services.ts'
-import { actorOf, idParams, security, tags, uploadedFiles } from '../route-helpers.ts'
+import { actorOf, idParams, security, tags } from '../route-helpers.ts'
 
 /** Room for the largest file the import takes, sent as JSON text (quotes and line breaks escaped). */
 const importBodyLimit = productImportLimits.bytes * 2 + 64 * 1024
@@ -52,21 +56,55 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   )
 
   app.post(
+    '/products/bulk/preview',
+    {
+      schema: {
+        operationId: 'adminPreviewBulkChange',
+        tags,
+        security,
+        summary:
+          'What a bulk change would do, product by product, with what happens to MRPs and discounts; nothing is written',
+        body: productBulkInputSchema,
+        response: { 200: ok(productBulkPreviewSchema), ...adminFailures() },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await products.bulk.preview(request.body)) }),
+  )
+
+  app.post(
     '/products/bulk',
     {
       schema: {
         operationId: 'adminBulkChangeProducts',
         tags,
         security,
-        summary:
-          'Approve, unapprove, reprice (a price or a percentage) or restock (a number or a change) up to 200 products in one transaction',
+        summary: `Approve, unapprove, reprice (a price, or a percentage with rounding) or restock (a number or a change) up to ${bulkProductLimit} ticked products, or up to ${bulkMatchingLimit} matching the list's filters, in one transaction; kept to be undone`,
         body: productBulkInputSchema,
-        response: { 200: ok(productBulkResultSchema), ...adminFailures() },
+        response: { 200: ok(productBulkResultSchema), ...adminFailures(409) },
       },
     },
     async (request) => ({
       success: true as const,
-      ...(await products.bulkChange(actorOf(request), request.body)),
+      ...(await products.bulk.apply(actorOf(request), request.body)),
+    }),
+  )
+
+  app.post(
+    '/products/bulk/:id/undo',
+    {
+      schema: {
+        operationId: 'adminUndoBulkChange',
+        tags,
+        security,
+        summary:
+          'Undoes a bulk change as a whole: each product back as it was, unless it was changed again since',
+        params: idParams,
+        response: { 200: ok(productBulkResultSchema), ...adminFailures(404, 409) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await products.bulk.undo(actorOf(request), request.params.id)),
     }),
   )
 

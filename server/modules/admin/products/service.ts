@@ -6,16 +6,17 @@ import { newId } from '../../../db/ids.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
 import type { CatalogueCache } from '../../../lib/cache.ts'
 import type { FileStore } from '../../../lib/file-store.ts'
+import { removeImage, storeImage } from '../../../lib/images.ts'
+import { pgErrorCode } from '../../../lib/pg-error.ts'
 import type { AuditAction } from '../../audit/actions.ts'
 import { writeAudit } from '../../audit/repo.ts'
-import type { CatalogueService } from '../../catalogue/service.ts'
+import type { CatalogueService, ProductFilters, StoredProduct } from '../../catalogue/service.ts'
+import type { ContentService } from '../../content/service.ts'
 import type { MailService } from '../../mail/service.ts'
 import type { OrdersService } from '../../orders/service.ts'
-import { removeImage, storeImage } from '../images.ts'
-import { type Actor, mustId, page, pageWindow, pgErrorCode, rupees } from '../kit.ts'
+import { type Actor, mustId, page, pageWindow, rupees } from '../kit.ts'
 import { createProductBulk } from './bulk.ts'
 import { createProductCsv } from './csv.ts'
-import { createProductsRepo, type ProductFilters, type ProductRow } from './repo.ts'
 import { type ProductInput, productValues } from './values.ts'
 
 type ProductListFilters = Omit<z.output<typeof productListQuerySchema>, 'page' | 'pageSize'>
@@ -28,7 +29,9 @@ export function createAdminProductsService(deps: {
   files: FileStore
   log?: { warn(obj: object, msg: string): void }
   /** The catalogue: the category, subcategory and state a product names (by id, or all of them by name). */
-  catalogue: Pick<CatalogueService, 'namesFor' | 'structure'>
+  catalogue: Pick<CatalogueService, 'namesFor' | 'structure' | 'productStore' | 'stock'>
+  /** The temples a product may be the prasad of (decision 099). */
+  content: Pick<ContentService, 'templeNames'>
   /** The orders module: whether orders hold a product before it is deleted. */
   orders: Pick<OrdersService, 'productUse'>
   /** The shop's low-stock threshold (Settings), for the list's stock filter. */
@@ -46,7 +49,8 @@ export function createAdminProductsService(deps: {
         ),
       ),
     )
-  const repo = createProductsRepo(db)
+  const { catalogue } = deps
+  const repo = catalogue.productStore()
 
   const audit = (
     tx: DbOrTx,
@@ -57,7 +61,7 @@ export function createAdminProductsService(deps: {
     after: unknown,
   ) => writeAudit(tx, { actorId: actor.id, action, entity: 'product', entityId: id, before, after })
 
-  async function productDto(row: ProductRow) {
+  async function productDto(row: StoredProduct) {
     const images = await repo.imagesOf(row.id)
     return {
       _id: row.id,
@@ -98,10 +102,10 @@ export function createAdminProductsService(deps: {
       fields.subcategoryId = 'That subcategory belongs to another category.'
     }
     if (input.stateId && !names.state) fields.stateId = 'That state no longer exists.'
-    if (input.templeId && !(await createProductsRepo(tx).templeExists(input.templeId))) {
+    if (input.templeId && (await deps.content.templeNames({ ids: [input.templeId] }, tx)).length === 0) {
       fields.templeId = 'That temple no longer exists.'
     }
-    const sameSku = await createProductsRepo(tx).productBySku(input.sku)
+    const sameSku = await catalogue.productStore(tx).productBySku(input.sku)
     if (sameSku && sameSku.id !== selfId) fields.sku = 'Another product already has this SKU.'
     if (Object.keys(fields).length) {
       throw new ValidationError(Object.values(fields)[0], fields)
@@ -135,11 +139,11 @@ export function createAdminProductsService(deps: {
           : undefined
     return { q: q.q, categoryId: q.categoryId, stateId: q.stateId, approval: q.approval, stockAtMost }
   }
-  const csv = createProductCsv({ db, cache, catalogue: deps.catalogue, publicUrl: deps.publicUrl })
+  const csv = createProductCsv({ db, cache, catalogue, publicUrl: deps.publicUrl })
 
   const service = {
-    /** Approve, unapprove, reprice or restock many products at once (decision 093). */
-    bulkChange: createProductBulk({ db, cache }),
+    /** Approve, unapprove, reprice or restock many products at once: preview, change, undo (decisions 093, 125). */
+    bulk: createProductBulk({ db, cache, catalogue, filtersOf }),
     /** The products matching the list's filters as a CSV file. */
     async exportFile(q: ProductListFilters) {
       return csv.exportFile(await filtersOf(q))
@@ -178,7 +182,7 @@ export function createAdminProductsService(deps: {
       await db
         .transaction(async (tx) => {
           const row = { id, ...(await productRow(tx, input, null)), isApproved: input.isApproved ?? false }
-          await createProductsRepo(tx).insert(row)
+          await catalogue.productStore(tx).insert(row)
           await audit(tx, actor, 'product.create', id, null, row)
         })
         .catch(uniqueSku)
@@ -191,7 +195,7 @@ export function createAdminProductsService(deps: {
         .transaction(async (tx) => {
           const row = await productRow(tx, input, id)
           const next = input.isApproved === undefined ? row : { ...row, isApproved: input.isApproved }
-          await createProductsRepo(tx).update(id, next)
+          await catalogue.productStore(tx).update(id, next)
           await audit(tx, actor, 'product.update', id, before, { ...before, ...next })
         })
         .catch(uniqueSku)
@@ -201,7 +205,7 @@ export function createAdminProductsService(deps: {
     async setApproval(actor: Actor, id: string, input: z.output<typeof approvalInputSchema>) {
       const before = await mustProduct(id)
       await db.transaction(async (tx) => {
-        await createProductsRepo(tx).update(id, { isApproved: input.isApproved })
+        await catalogue.productStore(tx).update(id, { isApproved: input.isApproved })
         await audit(
           tx,
           actor,
@@ -218,7 +222,7 @@ export function createAdminProductsService(deps: {
       const before = await mustProduct(id)
       const archivedAt = archived ? (before.archivedAt ?? new Date()) : null
       await db.transaction(async (tx) => {
-        await createProductsRepo(tx).update(id, { archivedAt })
+        await catalogue.productStore(tx).update(id, { archivedAt })
         await audit(
           tx,
           actor,
@@ -255,7 +259,7 @@ export function createAdminProductsService(deps: {
       }
       const images = await repo.imagesOf(id)
       await db.transaction(async (tx) => {
-        await createProductsRepo(tx).delete(id)
+        await catalogue.productStore(tx).delete(id)
         await audit(tx, actor, 'product.delete', id, { ...before, images: images.map((i) => i.url) }, null)
       })
       cache.invalidate()
@@ -281,7 +285,7 @@ export function createAdminProductsService(deps: {
           stored.push({ id: imageId, ...img })
         }
         await db.transaction(async (tx) => {
-          const r = createProductsRepo(tx)
+          const r = catalogue.productStore(tx)
           const max = await r.lastImagePosition(id)
           const rows = stored.map((s, i) => ({ ...s, productId: id, position: max + 1 + i }))
           await r.insertImages(rows)
@@ -308,7 +312,7 @@ export function createAdminProductsService(deps: {
         })
       }
       await db.transaction(async (tx) => {
-        const r = createProductsRepo(tx)
+        const r = catalogue.productStore(tx)
         for (const [position, imageId] of imageIds.entries()) await r.setImagePosition(imageId, position)
         await audit(
           tx,
@@ -327,7 +331,7 @@ export function createAdminProductsService(deps: {
       const image = (await repo.imagesOf(id)).find((i) => i.id === imageId)
       if (!image) throw new NotFoundError('No such picture.')
       await db.transaction(async (tx) => {
-        await createProductsRepo(tx).deleteImage(imageId)
+        await catalogue.productStore(tx).deleteImage(imageId)
         await audit(tx, actor, 'product.images.remove', id, { image: image.url }, null)
       })
       cache.invalidate()

@@ -10,9 +10,19 @@ import {
   productProvenanceRowSchema,
 } from '../../../../contracts/admin-provenance.ts'
 import { ValidationError } from '../../../http/errors.ts'
-import { adminFailures, done, ok } from '../../../http/route-kit.ts'
+import { adminFailures, type BodyOf, done, ok } from '../../../http/route-kit.ts'
+import { uploadedFiles } from '../../../http/uploaded-files.ts'
 import type { Services } from '../../../services.ts'
-import { actorOf, idParams, security, tags, uploadedFiles } from '../route-helpers.ts'
+import type { Actor } from '../kit.ts'
+import { actorOf, idParams, security, tags } from '../route-helpers.ts'
+
+/** What the console keeps of one kind of maker profile (artisans, clusters). */
+type ProfileService<Input, Row> = {
+  list: () => Promise<Row[]>
+  create: (actor: Actor, input: Input) => Promise<Row>
+  update: (actor: Actor, id: string, input: Input) => Promise<Row>
+  remove: (actor: Actor, id: string) => Promise<void>
+}
 
 /** Artisans, clusters, their photos and each product's makers and marks (catalogue part of the console). */
 export const provenanceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
@@ -21,12 +31,15 @@ export const provenanceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }
 ) => {
   const provenance = services.admin.provenance
 
-  for (const kind of ['artisans', 'clusters'] as const) {
+  // Typed per kind, so each route's body is that kind's input and its answer that kind's row.
+  const profileRoutes = <I extends z.ZodType, R extends z.ZodType>(
+    kind: 'artisans' | 'clusters',
+    input: I,
+    row: R,
+    service: ProfileService<BodyOf<I>, z.output<R>>,
+  ) => {
     const one = kind === 'artisans' ? 'Artisan' : 'Cluster'
     const noun = kind === 'artisans' ? 'artisan' : 'craft cluster'
-    const service = provenance[kind]
-    const input = kind === 'artisans' ? artisanInputSchema : clusterInputSchema
-    const row = kind === 'artisans' ? artisanRowSchema : clusterRowSchema
 
     app.get(
       `/${kind}`,
@@ -56,7 +69,7 @@ export const provenanceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }
       async (request) => ({
         success: true as const,
         message: 'Saved',
-        data: await service.create(actorOf(request), request.body as never),
+        data: await service.create(actorOf(request), request.body),
       }),
     )
     app.put(
@@ -75,7 +88,7 @@ export const provenanceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }
       async (request) => ({
         success: true as const,
         message: 'Saved',
-        data: await service.update(actorOf(request), request.params.id, request.body as never),
+        data: await service.update(actorOf(request), request.params.id, request.body),
       }),
     )
     app.delete(
@@ -125,6 +138,8 @@ export const provenanceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }
       },
     )
   }
+  profileRoutes('artisans', artisanInputSchema, artisanRowSchema, provenance.artisans)
+  profileRoutes('clusters', clusterInputSchema, clusterRowSchema, provenance.clusters)
 
   app.get(
     '/products/:id/provenance',

@@ -12,20 +12,22 @@ import { newId } from '../../../db/ids.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
 import type { CatalogueCache } from '../../../lib/cache.ts'
 import type { FileStore } from '../../../lib/file-store.ts'
+import { storeImage } from '../../../lib/images.ts'
+import { pgErrorCode } from '../../../lib/pg-error.ts'
 import type { AuditAction } from '../../audit/actions.ts'
 import { writeAudit } from '../../audit/repo.ts'
+import type { CatalogueService } from '../../catalogue/service.ts'
 import { cleanHtml } from '../../content/html.ts'
+import type { ArtisanValues, ClusterValues, ProvenanceService } from '../../provenance/service.ts'
 import { listInWords } from '../audit/sentences.ts'
-import { storeImage } from '../images.ts'
-import { type Actor, mustId, pgErrorCode } from '../kit.ts'
-import { type ArtisanValues, type ClusterValues, createProvenanceAdminRepo } from './repo.ts'
+import { type Actor, mustId } from '../kit.ts'
 
 type ArtisanInput = z.output<typeof artisanInputSchema>
 type ClusterInput = z.output<typeof clusterInputSchema>
 type ProvenanceInput = z.output<typeof productProvenanceInputSchema>
 
 /** A web name made from a name: small letters, digits and -; empty when the name has no Latin letters. */
-export function slugFrom(name: string): string {
+function slugFrom(name: string): string {
   return name
     .toLowerCase()
     .normalize('NFKD')
@@ -45,9 +47,20 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * audited in its own transaction and drops the catalogue cache, which also empties the page cache and is
  * passed on to the other instances.
  */
-export function createAdminProvenanceService(deps: { db: Db; cache: CatalogueCache; files: FileStore }) {
+export function createAdminProvenanceService(deps: {
+  db: Db
+  cache: CatalogueCache
+  files: FileStore
+  /** The artisans, clusters and products' makers (decision 098). */
+  provenance: Pick<ProvenanceService, 'store'>
+  /** States an artisan or cluster is in, products' titles and marks. */
+  catalogue: Pick<CatalogueService, 'stateNames' | 'namesFor' | 'titlesOf' | 'marksOf' | 'setMarks'>
+}) {
   const { db, cache, files } = deps
-  const repo = createProvenanceAdminRepo(db)
+  const { catalogue } = deps
+  const repo = deps.provenance.store()
+  /** Every state's name, by id. */
+  const stateNames = async () => new Map((await catalogue.stateNames()).map((s) => [s.id, s.name]))
 
   const audit = (
     tx: DbOrTx,
@@ -71,7 +84,7 @@ export function createAdminProvenanceService(deps: { db: Db; cache: CatalogueCac
   }
 
   async function checkState(stateId: string) {
-    if (!(await repo.stateExists(stateId)))
+    if (!(await catalogue.namesFor({ categoryId: null, subcategoryId: null, stateId })).state)
       throw new ValidationError('Choose the state from the list.', {
         stateId: 'Choose the state from the list.',
       })
@@ -102,9 +115,10 @@ export function createAdminProvenanceService(deps: { db: Db; cache: CatalogueCac
   // ----- artisans -----
 
   async function artisans(): Promise<ArtisanRow[]> {
-    return (await repo.artisanRows()).map((r) => ({
+    const [rows, states] = await Promise.all([repo.artisanRows(), stateNames()])
+    return rows.map((r) => ({
       ...r.artisan,
-      stateName: r.stateName,
+      stateName: (r.artisan.stateId && states.get(r.artisan.stateId)) ?? null,
       clusterName: r.clusterName,
       productCount: Number(r.productCount),
       createdAt: iso(r.artisan.createdAt),
@@ -134,9 +148,10 @@ export function createAdminProvenanceService(deps: { db: Db; cache: CatalogueCac
   // ----- clusters -----
 
   async function clusters(): Promise<ClusterRow[]> {
-    return (await repo.clusterRows()).map((r) => ({
+    const [rows, states] = await Promise.all([repo.clusterRows(), stateNames()])
+    return rows.map((r) => ({
       ...r.cluster,
-      stateName: r.stateName,
+      stateName: (r.cluster.stateId && states.get(r.cluster.stateId)) ?? null,
       artisanCount: Number(r.artisanCount),
       createdAt: iso(r.cluster.createdAt),
       updatedAt: iso(r.cluster.updatedAt),
@@ -162,7 +177,7 @@ export function createAdminProvenanceService(deps: { db: Db; cache: CatalogueCac
 
   async function productProvenance(productId: string): Promise<ProductProvenanceRow> {
     mustId(productId, 'product')
-    const product = await repo.product(productId)
+    const product = await catalogue.marksOf(productId)
     if (!product) throw new NotFoundError('No such product.')
     const { id: _i, title: _t, ...marks } = product
     return { makers: await repo.makersOf(productId), ...marks }
@@ -176,7 +191,7 @@ export function createAdminProvenanceService(deps: { db: Db; cache: CatalogueCac
         const values = await artisanValues(input, id)
         await db
           .transaction(async (tx) => {
-            await createProvenanceAdminRepo(tx).insertArtisan(id, values)
+            await deps.provenance.store(tx).insertArtisan(id, values)
             await audit(tx, actor, 'artisan.create', 'artisan', id, null, values)
           })
           .catch(slugClash('artisan'))
@@ -188,7 +203,7 @@ export function createAdminProvenanceService(deps: { db: Db; cache: CatalogueCac
         const values = await artisanValues(input, id)
         await db
           .transaction(async (tx) => {
-            await createProvenanceAdminRepo(tx).updateArtisan(id, values)
+            await deps.provenance.store(tx).updateArtisan(id, values)
             await audit(tx, actor, 'artisan.update', 'artisan', id, before, { ...before, ...values })
           })
           .catch(slugClash('artisan'))
@@ -198,7 +213,7 @@ export function createAdminProvenanceService(deps: { db: Db; cache: CatalogueCac
       /** Refused while a product names them: a maker is not removed from a product behind its back. */
       async remove(actor: Actor, id: string) {
         const before = await findArtisan(id)
-        const titles = await repo.productsNaming(id)
+        const titles = (await catalogue.titlesOf(await repo.productsNaming(id))).map((p) => p.title)
         if (titles.length > 0) {
           const shown = titles.slice(0, 3)
           const rest = titles.length - shown.length
@@ -209,7 +224,7 @@ export function createAdminProvenanceService(deps: { db: Db; cache: CatalogueCac
           )
         }
         await db.transaction(async (tx) => {
-          await createProvenanceAdminRepo(tx).deleteArtisan(id)
+          await deps.provenance.store(tx).deleteArtisan(id)
           await audit(tx, actor, 'artisan.delete', 'artisan', id, before, null)
         })
         cache.invalidate()
@@ -222,7 +237,7 @@ export function createAdminProvenanceService(deps: { db: Db; cache: CatalogueCac
         const values = await clusterValues(input, id)
         await db
           .transaction(async (tx) => {
-            await createProvenanceAdminRepo(tx).insertCluster(id, values)
+            await deps.provenance.store(tx).insertCluster(id, values)
             await audit(tx, actor, 'cluster.create', 'cluster', id, null, values)
           })
           .catch(slugClash('cluster'))
@@ -234,7 +249,7 @@ export function createAdminProvenanceService(deps: { db: Db; cache: CatalogueCac
         const values = await clusterValues(input, id)
         await db
           .transaction(async (tx) => {
-            await createProvenanceAdminRepo(tx).updateCluster(id, values)
+            await deps.provenance.store(tx).updateCluster(id, values)
             await audit(tx, actor, 'cluster.update', 'cluster', id, before, { ...before, ...values })
           })
           .catch(slugClash('cluster'))
@@ -251,7 +266,7 @@ export function createAdminProvenanceService(deps: { db: Db; cache: CatalogueCac
               'Choose another cluster (or none) for them on the Artisans screen first, then delete.',
           )
         await db.transaction(async (tx) => {
-          await createProvenanceAdminRepo(tx).deleteCluster(id)
+          await deps.provenance.store(tx).deleteCluster(id)
           await audit(tx, actor, 'cluster.delete', 'cluster', id, before, null)
         })
         cache.invalidate()
@@ -289,9 +304,8 @@ export function createAdminProvenanceService(deps: { db: Db; cache: CatalogueCac
         silkMark: input.silkMark,
       }
       await db.transaction(async (tx) => {
-        const r = createProvenanceAdminRepo(tx)
-        await r.setMakers(productId, input.makerIds)
-        await r.setMarks(productId, marks)
+        await deps.provenance.store(tx).setMakers(productId, input.makerIds)
+        await catalogue.setMarks(productId, marks, tx)
         await audit(
           tx,
           actor,

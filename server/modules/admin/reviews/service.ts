@@ -1,9 +1,10 @@
 import type { AdminReview, ReviewListQuery } from '../../../../contracts/admin-reviews.ts'
 import type { Db } from '../../../db/client.ts'
-import type { ReviewRow } from '../../reviews/repo.ts'
-import type { ReviewsService } from '../../reviews/service.ts'
+import type { AccountsService } from '../../accounts/service.ts'
+import type { CatalogueService } from '../../catalogue/service.ts'
+import type { OrdersService } from '../../orders/service.ts'
+import type { ReviewFilter, ReviewRow, ReviewsService } from '../../reviews/service.ts'
 import { type Actor, mustId, page, pageWindow } from '../kit.ts'
-import { createReviewsListRepo } from './repo.ts'
 
 type Listed = {
   review: ReviewRow
@@ -35,18 +36,54 @@ const toAdminReview = (r: Listed): AdminReview => ({
 /** Review moderation in the console; the reviews module keeps the reviews and their products' ratings. */
 export function createAdminReviewsService(deps: {
   db: Db
-  reviews: Pick<ReviewsService, 'publish' | 'hide' | 'reply'>
+  reviews: Pick<ReviewsService, 'publish' | 'hide' | 'reply' | 'consoleList'>
+  /** Reviewed products' titles, and a search by them. */
+  catalogue: Pick<CatalogueService, 'titlesOf' | 'idsTitled'>
+  /** Reviewers' names, and a search by them. */
+  accounts: Pick<AccountsService, 'people' | 'idsMatching'>
+  /** The numbers of the orders that made the reviewers verified buyers. */
+  orders: Pick<OrdersService, 'numbersOf'>
 }) {
-  const repo = createReviewsListRepo(deps.db)
+  const { catalogue, accounts } = deps
+  const repo = deps.reviews.consoleList()
+
+  /** A page of reviews with their products' titles, reviewers' names and order numbers. */
+  async function reviewPage(f: ReviewFilter & { offset: number; limit: number }) {
+    const { rows, total } = await repo.reviewPage(f, {
+      productsTitled: (p) => catalogue.idsTitled(p),
+      customersMatching: (p) => accounts.idsMatching(p),
+    })
+    const [titles, people, numbers] = await Promise.all([
+      catalogue.titlesOf(rows.map((r) => r.productId)),
+      accounts.people(rows.map((r) => r.userId)),
+      deps.orders.numbersOf(rows.flatMap((r) => (r.orderId ? [r.orderId] : []))),
+    ])
+    const titleOf = new Map(titles.map((t) => [t.id, t.title]))
+    const listed = rows.flatMap((review): Listed[] => {
+      const productTitle = titleOf.get(review.productId)
+      const person = people.get(review.userId)
+      if (productTitle === undefined || !person) return []
+      return [
+        {
+          review,
+          productTitle,
+          customerName: person.fullName,
+          customerEmail: person.email,
+          orderNumber: (review.orderId && numbers.get(review.orderId)) ?? null,
+        },
+      ]
+    })
+    return { rows: listed, total }
+  }
 
   async function one(id: string): Promise<AdminReview> {
-    const { rows } = await repo.reviewPage({ id, offset: 0, limit: 1 })
+    const { rows } = await reviewPage({ id, offset: 0, limit: 1 })
     return toAdminReview(rows[0])
   }
 
   return {
     async list(q: ReviewListQuery) {
-      const { rows, total } = await repo.reviewPage({ ...q, ...pageWindow(q) })
+      const { rows, total } = await reviewPage({ ...q, ...pageWindow(q) })
       return { ...page(rows.map(toAdminReview), total, q), waiting: await repo.waiting() }
     },
     waiting: () => repo.waiting(),

@@ -11,8 +11,9 @@ import {
 } from '../../../../contracts/admin-sevas.ts'
 import { ValidationError } from '../../../http/errors.ts'
 import { adminFailures, done, ok } from '../../../http/route-kit.ts'
+import { uploadedFiles } from '../../../http/uploaded-files.ts'
 import type { Services } from '../../../services.ts'
-import { actorOf, idParams, security, tags, uploadedFiles } from '../route-helpers.ts'
+import { actorOf, idParams, security, tags } from '../route-helpers.ts'
 
 /** The sevas each temple offers (the content part of the console, beside the temples; decision 102). */
 export const sevaAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -166,11 +167,9 @@ export const bookingAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> =
       const [file] = await uploadedFiles(request)
       if (!file)
         throw new ValidationError('Choose a photo to upload.', { image: 'Choose a photo to upload.' })
-      return {
-        success: true as const,
-        message: bookingStaffText.photoAdded,
-        data: await bookings.photo(actorOf(request), request.params.id, file),
-      }
+      const data = await bookings.photo(actorOf(request), request.params.id, file)
+      const message = data.status === 'performed' ? bookingStaffText.photoAdded : bookingStaffText.photoKept
+      return { success: true as const, message, data }
     },
   )
   app.put(
@@ -186,11 +185,15 @@ export const bookingAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> =
         response: { 200: ok(adminBookingSchema), ...adminFailures(404, 422) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: request.body.videoUrl ? bookingStaffText.videoSaved : bookingStaffText.videoRemoved,
-      data: await bookings.video(actorOf(request), request.params.id, request.body.videoUrl),
-    }),
+    async (request) => {
+      const data = await bookings.video(actorOf(request), request.params.id, request.body.videoUrl)
+      const saved = data.status === 'performed' ? bookingStaffText.videoSaved : bookingStaffText.videoKept
+      return {
+        success: true as const,
+        message: request.body.videoUrl ? saved : bookingStaffText.videoRemoved,
+        data,
+      }
+    },
   )
   app.post(
     '/seva-bookings/:id/cancel',

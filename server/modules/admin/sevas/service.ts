@@ -5,21 +5,19 @@ import type {
   BookingListQuery,
   sevaInputSchema,
 } from '../../../../contracts/admin-sevas.ts'
-import type { BookingStatus } from '../../../../contracts/seva-text.ts'
 import { indianToday } from '../../../../contracts/seva-text.ts'
 import type { Db } from '../../../db/client.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
 import type { CatalogueCache } from '../../../lib/cache.ts'
+import type { AccountsService } from '../../accounts/service.ts'
 import { writeAudit } from '../../audit/repo.ts'
-import type { BookingRow } from '../../sevas/repo.ts'
-import type { SevasService } from '../../sevas/service.ts'
+import type { ContentService } from '../../content/service.ts'
+import type { BookingFilter, BookingRow, SevasService, SevaValues } from '../../sevas/service.ts'
 import { type Actor, mustId, page, pageWindow, paise, rupees } from '../kit.ts'
-import { createSevasAdminRepo, type SevaValues } from './repo.ts'
 
 type SevaInput = z.output<typeof sevaInputSchema>
-export type BookingFilter = { date?: string; status?: BookingStatus; q?: string; id?: string }
 
-type SevaStored = NonNullable<Awaited<ReturnType<ReturnType<typeof createSevasAdminRepo>['seva']>>>
+type SevaStored = NonNullable<Awaited<ReturnType<ReturnType<SevasService['store']>['seva']>>>
 
 const toRow = (s: SevaStored, templeName: string, upcoming: number): AdminSevaRow => ({
   id: s.id,
@@ -74,12 +72,7 @@ const auditView = (s: SevaStored) => ({
 
 type Listed = { booking: BookingRow; templeName: string; customerName: string; customerEmail: string }
 
-export const toAdminBooking = ({
-  booking: b,
-  templeName,
-  customerName,
-  customerEmail,
-}: Listed): AdminBooking => ({
+const toAdminBooking = ({ booking: b, templeName, customerName, customerEmail }: Listed): AdminBooking => ({
   _id: b.id,
   bookingNumber: b.bookingNumber,
   sevaId: b.sevaId,
@@ -109,38 +102,79 @@ export function createAdminSevasService(deps: {
   db: Db
   /** The temple pages list the sevas: every change drops the cached pages. */
   cache: CatalogueCache
-  sevas: Pick<SevasService, 'markPerformed' | 'addPhoto' | 'setVideo' | 'cancelByStaff'>
+  sevas: Pick<
+    SevasService,
+    'markPerformed' | 'addPhoto' | 'setVideo' | 'cancelByStaff' | 'store' | 'templesOf'
+  >
+  /** The temples sevas belong to. */
+  content: Pick<ContentService, 'templeNames'>
+  /** The devotees' accounts: their names, and a search by them. */
+  accounts: Pick<AccountsService, 'people' | 'idsMatching'>
 }) {
-  const repo = createSevasAdminRepo(deps.db)
+  const { sevas, content, accounts } = deps
+  const repo = sevas.store()
+
+  /** Every seva with its temple's name, in the temples' order, then the staff's order within a temple. */
+  async function listed() {
+    const [rows, temples] = await Promise.all([repo.list(indianToday()), content.templeNames()])
+    const rank = new Map(temples.map((t, i) => [t.id, { i, name: t.name }]))
+    return rows
+      .filter((r) => rank.has(r.seva.templeId))
+      .sort((a, b) => rank.get(a.seva.templeId)!.i - rank.get(b.seva.templeId)!.i)
+      .map((r) => ({ ...r, templeName: rank.get(r.seva.templeId)!.name }))
+  }
 
   async function one(id: string): Promise<AdminSevaRow> {
-    const row = (await repo.list(indianToday())).find((r) => r.seva.id === id)
+    const row = (await listed()).find((r) => r.seva.id === id)
     if (!row) throw new NotFoundError('No such seva.')
     return toRow(row.seva, row.templeName, row.upcoming)
   }
 
   async function checkTemple(templeId: string) {
-    if (!(await repo.templeExists(templeId)))
+    if ((await content.templeNames({ ids: [templeId] })).length === 0)
       throw new ValidationError('Choose the temple from the list.', {
         templeId: 'Choose the temple from the list.',
       })
   }
 
+  /** A page of bookings with their temples' and customers' names; a search finds them by customer too. */
+  async function bookingPage(f: BookingFilter & { offset: number; limit: number }) {
+    const { rows, total } = await repo.bookingPage(f, (pattern) => accounts.idsMatching(pattern))
+    const [temples, people] = await Promise.all([
+      sevas.templesOf(rows.map((b) => b.sevaId)),
+      accounts.people(rows.map((b) => b.userId)),
+    ])
+    const listed = rows.flatMap((b) => {
+      const temple = temples.get(b.sevaId)
+      const person = people.get(b.userId)
+      if (!temple || !person) return []
+      return [
+        {
+          booking: b,
+          templeName: temple.templeName,
+          customerName: person.fullName,
+          customerEmail: person.email,
+        },
+      ]
+    })
+    return { rows: listed, total }
+  }
+
   async function booking(id: string): Promise<AdminBooking> {
-    const { rows } = await repo.bookingPage({ id, offset: 0, limit: 1 })
+    const { rows } = await bookingPage({ id, offset: 0, limit: 1 })
     if (!rows[0]) throw new NotFoundError('No such booking.')
     return toAdminBooking(rows[0])
   }
 
   return {
     async list(): Promise<AdminSevaRow[]> {
-      return (await repo.list(indianToday())).map((r) => toRow(r.seva, r.templeName, r.upcoming))
+      return (await listed()).map((r) => toRow(r.seva, r.templeName, r.upcoming))
     },
 
     async create(actor: Actor, input: SevaInput): Promise<AdminSevaRow> {
       await checkTemple(input.templeId)
       const row = await deps.db.transaction(async (tx) => {
-        const created = await createSevasAdminRepo(tx).insert(values(input))
+        const created = await sevas.store(tx).insert(values(input))
         await writeAudit(tx, {
           actorId: actor.id,
           action: 'seva.create',
@@ -159,7 +193,7 @@ export function createAdminSevasService(deps: {
       mustId(id, 'seva')
       await checkTemple(input.templeId)
       await deps.db.transaction(async (tx) => {
-        const r = createSevasAdminRepo(tx)
+        const r = sevas.store(tx)
         const before = await r.seva(id)
         if (!before) throw new NotFoundError('No such seva.')
         const after = await r.update(id, values(input))
@@ -180,7 +214,7 @@ export function createAdminSevasService(deps: {
     async remove(actor: Actor, id: string): Promise<void> {
       mustId(id, 'seva')
       await deps.db.transaction(async (tx) => {
-        const r = createSevasAdminRepo(tx)
+        const r = sevas.store(tx)
         const before = await r.seva(id)
         if (!before) throw new NotFoundError('No such seva.')
         const n = await r.bookingCount(id)
@@ -201,12 +235,9 @@ export function createAdminSevasService(deps: {
       deps.cache.invalidate()
     },
 
-    /** How many sevas a temple has (the temples list refuses to delete one that has any). */
-    sevasOfTemple: (templeId: string) => repo.sevasOfTemple(templeId),
-
     bookings: {
       async list(q: BookingListQuery) {
-        const { rows, total } = await repo.bookingPage({ ...q, ...pageWindow(q) })
+        const { rows, total } = await bookingPage({ ...q, ...pageWindow(q) })
         return page(rows.map(toAdminBooking), total, q)
       },
       get: (id: string) => {

@@ -1,0 +1,25 @@
+import type { ApplyCouponResponse, CartResponse, Coupon } from '../../contracts/cart.ts'
+import { api } from './api.ts'
+
+/** Query keys shared by the header counts and the pages, so one fetch serves both. */
+export const cartQueryKey = ['cart'] as const
+export const couponsQueryKey = ['coupons'] as const
+
+/** Header counts poll every 5000 ms (spec section 9). */
+export const HEADER_REFRESH_MS = 5000
+
+export const fetchCart = () => api<CartResponse>('/cart/product', { auth: true })
+
+export const addToCart = (productId: string) =>
+  api<{ success: true; quantity: number }>('/cart/add', { method: 'POST', body: { productId }, auth: true })
+
+export const removeFromCart = (productId: string) =>
+  api('/cart/removeproduct', { method: 'DELETE', body: { productId }, auth: true })
+
+export const setCartQuantity = (productId: string, quantity: number) =>
+  api('/cart/quantity', { method: 'PATCH', body: { productId, quantity }, auth: true })
+
+export const fetchCoupons = () => api<{ data: Coupon[] }>('/coupon/coupons').then((r) => r.data)
+
+export const applyCoupon = (code: string) =>
+  api<ApplyCouponResponse>('/coupon/apply', { method: 'POST', body: { code } })
