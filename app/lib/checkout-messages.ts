@@ -41,6 +41,17 @@ export const checkoutLabels = {
   codPlaced: msg('Order placed. You pay on delivery.'),
 } as const
 
+/**
+ * The order page a Place Order sent before the page's code goes to says how the order was placed
+ * (`?placed=cod` or `?placed=online`, decision 127).
+ */
+export const placedParam = 'placed'
+export const placedTexts = {
+  cod: checkoutLabels.codPlaced,
+  online: msg('Your order is placed and waiting for payment. Pay now opens the payment window.'),
+} as const
+export type PlacedHow = keyof typeof placedTexts
+
 /** Payment constants of spec section 9. */
 export const paymentConstants = {
   currency: 'INR',

@@ -2,7 +2,12 @@ import { useId, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { AddressLines } from '../features/account/address-card.tsx'
-import { AddressDialog, type AddressForm, addressSavedParam } from '../features/account/address-dialog.tsx'
+import {
+  AddressDialog,
+  type AddressForm,
+  addressNotice,
+  addressSavedParam,
+} from '../features/account/address-dialog.tsx'
 import { addressFromForm } from '../features/account/address-form.server.ts'
 import { addressMessages } from '../features/account/messages.ts'
 import { shopName } from '../features/catalogue/seo.ts'
@@ -25,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { addresses: viewer ? await services.addresses.list(viewer.id) : null }
 }
 
-/** A new address sent before the page's code ran (decision 126): saved and back here, or the form again. */
+/** An address added, edited or deleted before the page's code ran (decisions 126, 127): done and back here, or the form again. */
 export async function action({ request, context }: Route.ActionArgs) {
   return addressFromForm(request, appLoadContext(context))
 }
@@ -36,10 +41,17 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
   const [params] = useSearchParams()
   const queryClient = useQueryClient()
   const { data: addresses, isPending } = useAddresses(loaderData.addresses)
-  const [open, setOpen] = useState(Boolean(actionData))
-  const [editing, setEditing] = useState<Address | null>(null)
+  // Edit and Delete sent before the page's code ran ask for `?edit=` or `?delete=` an address (decision 127).
+  const chooseFormId = `${dialogId}-choose`
+  const byId = (id: string | null | undefined) =>
+    (id && loaderData.addresses?.find((a) => a._id === id)) || null
+  const editFromServer = byId(actionData ? actionData.editing : params.get('edit'))
+  const deleteFromServer = actionData ? null : byId(params.get('delete'))
+  const [open, setOpen] = useState(Boolean(actionData) || Boolean(editFromServer))
+  const [editing, setEditing] = useState<Address | null>(editFromServer)
   const [saving, setSaving] = useState(false)
-  const [deleting, setDeleting] = useState<Address | null>(null)
+  const [deleting, setDeleting] = useState<Address | null>(deleteFromServer)
+  const notice = params.get(addressSavedParam)
 
   const refresh = () =>
     Promise.all([
@@ -111,14 +123,24 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
         </button>
       </div>
 
-      {params.get(addressSavedParam) === 'added' ? (
+      {notice === addressNotice.added ||
+      notice === addressNotice.updated ||
+      notice === addressNotice.deleted ? (
         <p
           role="status"
           className="mt-4 rounded border border-leaf bg-green-50 px-3 py-2 text-sm font-semibold"
         >
-          {t(addressMessages.added)}
+          {t(addressMessages[notice])}
+        </p>
+      ) : notice === addressNotice.notDeleted ? (
+        <p
+          role="alert"
+          className="mt-4 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm font-semibold"
+        >
+          {t(addressMessages.deleteFailed)}
         </p>
       ) : null}
+      <form id={chooseFormId} method="get" action="/Address" hidden />
       {isPending && !addresses ? (
         <p className="mt-6">{t('Loading...')}</p>
       ) : addresses && addresses.length > 0 ? (
@@ -135,8 +157,12 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
               <AddressLines address={a} />
               <div className="mt-3 flex gap-2">
                 <button
-                  type="button"
-                  onClick={() => {
+                  type="submit"
+                  form={chooseFormId}
+                  name="edit"
+                  value={a._id}
+                  onClick={(e) => {
+                    e.preventDefault()
                     setEditing(a)
                     setOpen(true)
                   }}
@@ -146,8 +172,14 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
                   {t('Edit')}
                 </button>
                 <button
-                  type="button"
-                  onClick={() => setDeleting(a)}
+                  type="submit"
+                  form={chooseFormId}
+                  name="delete"
+                  value={a._id}
+                  onClick={(e) => {
+                    e.preventDefault()
+                    setDeleting(a)
+                  }}
                   className="rounded border border-red-700 px-4 py-1.5 font-semibold text-red-700 hover:bg-white"
                   aria-label={t('Delete address of {name}, {city}', { name: a.fullName, city: a.city })}
                 >
@@ -165,6 +197,7 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
         id={dialogId}
         open={open}
         refused={actionData}
+        serverOpen={Boolean(editFromServer)}
         editing={editing}
         saving={saving}
         onSave={save}
@@ -180,6 +213,11 @@ export default function AddressBook({ loaderData, actionData }: Route.ComponentP
         confirmLabel={t(addressMessages.confirmButton)}
         onConfirm={remove}
         onCancel={() => setDeleting(null)}
+        plainForm={{
+          fields: { intent: 'delete', addressId: deleting?._id ?? '' },
+          cancelTo: '/Address',
+          serverOpen: Boolean(deleteFromServer),
+        }}
       />
     </section>
   )

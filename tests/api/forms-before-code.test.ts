@@ -169,4 +169,51 @@ describe('the address form without the page’s code', () => {
     const list = await shop.app.inject({ url: '/api/v1/adress', headers: asha.auth })
     expect(list.json().data).toEqual([])
   })
+
+  it('edits an address and deletes one; another customer’s address is neither changed nor deleted', async () => {
+    const asha = await registerCustomer(shop.app)
+    const cookie = { cookie: `accessToken=${asha.token}` }
+    expect((await post('/Address', address, cookie)).statusCode).toBe(303)
+    const [saved] = (await shop.app.inject({ url: '/api/v1/adress', headers: asha.auth })).json().data
+    // Edit opens the dialog filled, on the server, and posts the change.
+    const editing = await shop.app.inject({ url: `/Address?edit=${saved._id}`, headers: cookie })
+    expect(editing.body).toContain('Edit Address')
+    expect(editing.body).toContain('value="12 Hazratganj"')
+    const bad = await post(
+      '/Address',
+      { ...address, intent: 'update', addressId: saved._id, postalCode: '22' },
+      cookie,
+    )
+    expect(bad.statusCode).toBe(400)
+    expect(bad.body).toContain('Edit Address')
+    const edited = await post(
+      '/Address',
+      { ...address, intent: 'update', addressId: saved._id, streetAddress: '40 Aminabad' },
+      cookie,
+    )
+    expect(edited.statusCode, edited.body).toBe(303)
+    expect(edited.headers.location).toBe('/Address?address=updated')
+    const book = await shop.app.inject({ url: '/Address?address=updated', headers: cookie })
+    expect(book.body).toContain(addressMessages.updated)
+    expect(book.body).toContain('40 Aminabad')
+
+    // Another customer's forms cannot reach it.
+    const ravi = await registerCustomer(shop.app, 'Ravi Kumar')
+    const other = { cookie: `accessToken=${ravi.token}` }
+    const foreignEdit = await post('/Address', { ...address, intent: 'update', addressId: saved._id }, other)
+    expect(foreignEdit.statusCode).toBe(403)
+    const foreignDelete = await post('/Address', { intent: 'delete', addressId: saved._id }, other)
+    expect(foreignDelete.headers.location).toBe('/Address?address=not-deleted')
+    const notDeleted = await shop.app.inject({ url: '/Address?address=not-deleted', headers: other })
+    expect(notDeleted.body).toContain(addressMessages.deleteFailed)
+
+    // Delete asks first on the server's page, then the confirmation's form deletes it.
+    const asking = await shop.app.inject({ url: `/Address?delete=${saved._id}`, headers: cookie })
+    expect(asking.body).toContain(addressMessages.confirmTitle)
+    expect(asking.body).toContain(`value="${saved._id}"`)
+    const deleted = await post('/Address', { intent: 'delete', addressId: saved._id }, cookie)
+    expect(deleted.headers.location).toBe('/Address?address=deleted')
+    const after = await shop.app.inject({ url: '/api/v1/adress', headers: asha.auth })
+    expect(after.json().data).toEqual([])
+  })
 })

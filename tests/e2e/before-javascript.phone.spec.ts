@@ -3,8 +3,17 @@ import { loginMessages, signupMessages } from '../../app/features/account/messag
 import { cartMessages, wishlistMessages } from '../../app/lib/cart-messages.ts'
 import { cartNoticeParam, wishlistNoticeParam } from '../../app/lib/cart-notice.ts'
 import { catalogueText } from '../../app/lib/catalogue-messages.ts'
-import { apiCart, apiWishlist, listedProducts } from './cart-helpers.ts'
-import { drawerEntries, expect, registerCustomer, signInBrowser, test, uniqueEmail } from './fixtures.ts'
+import { checkoutLabels, checkoutMessages, placedTexts } from '../../app/lib/checkout-messages.ts'
+import { apiAddToCart, apiCart, apiWishlist, listedProducts } from './cart-helpers.ts'
+import {
+  drawerEntries,
+  expect,
+  registerCustomer,
+  signInBrowser,
+  test,
+  uniqueEmail,
+  uniquePhone,
+} from './fixtures.ts'
 
 // A slow phone before the page's code has arrived (docs/decisions/018 and 019): with no JavaScript at all,
 // Add To Cart, the wishlist heart, the search and the menu still work.
@@ -192,4 +201,150 @@ test('a new address is saved with the plain form; a refused one comes back open 
   await expect(page.getByTestId('address-card')).toContainText('4 MG Road')
   mkdirSync(shots, { recursive: true })
   await page.screenshot({ path: `${shots}/no-js-address-saved.png` })
+})
+
+/** A well-stocked product cash on delivery takes (well under the COD limit). */
+async function codProduct(request: import('@playwright/test').APIRequestContext) {
+  const product = (await listedProducts(request)).find((x) => x.quantity > 3 && x.price <= 5000)
+  expect(product).toBeTruthy()
+  return product!
+}
+
+test('a signed-in customer checks out with cash on delivery from the plain forms, and the order page says so', async ({
+  page,
+  request,
+}) => {
+  const customer = await registerCustomer(request, 'Kavita Rao')
+  const product = await codProduct(request)
+  await apiAddToCart(request, customer.accessToken, product._id)
+  await signInBrowser(page, customer)
+  await page.goto('/Cart')
+  await page.getByRole('button', { name: cartMessages.proceed }).click()
+  await expect(page).toHaveURL(/\/CheckOut\??$/)
+  // The summary shows the line (its title cut at 30 characters, as the spec's checkout does).
+  await expect(page.getByRole('complementary').getByText(product.title.slice(0, 30))).toBeVisible()
+  // Nothing saved yet: the form is open, with the account's e-mail in it.
+  await expect(page.getByLabel('Email *')).toHaveValue(customer.email)
+  await page.getByLabel('First name *').fill('Kavita')
+  await page.getByLabel('Last name *').fill('Rao')
+  await page.getByLabel('Address *').fill('21 Ashok Marg')
+  await page.getByLabel('PIN code *').fill('226001')
+  await page.getByLabel('Phone number *').fill(uniquePhone())
+  await page.getByRole('radio', { name: checkoutLabels.paymentOptionNames.COD }).check()
+  await page.getByRole('button', { name: checkoutLabels.placeOrder }).click()
+  // Without the code the PIN does not fill city and state: the server says what is missing, keeping the rest.
+  await expect(page.getByText(checkoutMessages.cityRequired).first()).toBeVisible()
+  await expect(page.getByLabel('Address *')).toHaveValue('21 Ashok Marg')
+  await expect(page.getByRole('radio', { name: checkoutLabels.paymentOptionNames.COD })).toBeChecked()
+  await page.getByLabel('City *').fill('Lucknow')
+  await page.getByLabel('State *').fill('Uttar Pradesh')
+  await page.getByRole('button', { name: checkoutLabels.placeOrder }).click()
+  await expect(page).toHaveURL(/\/OrderDetails\/[^/?]+\?placed=cod$/)
+  await expect(page.getByRole('status').filter({ hasText: placedTexts.cod })).toBeVisible()
+  await expect(page.getByTestId('order-payment')).toHaveText('Payment: Pay on delivery')
+  expect((await apiCart(request, customer.accessToken)).items).toEqual([])
+  mkdirSync(shots, { recursive: true })
+  await page.screenshot({ path: `${shots}/no-js-cod-placed.png` })
+})
+
+test('Deliver Here fills the checkout from the address book, and an online order opens its page to pay', async ({
+  page,
+  request,
+}) => {
+  const customer = await registerCustomer(request, 'Imran Sheikh')
+  const added = await request.post('/api/v1/adress/add', {
+    headers: { authorization: `Bearer ${customer.accessToken}` },
+    data: {
+      fullName: 'Imran Sheikh',
+      phoneNumber: uniquePhone(),
+      streetAddress: '9 Park Street',
+      city: 'Kolkata',
+      state: 'West Bengal',
+      postalCode: '700016',
+      country: 'INDIA',
+      addressType: 'Home',
+    },
+  })
+  expect(added.ok(), await added.text()).toBeTruthy()
+  const product = await codProduct(request)
+  await apiAddToCart(request, customer.accessToken, product._id)
+  await signInBrowser(page, customer)
+  await page.goto('/CheckOut')
+  await expect(page.getByRole('button', { name: checkoutLabels.addAddress })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  )
+  await page.getByRole('button', { name: checkoutLabels.deliverHere }).click()
+  await expect(page).toHaveURL(/\/CheckOut\?deliverTo=/)
+  await expect(page.getByLabel('Address *')).toHaveValue('9 Park Street')
+  await expect(page.getByLabel('First name *')).toHaveValue('Imran')
+  await expect(page.getByRole('button', { name: checkoutLabels.deliverHere })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expect(
+    page.getByRole('radio', { name: checkoutLabels.paymentOptionNames['Credit card'] }),
+  ).toBeChecked()
+  await page.getByRole('button', { name: checkoutLabels.placeOrder }).click()
+  await expect(page).toHaveURL(/\/OrderDetails\/[^/?]+\?placed=online$/)
+  await expect(page.getByRole('status').filter({ hasText: placedTexts.online })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Pay now' })).toBeVisible()
+  mkdirSync(shots, { recursive: true })
+  await page.screenshot({ path: `${shots}/no-js-online-placed.png` })
+})
+
+test('an address is edited and deleted from the address book with the plain forms', async ({
+  page,
+  request,
+}) => {
+  const customer = await registerCustomer(request, 'Neha Joshi')
+  const added = await request.post('/api/v1/adress/add', {
+    headers: { authorization: `Bearer ${customer.accessToken}` },
+    data: {
+      fullName: 'Neha Joshi',
+      phoneNumber: '9876543210',
+      streetAddress: '3 Mall Road',
+      city: 'Shimla',
+      state: 'Himachal Pradesh',
+      postalCode: '171001',
+      country: 'INDIA',
+      addressType: 'Home',
+    },
+  })
+  expect(added.ok(), await added.text()).toBeTruthy()
+  await signInBrowser(page, customer)
+  await page.goto('/Address')
+  await page.getByRole('button', { name: 'Edit address of Neha Joshi, Shimla' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit Address' })
+  await expect(dialog.getByLabel('Street Address')).toHaveValue('3 Mall Road')
+  await dialog.getByLabel('Phone Number').fill('123')
+  await dialog.getByRole('button', { name: 'Update Address' }).click()
+  // Refused: the dialog comes back open on the same address, with the reason and what was typed.
+  const again = page.getByRole('dialog', { name: 'Edit Address' })
+  await expect(again.getByRole('alert')).toHaveText('Invalid body: phoneNumber must be exactly 10 digits')
+  await again.getByLabel('Phone Number').fill('9123456780')
+  await again.getByLabel('Street Address').fill('5 The Ridge')
+  await again.getByRole('button', { name: 'Update Address' }).click()
+  await expect(page).toHaveURL(/\/Address\?address=updated$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Address updated successfully!' })).toBeVisible()
+  await expect(page.getByTestId('address-card')).toContainText('5 The Ridge')
+  await expect(page.getByTestId('address-card')).toContainText('9123456780')
+
+  // Delete asks first; Cancel keeps the address, Yes deletes it.
+  await page.getByRole('button', { name: 'Delete address of Neha Joshi, Shimla' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' })
+  await expect(confirm).toBeVisible()
+  mkdirSync(shots, { recursive: true })
+  await page.screenshot({ path: `${shots}/no-js-address-delete.png` })
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(/\/Address\??$/)
+  await expect(page.getByTestId('address-card')).toHaveCount(1)
+  await page.getByRole('button', { name: 'Delete address of Neha Joshi, Shimla' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Are you sure?' })
+    .getByRole('button', { name: 'Yes, delete it!' })
+    .click()
+  await expect(page).toHaveURL(/\/Address\?address=deleted$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Address deleted successfully!' })).toBeVisible()
+  await expect(page.getByTestId('address-card')).toHaveCount(0)
 })

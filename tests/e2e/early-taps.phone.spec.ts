@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { loginMessages } from '../../app/features/account/messages.ts'
 import { orderMessages } from '../../app/features/orders/messages.ts'
-import { listedProducts } from './cart-helpers.ts'
+import { checkoutLabels } from '../../app/lib/checkout-messages.ts'
+import { apiAddToCart, listedProducts } from './cart-helpers.ts'
 import {
   expect,
   hydrated,
@@ -10,6 +11,7 @@ import {
   registerCustomer,
   signInBrowser,
   test,
+  uniquePhone,
 } from './fixtures.ts'
 
 // A slow phone: the page is painted and tapped before its code has arrived. What was chosen then is not lost.
@@ -170,4 +172,45 @@ test('SIGN IN tapped before the page’s code runs signs in on the server, and t
   expect(await page.evaluate(() => localStorage.getItem('userid'))).toBe(customer.userId)
   await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible()
   await expect(page.getByText(orderMessages.empty)).toBeVisible()
+})
+
+test('a delivery address typed and COD picked before the checkout’s code runs are kept, and Place Order places it', async ({
+  page,
+  request,
+}) => {
+  const customer = await registerCustomer(request, 'Sunita Das')
+  const product = (await listedProducts(request)).find((x) => x.quantity > 3 && x.price <= 5000)
+  expect(product).toBeTruthy()
+  await apiAddToCart(request, customer.accessToken, product!._id)
+  await signInBrowser(page, customer)
+  const release = await holdScripts(page)
+  await page.goto('/CheckOut', { waitUntil: 'commit' })
+  const phone = uniquePhone()
+  const typed: Array<[string, string]> = [
+    ['First name *', 'Sunita'],
+    ['Last name *', 'Das'],
+    ['Address *', '14 Lake Road'],
+    ['PIN code *', '226001'],
+    ['City *', 'Lucknow'],
+    ['State *', 'Uttar Pradesh'],
+    ['Phone number *', phone],
+  ]
+  await expect(page.getByLabel('First name *')).toBeVisible()
+  for (const [label, value] of typed) await page.getByLabel(label).fill(value)
+  const cod = page.getByRole('radio', { name: checkoutLabels.paymentOptionNames.COD })
+  await cod.check()
+  release()
+  await hydrated(page)
+  for (const [label, value] of typed) await expect(page.getByLabel(label)).toHaveValue(value)
+  await expect(cod).toBeChecked()
+  await page.getByRole('button', { name: checkoutLabels.placeOrder }).click()
+  await expect(page).toHaveURL(/\/Order-History$/)
+  const orders = await request.get('/api/v1/order/allorder', {
+    headers: { authorization: `Bearer ${customer.accessToken}` },
+  })
+  const [order] = (await orders.json()).data
+  expect(order).toMatchObject({
+    paymentInfo: { method: 'COD' },
+    shippingInfo: { address: '14 Lake Road', postalCode: '226001', phoneNumber: phone },
+  })
 })

@@ -4,6 +4,7 @@ import { useT } from '../../i18n/i18n.tsx'
 import type { Address } from '../../lib/account-api.ts'
 import { lookupPincode } from '../../lib/checkout-api.ts'
 import { checkoutMessages } from '../../lib/checkout-messages.ts'
+import { useTypedEarly } from '../../lib/typed-early.ts'
 import { addressTypes, DEFAULT_ADDRESS_TYPE, DEFAULT_COUNTRY } from './messages.ts'
 import { fieldClass } from './password-field.tsx'
 
@@ -31,11 +32,32 @@ export const emptyAddress: AddressForm = {
 
 const digits = (v: string, max: number) => v.replace(/\D/g, '').slice(0, max)
 
-/** The address book's address after an address saved before the page's code ran: `?address=added`. */
+/** The address book's address after an address saved or deleted before the page's code ran: `?address=added`. */
 export const addressSavedParam = 'address'
+export const addressNotice = {
+  added: 'added',
+  updated: 'updated',
+  deleted: 'deleted',
+  notDeleted: 'not-deleted',
+} as const
 
-/** A new address the server refused when it came as a plain form (decision 126): why, and what was typed. */
-export type AddressRefusal = { error: string; typed: AddressForm }
+/**
+ * An address the server refused when it came as a plain form (decisions 126, 127): why, what was typed, and
+ * the address being edited (null for a new one).
+ */
+export type AddressRefusal = { error: string; typed: AddressForm; editing?: string | null }
+
+/** A saved address as the form shows it. */
+export const formOfAddress = (a: Address): AddressForm => ({
+  fullName: a.fullName,
+  phoneNumber: a.phoneNumber,
+  streetAddress: a.streetAddress,
+  city: a.city,
+  state: a.state,
+  postalCode: a.postalCode,
+  country: a.country || DEFAULT_COUNTRY,
+  addressType: a.addressType || DEFAULT_ADDRESS_TYPE,
+})
 
 /** The add/edit address modal (spec section 2 and 5): a native <dialog>, country read-only. */
 export function AddressDialog(props: {
@@ -44,17 +66,31 @@ export function AddressDialog(props: {
   open: boolean
   editing: Address | null
   saving: boolean
-  /** A new address the server refused: the dialog shows open with it, and keeps it once the code runs. */
+  /** An address the server refused: the dialog shows open with it, and keeps it once the code runs. */
   refused?: AddressRefusal
+  /** Opened by the server (an Edit sent before the page's code ran, `?edit=`): shown open with `editing`. */
+  serverOpen?: boolean
   onSave: (form: AddressForm) => void
   onClose: () => void
 }) {
   const t = useT()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  const [form, setForm] = useState<AddressForm>(props.refused?.typed ?? emptyAddress)
-  // What the server refused stays in the form until the dialog is opened again.
-  const keepRefused = useRef(Boolean(props.refused))
+  const [form, setForm] = useState<AddressForm>(
+    props.refused?.typed ?? (props.editing ? formOfAddress(props.editing) : emptyAddress),
+  )
+  // What the server showed (refused, or an address to edit) stays in the form until the dialog is opened again.
+  const keepRefused = useRef(Boolean(props.refused) || Boolean(props.serverOpen))
+  const formRef = useRef<HTMLFormElement>(null)
+  // Typed into the server's form before the page's code ran: kept.
+  useTypedEarly(formRef, (typed) =>
+    setForm((f) => {
+      const next = { ...f }
+      for (const k of Object.keys(f) as Array<keyof AddressForm>)
+        if (typed[k] !== undefined) next[k] = typed[k]
+      return next
+    }),
+  )
   const [problem, setProblem] = useState(props.refused?.error ?? '')
   // The PIN last looked up (or the saved one being edited), so each new 6-digit PIN is looked up once.
   const lastPin = useRef('')
@@ -71,20 +107,7 @@ export function AddressDialog(props: {
         return
       }
       setProblem('')
-      setForm(
-        a
-          ? {
-              fullName: a.fullName,
-              phoneNumber: a.phoneNumber,
-              streetAddress: a.streetAddress,
-              city: a.city,
-              state: a.state,
-              postalCode: a.postalCode,
-              country: a.country || DEFAULT_COUNTRY,
-              addressType: a.addressType || DEFAULT_ADDRESS_TYPE,
-            }
-          : emptyAddress,
-      )
+      setForm(a ? formOfAddress(a) : emptyAddress)
       if (!d.open) d.showModal()
     } else if (d.open) d.close()
   }, [props.open, props.editing])
@@ -133,10 +156,10 @@ export function AddressDialog(props: {
       ref={ref}
       id={props.id}
       // Shown by the server after a refused plain form; the page's code opens and closes it otherwise.
-      open={props.refused ? true : undefined}
+      open={props.refused || props.serverOpen ? true : undefined}
       aria-labelledby={titleId}
       onClose={props.onClose}
-      className="m-auto max-h-[92vh] w-[min(94vw,34rem)] overflow-y-auto rounded-lg p-0 shadow-xl backdrop:bg-black/50"
+      className="fixed inset-0 z-50 m-auto h-fit max-h-[92vh] w-[min(94vw,34rem)] overflow-y-auto rounded-lg p-0 shadow-xl backdrop:bg-black/50"
     >
       <div className="flex items-center justify-between border-b border-brand-100 px-5 py-3">
         <h2 id={titleId} className="text-lg font-bold text-brand-800">
@@ -154,6 +177,7 @@ export function AddressDialog(props: {
         </button>
       </div>
       <form
+        ref={formRef}
         method="post"
         className="grid gap-3 p-5 sm:grid-cols-2"
         onSubmit={(e) => {
@@ -161,6 +185,12 @@ export function AddressDialog(props: {
           props.onSave(form)
         }}
       >
+        {props.editing && (
+          <>
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="addressId" value={props.editing._id} />
+          </>
+        )}
         {field('fullName', t('Full Name'), { required: true, autoComplete: 'name' })}
         <label className="grid gap-1 text-sm font-medium">
           {t('Phone Number')}
@@ -224,6 +254,8 @@ export function AddressDialog(props: {
           <button
             type="button"
             onClick={props.onClose}
+            commandfor={props.id}
+            command="close"
             className="rounded border border-brand-200 px-6 py-2.5 font-semibold hover:bg-brand-50"
           >
             {t('Cancel')}

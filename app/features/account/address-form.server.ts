@@ -2,7 +2,7 @@ import { addressFields } from '../../../contracts/accounts.ts'
 import type { AppLoadContext } from '../../../contracts/load-context.ts'
 import { readPageForm, refusalStatus, refusedForm, seeOther } from '../../lib/shop-form.server.ts'
 import { signInHref } from '../../lib/sign-in-return.ts'
-import { type AddressForm, addressSavedParam } from './address-dialog.tsx'
+import { type AddressForm, type AddressRefusal, addressNotice, addressSavedParam } from './address-dialog.tsx'
 
 const fields = [
   'fullName',
@@ -16,9 +16,10 @@ const fields = [
 ] as const satisfies ReadonlyArray<keyof AddressForm>
 
 /**
- * A new address sent as a plain form, before the page's code has run (decision 126): the same rules and
- * service as POST /api/v1/adress/add. Saved, the address book comes back saying so; refused, the form comes
- * back open with the server's reason and what was typed.
+ * The address book's plain forms, sent before the page's code has run (decisions 126, 127): a new address,
+ * an edited one (`intent=update` with its `addressId`) and a deletion (`intent=delete`), with the same rules
+ * and service as POST /adress/add, PATCH /adress/update and DELETE /adress/delete. Done, the book comes back
+ * saying so; a refused address comes back open in its form with the server's reason and what was typed.
  */
 export async function addressFromForm(request: Request, ctx: AppLoadContext) {
   const { t } = ctx.i18n
@@ -27,13 +28,27 @@ export async function addressFromForm(request: Request, ctx: AppLoadContext) {
     notAForm: t('Send the address form as the page does.'),
   })
   if (!ctx.viewer) return seeOther(signInHref('/Address'))
+  const intent = form.get('intent')
+  const rawId = form.get('addressId')
+  const addressId = typeof rawId === 'string' && rawId.length <= 64 ? rawId : ''
+  if (intent === 'delete') {
+    try {
+      await ctx.services.addresses.remove(ctx.viewer.id, addressId)
+    } catch (err) {
+      if (refusalStatus(err) === null) throw err
+      return seeOther(`/Address?${addressSavedParam}=${addressNotice.notDeleted}`)
+    }
+    return seeOther(`/Address?${addressSavedParam}=${addressNotice.deleted}`)
+  }
+  const editing = intent === 'update' && addressId ? addressId : null
   const typed = Object.fromEntries(
     fields.map((k) => {
       const v = form.get(k)
       return [k, typeof v === 'string' ? v : '']
     }),
   ) as AddressForm
-  const refused = (status: number, error: string) => refusedForm(status, { error, typed })
+  const refused = (status: number, error: string) =>
+    refusedForm<AddressRefusal>(status, { error, typed, editing })
   const body = addressFields.safeParse(typed)
   if (!body.success) {
     const [issue] = body.error.issues
@@ -44,11 +59,12 @@ export async function addressFromForm(request: Request, ctx: AppLoadContext) {
     )
   }
   try {
-    await ctx.services.addresses.add(ctx.viewer.id, body.data)
+    if (editing) await ctx.services.addresses.update(ctx.viewer.id, editing, body.data)
+    else await ctx.services.addresses.add(ctx.viewer.id, body.data)
   } catch (err) {
     const status = refusalStatus(err)
     if (status === null) throw err
     return refused(status, (err as Error).message)
   }
-  return seeOther(`/Address?${addressSavedParam}=added`)
+  return seeOther(`/Address?${addressSavedParam}=${editing ? addressNotice.updated : addressNotice.added}`)
 }

@@ -175,13 +175,23 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
 
             <DeliveryCheck value={total} />
 
-            <button
-              type="button"
-              onClick={proceed}
-              className="rounded bg-brand-600 px-5 py-3 text-base font-semibold text-white hover:bg-brand-700"
+            {/* Before the page's code, the checkout opens with the cart the server holds (decision 127). */}
+            <form
+              method="get"
+              action="/CheckOut"
+              className="contents"
+              onSubmit={(e) => {
+                e.preventDefault()
+                void proceed()
+              }}
             >
-              {t(cartMessages.proceed)}
-            </button>
+              <button
+                type="submit"
+                className="rounded bg-brand-600 px-5 py-3 text-base font-semibold text-white hover:bg-brand-700"
+              >
+                {t(cartMessages.proceed)}
+              </button>
+            </form>
           </aside>
         </div>
       )}

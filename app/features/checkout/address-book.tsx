@@ -2,17 +2,20 @@ import { useT } from '../../i18n/i18n.tsx'
 import type { SavedAddress } from '../../lib/checkout-api.ts'
 import { checkoutLabels } from '../../lib/checkout-messages.ts'
 
-/** The account's saved addresses, each with Deliver here, which fills the delivery form. */
+/** The account's saved addresses, each with Deliver here, which fills the delivery form (without the page's code, the server does). */
 export function AddressBook({
   formId,
   addresses,
   selected,
   onDeliverHere,
+  chooseFormId,
 }: {
   formId: string
   addresses: SavedAddress[]
   selected: string | null
   onDeliverHere: (address: SavedAddress) => void
+  /** The form that asks the server for the checkout with this address, before the page's code has run. */
+  chooseFormId: string
 }) {
   const t = useT()
   return (
@@ -43,8 +46,14 @@ export function AddressBook({
               </p>
               <p>{t('Phone: {phone}', { phone: a.phoneNumber })}</p>
               <button
-                type="button"
-                onClick={() => onDeliverHere(a)}
+                type="submit"
+                form={chooseFormId}
+                name="deliverTo"
+                value={a._id}
+                onClick={(e) => {
+                  e.preventDefault()
+                  onDeliverHere(a)
+                }}
                 aria-pressed={selected === a._id}
                 className="mt-2 rounded bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800"
               >

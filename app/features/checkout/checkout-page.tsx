@@ -1,8 +1,10 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useT } from '../../i18n/i18n.tsx'
 import { checkoutLabels, checkoutMessages as m } from '../../lib/checkout-messages.ts'
 import { formatRupees } from '../../lib/format.ts'
+import { useTypedEarly } from '../../lib/typed-early.ts'
 import { AddressBook } from './address-book.tsx'
+import type { CheckoutRefusal, CheckoutStart, PaymentOption } from './checkout-start.ts'
 import { CodRefusal, DeliveryNotices, useDeliveryAndCod } from './delivery-and-cod.tsx'
 import { DeliveryForm, ShippingErrorSummary } from './delivery-form.tsx'
 import { OrderProblem, OrderSummary } from './order-summary.tsx'
@@ -12,15 +14,39 @@ import { useCheckoutVisit } from './use-checkout-visit.ts'
 import { usePlaceOrder } from './use-place-order.ts'
 import { useShippingForm } from './use-shipping-form.ts'
 
+const paymentOptions: readonly string[] = checkoutLabels.paymentOptions
+
 /**
  * The checkout: the address book and the delivery form, the payment option, and the order summary with
- * Place Order, which places the order and pays it (or places it for cash on delivery).
+ * Place Order, which places the order and pays it (or places it for cash on delivery). Rendered by the
+ * server for a signed-in customer, it is a form the server answers before the page's code has run
+ * (decision 127); `refused` is that answer to a form it could not take.
  */
-export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?: boolean }) {
+export function CheckoutPage({
+  paymentsSimulated = false,
+  start = null,
+  refused = null,
+}: {
+  paymentsSimulated?: boolean
+  start?: CheckoutStart | null
+  refused?: CheckoutRefusal | null
+}) {
   const t = useT()
-  const shipping = useShippingForm()
-  const visit = useCheckoutVisit(shipping)
-  const [paymentOption, setPaymentOption] = useState<string>(checkoutLabels.paymentOptions[0])
+  const shipping = useShippingForm(
+    refused
+      ? { form: refused.typed, formOpen: true, selected: null, errors: refused.errors }
+      : start && { form: start.form, formOpen: start.formOpen, selected: start.selected },
+  )
+  const visit = useCheckoutVisit(shipping, start)
+  const [paymentOption, setPaymentOption] = useState<string>(
+    refused?.paymentOption ?? checkoutLabels.paymentOptions[0],
+  )
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedEarly(formRef, (typed) => {
+    shipping.takeTyped(typed)
+    const option = typed.paymentOption as PaymentOption | undefined
+    if (option && paymentOptions.includes(option)) setPaymentOption(option)
+  })
   const dc = useDeliveryAndCod({
     cart: visit.cart,
     form: shipping.form,
@@ -28,9 +54,11 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
     codTerms: visit.codTerms,
     codForYou: visit.codForYou,
   })
-  const order = usePlaceOrder({ shipping, visit, dc })
+  const order = usePlaceOrder({ shipping, visit, dc, problem: refused?.problem ?? null })
   const { formId } = shipping
   const { unpaid } = visit
+  // Deliver Here and Add a new address ask the server for the form that way before the page's code has run.
+  const chooseFormId = `${formId}-choose`
 
   if (!visit.mounted) {
     return (
@@ -54,7 +82,15 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
           {t(m.userIdMissing)}
         </p>
       )}
-      <form noValidate onSubmit={order.placeOrder} className="mt-6 grid gap-6 lg:grid-cols-[1fr_380px]">
+      <form id={chooseFormId} method="get" action="/CheckOut" hidden />
+      <form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={order.placeOrder}
+        className="mt-6 grid gap-6 lg:grid-cols-[1fr_380px]"
+      >
+        {start && <input type="hidden" name="attempt" value={start.attempt} />}
         <div className="space-y-6">
           {unpaid && (
             <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-ink">
@@ -74,8 +110,9 @@ export function CheckoutPage({ paymentsSimulated = false }: { paymentsSimulated?
             addresses={visit.addresses}
             selected={shipping.selected}
             onDeliverHere={shipping.deliverHere}
+            chooseFormId={chooseFormId}
           />
-          <DeliveryForm shipping={shipping} />
+          <DeliveryForm shipping={shipping} chooseFormId={chooseFormId} />
           <PaymentOptions
             formId={formId}
             option={paymentOption}

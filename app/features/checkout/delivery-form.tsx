@@ -48,7 +48,13 @@ function Field({
 }
 
 /** The delivery address form, folded under Add a new address until it is needed. */
-export function DeliveryForm({ shipping }: { shipping: ShippingFormState }) {
+export function DeliveryForm({
+  shipping,
+  chooseFormId,
+}: {
+  shipping: ShippingFormState
+  chooseFormId: string
+}) {
   const t = useT()
   const { formId, formOpen } = shipping
   const field = (name: keyof ShippingForm, label: string, opts: InputOptions = {}) => (
@@ -58,10 +64,17 @@ export function DeliveryForm({ shipping }: { shipping: ShippingFormState }) {
     <section className="rounded-lg bg-white shadow-sm">
       <h2>
         <button
-          type="button"
+          // Before the page's code, the server sends the checkout back with the form open.
+          type="submit"
+          form={chooseFormId}
+          name="address"
+          value="new"
           aria-expanded={formOpen}
           aria-controls={`${formId}-form`}
-          onClick={() => shipping.setFormOpen((o) => !o)}
+          onClick={(e) => {
+            e.preventDefault()
+            shipping.setFormOpen((o) => !o)
+          }}
           className="flex w-full items-center justify-between p-4 text-left text-lg font-semibold text-brand-800"
         >
           {t(checkoutLabels.addAddress)}

@@ -1,7 +1,20 @@
+import type { CartItem } from '../../../contracts/cart.ts'
 import { fetchCart } from '../../lib/cart-api.ts'
 import { cartSubtotal, totalAfterCoupon } from '../../lib/cart-totals.ts'
 import { type CheckoutCart, couponCodeKey } from '../../lib/checkout-storage.ts'
 import { readStorage, storageKeys } from '../../lib/session.ts'
+
+/** The server's cart lines with the coupon the cart page stored, if any, and the total after it. */
+export function withStoredCoupon(items: CartItem[]): CheckoutCart {
+  const couponCode = readStorage(couponCodeKey)
+  const discount = couponCode ? Number(readStorage(storageKeys.couponDiscount) ?? 0) || 0 : 0
+  return {
+    items,
+    total: totalAfterCoupon(cartSubtotal(items), discount),
+    discount,
+    couponCode: discount > 0 ? couponCode : null,
+  }
+}
 
 /**
  * The cart as the server holds it (GET /cart/product with the bearer token), with the coupon the
@@ -9,12 +22,5 @@ import { readStorage, storageKeys } from '../../lib/session.ts'
  */
 export async function fetchServerCheckoutCart(): Promise<CheckoutCart> {
   const { cart } = await fetchCart()
-  const couponCode = readStorage(couponCodeKey)
-  const discount = couponCode ? Number(readStorage(storageKeys.couponDiscount) ?? 0) || 0 : 0
-  return {
-    items: cart.items,
-    total: totalAfterCoupon(cartSubtotal(cart.items), discount),
-    discount,
-    couponCode: discount > 0 ? couponCode : null,
-  }
+  return withStoredCoupon(cart.items)
 }

@@ -11,7 +11,8 @@ import {
 import { type CheckoutCart, readCheckoutCart } from '../../lib/checkout-storage.ts'
 import { fetchOrder } from '../../lib/orders-api.ts'
 import { getUserId } from '../../lib/session.ts'
-import { fetchServerCheckoutCart } from './server-cart.ts'
+import type { CheckoutStart } from './checkout-start.ts'
+import { fetchServerCheckoutCart, withStoredCoupon } from './server-cart.ts'
 import { awaitingPayment, forgetUnpaidOrder, formFromOrder, keptUnpaidOrder } from './unpaid-order.ts'
 import type { ShippingFormState } from './use-shipping-form.ts'
 
@@ -23,25 +24,36 @@ export type CheckoutVisit = ReturnType<typeof useCheckoutVisit>
  */
 export function useCheckoutVisit(
   shipping: Pick<ShippingFormState, 'setFormOpen' | 'fillFromOrder' | 'fillEmail'>,
+  start: CheckoutStart | null = null,
 ) {
-  const [mounted, setMounted] = useState(false)
-  const [userId, setUserId] = useState<string | null>(null)
-  const [cart, setCart] = useState<CheckoutCart | null>(null)
+  // Rendered by the server with what it read (decision 127), or read here once the code runs.
+  const [mounted, setMounted] = useState(start !== null)
+  const [userId, setUserId] = useState<string | null>(start?.userId ?? null)
+  const [cart, setCart] = useState<CheckoutCart | null>(start?.cart ?? null)
   const [cartLoading, setCartLoading] = useState(false)
   // The order placed earlier and not paid yet: Place Order pays it rather than placing a second one.
   const [unpaid, setUnpaid] = useState<Order | null>(null)
-  const [addresses, setAddresses] = useState<SavedAddress[]>([])
-  const [codTerms, setCodTerms] = useState<CodTerms | null>(null)
+  const [addresses, setAddresses] = useState<SavedAddress[]>(start?.addresses ?? [])
+  const [codTerms, setCodTerms] = useState<CodTerms | null>(start?.codTerms ?? null)
   // Why this account may not pay on delivery now (a first COD order, one on its way), from the server.
-  const [codForYou, setCodForYou] = useState<string | null>(null)
+  const [codForYou, setCodForYou] = useState<string | null>(start?.codForYou ?? null)
   const { setFormOpen, fillFromOrder, fillEmail } = shipping
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the checkout opens; the form's setters only set state
   useEffect(() => {
-    fetchCodTerms().then(setCodTerms)
     const id = getUserId()
-    setUserId(id)
     const stored = readCheckoutCart()
+    // The server's reading stands for the account it rendered for: only what this browser keeps is read here,
+    // the cart as 'Proceed to Checkout' left it (else the server's with the coupon the cart page stored) and
+    // the unpaid order.
+    if (start && id === start.userId) {
+      if (stored && stored.items.length > 0) setCart(stored)
+      else if (start.cart.items.length > 0) setCart(withStoredCoupon(start.cart.items))
+      keepUnpaid(id)
+      return
+    }
+    fetchCodTerms().then(setCodTerms)
+    setUserId(id)
     setCart(stored)
     setMounted(true)
     if (!id) {
@@ -57,21 +69,7 @@ export function useCheckoutVisit(
         .catch((err) => console.error(err))
         .finally(() => setCartLoading(false))
     }
-    const kept = keptUnpaidOrder(id)
-    if (kept) {
-      fetchOrder(kept.id)
-        .then((order) => {
-          if (!awaitingPayment(order)) {
-            forgetUnpaidOrder()
-            return
-          }
-          setUnpaid(order)
-          // The address as typed for that order, so 'Try again' starts where the customer left off.
-          fillFromOrder(formFromOrder(order))
-          setFormOpen(true)
-        })
-        .catch(() => forgetUnpaidOrder())
-    }
+    keepUnpaid(id)
     fetchAddresses(id)
       .then((list) => {
         setAddresses(list)
@@ -87,6 +85,24 @@ export function useCheckoutVisit(
       })
       .catch(() => {})
   }, [])
+
+  /** The order placed earlier from this browser and still awaiting payment, with the address typed for it. */
+  function keepUnpaid(id: string) {
+    const kept = keptUnpaidOrder(id)
+    if (!kept) return
+    fetchOrder(kept.id)
+      .then((order) => {
+        if (!awaitingPayment(order)) {
+          forgetUnpaidOrder()
+          return
+        }
+        setUnpaid(order)
+        // The address as typed for that order, so 'Try again' starts where the customer left off.
+        fillFromOrder(formFromOrder(order))
+        setFormOpen(true)
+      })
+      .catch(() => forgetUnpaidOrder())
+  }
 
   return { mounted, userId, cart, cartLoading, unpaid, setUnpaid, addresses, codTerms, codForYou }
 }

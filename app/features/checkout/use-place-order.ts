@@ -33,10 +33,13 @@ export function usePlaceOrder({
   shipping,
   visit,
   dc,
+  problem: refusedProblem = null,
 }: {
   shipping: ShippingFormState
   visit: CheckoutVisit
   dc: DeliveryAndCod
+  /** The server's refusal of a Place Order sent before the page's code ran. */
+  problem?: string | null
 }) {
   const t = useT()
   const navigate = useNavigate()
@@ -46,7 +49,7 @@ export function usePlaceOrder({
   const [codTried, setCodTried] = useState(false)
   // Set by Place Order to a PIN the shop does not deliver to: said plainly beside the button.
   const [unservedTried, setUnservedTried] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(refusedProblem)
   // One key per checkout attempt and payload: a double tap, or 'Try again' after a failed payment, pays the same order.
   const visitKey = useRef('')
   useEffect(() => {

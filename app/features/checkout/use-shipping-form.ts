@@ -6,11 +6,21 @@ import {
   cleanTyping,
   emptyShippingForm,
   firstErrorField,
+  formFromAddress,
   nationalPhone,
   type ShippingErrors,
   type ShippingForm,
+  shippingFieldOrder,
   validateShipping,
 } from './validate.ts'
+
+/** The form as the server rendered it: the address chosen or typed, open or folded, its errors. */
+export type ShippingStart = {
+  form: ShippingForm
+  formOpen: boolean
+  selected: string | null
+  errors?: ShippingErrors
+}
 
 export type ShippingFormState = ReturnType<typeof useShippingForm>
 
@@ -18,17 +28,27 @@ export type ShippingFormState = ReturnType<typeof useShippingForm>
  * The delivery address as typed or chosen from the address book: its errors, whether the form is open, the
  * PIN lookup that fills state and city, and the focus a refused Place Order moves to the first field in error.
  */
-export function useShippingForm() {
+export function useShippingForm(initial: ShippingStart | null = null) {
   const t = useT()
   const formId = useId()
-  const [form, setForm] = useState<ShippingForm>(emptyShippingForm)
-  const [errors, setErrors] = useState<ShippingErrors>({})
-  const [formOpen, setFormOpen] = useState(false)
-  const [selected, setSelected] = useState<string | null>(null)
+  const [form, setForm] = useState<ShippingForm>(initial?.form ?? emptyShippingForm)
+  const [errors, setErrors] = useState<ShippingErrors>(initial?.errors ?? {})
+  const [formOpen, setFormOpen] = useState(initial?.formOpen ?? false)
+  const [selected, setSelected] = useState<string | null>(initial?.selected ?? null)
   // Counts refused submits, so each one moves focus to the first field in error.
   const [refusals, setRefusals] = useState(0)
   const refusedAt = useRef<keyof ShippingForm | undefined>(undefined)
-  const lastPin = useRef('')
+  const lastPin = useRef(initial?.form.postalCode ?? '')
+
+  // A form the server refused (sent before the page's code): the code takes the customer to its first error.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the code takes over
+  useEffect(() => {
+    const first = initial?.errors ? firstErrorField(initial.errors) : undefined
+    if (first) {
+      refusedAt.current = first
+      setRefusals((n) => n + 1)
+    }
+  }, [])
 
   const focusField = useCallback(
     (name: keyof ShippingForm) => {
@@ -66,20 +86,9 @@ export function useShippingForm() {
   }
 
   const deliverHere = (a: SavedAddress) => {
-    const [firstName = '', ...rest] = a.fullName.trim().split(/\s+/)
     setSelected(a._id)
     lastPin.current = a.postalCode
-    setForm((f) => ({
-      ...f,
-      firstName,
-      lastName: rest.join(' '),
-      address: a.streetAddress,
-      city: a.city,
-      state: a.state,
-      postalCode: cleanTyping('postalCode', a.postalCode),
-      country: 'India',
-      phoneNumber: cleanTyping('phoneNumber', a.phoneNumber),
-    }))
+    setForm((f) => ({ ...formFromAddress(a, f.email), apartment: f.apartment }))
     setErrors({})
     setFormOpen(true)
   }
@@ -116,6 +125,17 @@ export function useShippingForm() {
 
   const fillEmail = (email: string) => setForm((f) => (f.email ? f : { ...f, email }))
 
+  /** What was typed before the page's code ran (kept by the browser in the server's fields), put in the form. */
+  const takeTyped = (typed: Record<string, string>) =>
+    setForm((f) => {
+      const next = { ...f }
+      for (const name of shippingFieldOrder) {
+        const value = typed[name]
+        if (value !== undefined) next[name] = cleanTyping(name, value)
+      }
+      return next
+    })
+
   return {
     formId,
     form,
@@ -132,5 +152,6 @@ export function useShippingForm() {
     validate,
     fillFromOrder,
     fillEmail,
+    takeTyped,
   }
 }

@@ -1,3 +1,4 @@
+import type { SavedAddress } from '../../lib/checkout-api.ts'
 import { checkoutMessages as m } from '../../lib/checkout-messages.ts'
 
 export type ShippingForm = {
@@ -27,6 +28,26 @@ export const emptyShippingForm: ShippingForm = {
 }
 
 export type ShippingErrors = Partial<Record<keyof ShippingForm, string>>
+
+/** A saved address as the delivery form shows it after Deliver Here (the account's e-mail is kept as typed). */
+export function formFromAddress(
+  a: Pick<SavedAddress, 'fullName' | 'streetAddress' | 'city' | 'state' | 'postalCode' | 'phoneNumber'>,
+  email: string,
+): ShippingForm {
+  const [firstName = '', ...rest] = a.fullName.trim().split(/\s+/)
+  return {
+    firstName,
+    lastName: rest.join(' '),
+    address: a.streetAddress,
+    apartment: '',
+    city: a.city,
+    state: a.state,
+    postalCode: cleanTyping('postalCode', a.postalCode),
+    country: 'India',
+    email,
+    phoneNumber: cleanTyping('phoneNumber', a.phoneNumber),
+  }
+}
 
 /** Typing rules (spec section 5): postal code digits only up to 6, phone digits only up to 10. */
 export function cleanTyping(field: keyof ShippingForm, value: string): string {

@@ -1,12 +1,18 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { codMessages } from '../../../contracts/cod.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import type { Order } from '../../../contracts/orders.ts'
 import { reviewText } from '../../../contracts/review-text.ts'
 import { usePayFlow } from '../../components/use-pay-flow.tsx'
 import { useI18n } from '../../i18n/i18n.tsx'
-import { checkoutMessages, paymentTexts } from '../../lib/checkout-messages.ts'
+import {
+  checkoutMessages,
+  type PlacedHow,
+  paymentTexts,
+  placedParam,
+  placedTexts,
+} from '../../lib/checkout-messages.ts'
 import { formatOrderDate, formatOrderDateTime } from '../../lib/dates.ts'
 import { formatRupees } from '../../lib/format.ts'
 import { cancelOrder, fetchOrder, ordersQueryKey } from '../../lib/orders-api.ts'
@@ -57,6 +63,10 @@ function Dialog({
 export function OrderDetails({ id, initial }: { id: string; initial: Order | null }) {
   const { t, locale } = useI18n()
   const queryClient = useQueryClient()
+  // Placed from the checkout's plain form (decision 127): said once, on the page the order went to.
+  const [params] = useSearchParams()
+  const placedHow = params.get(placedParam)
+  const placed: PlacedHow | null = placedHow === 'cod' || placedHow === 'online' ? placedHow : null
   const query = useQuery({
     queryKey: [...ordersQueryKey, id],
     queryFn: () => fetchOrder(id),
@@ -144,6 +154,14 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
   const name = [s.firstName, s.lastName].filter(Boolean).join(' ')
   return (
     <div className="space-y-5">
+      {placed && (placed === 'cod' || unpaid) && (
+        <p
+          role="status"
+          className="rounded-lg border border-leaf bg-green-50 p-3 text-sm font-medium text-green-900"
+        >
+          {t(placedTexts[placed])}
+        </p>
+      )}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="font-serif text-2xl font-bold text-brand-800">

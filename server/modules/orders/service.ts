@@ -407,6 +407,12 @@ export function createOrdersService(deps: {
      * amount they did not see. A repeated idempotency key returns the first order; the same key with a
      * different payload is refused.
      */
+    /** The order this customer placed with this idempotency key, if any: a form sent twice finds its order. */
+    async placedWithKey(userId: string, key: string): Promise<Order | null> {
+      const row = await repo.byIdempotencyKey(userId, key)
+      return row ? full(row) : null
+    },
+
     async placeOrder(
       userId: string,
       input: PlaceOrderInput,

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto'
+import { codMessages, codMethod } from '../../../contracts/cod.ts'
+import type { AppLoadContext } from '../../../contracts/load-context.ts'
+import { type Order, placeOrderSchema } from '../../../contracts/orders.ts'
+import { cartSubtotal } from '../../lib/cart-totals.ts'
+import type { SavedAddress } from '../../lib/checkout-api.ts'
+import { checkoutLabels, type PlacedHow, paymentConstants, placedParam } from '../../lib/checkout-messages.ts'
+import { readPageForm, refusalStatus, refusedForm, seeOther } from '../../lib/shop-form.server.ts'
+import { signInHref } from '../../lib/sign-in-return.ts'
+import type { CheckoutRefusal, CheckoutStart, PaymentOption } from './checkout-start.ts'
+import {
+  cleanTyping,
+  emptyShippingForm,
+  formFromAddress,
+  nationalPhone,
+  type ShippingErrors,
+  shippingFieldOrder,
+  validateShipping,
+} from './validate.ts'
+
+const isPaymentOption = (v: unknown): v is PaymentOption => checkoutLabels.paymentOptions.some((o) => o === v)
+
+export async function checkoutStart(request: Request, ctx: AppLoadContext): Promise<CheckoutStart | null> {
+  const { services, viewer, i18n } = ctx
+  if (!viewer) return null
+  const [cart, addresses, account, codTerms, codForYou] = await Promise.all([
+    services.cart.view(viewer.id),
+    services.addresses.list(viewer.id),
+    services.accounts.profile(viewer.id),
+    services.cod.terms(),
+    services.orders.codChoiceFor(viewer.id, i18n.language),
+  ])
+  const book: SavedAddress[] = addresses.map((a) => ({
+    _id: a._id,
+    fullName: a.fullName,
+    phoneNumber: a.phoneNumber,
+    streetAddress: a.streetAddress,
+    city: a.city,
+    state: a.state,
+    postalCode: a.postalCode,
+    country: a.country,
+    addressType: a.addressType,
+  }))
+  const url = new URL(request.url)
+  const chosen = book.find((a) => a._id === url.searchParams.get('deliverTo')) ?? null
+  const email = account.email ?? ''
+  return {
+    userId: viewer.id,
+    cart: { items: cart.items, total: cartSubtotal(cart.items), discount: 0, couponCode: null },
+    addresses: book,
+    codTerms,
+    codForYou,
+    attempt: randomBytes(12).toString('base64url'),
+    form: chosen ? formFromAddress(chosen, email) : { ...emptyShippingForm, email },
+    formOpen: Boolean(chosen) || book.length === 0 || url.searchParams.get('address') === 'new',
+    selected: chosen?._id ?? null,
+  }
+}
+
+/** The order's page, saying how it was placed. */
+const placedAnswer = (order: Order) => {
+  const how: PlacedHow = order.paymentInfo.method === codMethod ? 'cod' : 'online'
+  return seeOther(`/OrderDetails/${encodeURIComponent(order._id)}?${placedParam}=${how}`)
+}
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name)
+  return typeof v === 'string' ? v : ''
+}
+
+/**
+ * Place Order sent as a plain form, before the page's code has run (decision 127): the same rules and the
+ * same orders service as POST /api/v1/order/add, priced from the cart the server holds. A COD order is
+ * placed and its page says so; an online order is placed and its page offers Pay now, which needs the
+ * payment window's code. A refused form comes back with the messages and what was typed.
+ */
+export async function placeOrderFromForm(request: Request, ctx: AppLoadContext) {
+  const { services, viewer, i18n } = ctx
+  const { t } = i18n
+  const form = await readPageForm(request, ctx, {
+    crossSite: t("Placing an order works only from the shop's own pages."),
+    notAForm: t('Send the checkout form as the page does.'),
+  })
+  if (!viewer) return seeOther(signInHref('/CheckOut'))
+  const typed = { ...emptyShippingForm }
+  for (const name of shippingFieldOrder) typed[name] = cleanTyping(name, text(form, name))
+  typed.email = typed.email.trim()
+  const chosen = text(form, 'paymentOption')
+  const paymentOption: PaymentOption = isPaymentOption(chosen) ? chosen : checkoutLabels.paymentOptions[0]
+  const refused = (status: number, errors: ShippingErrors, problem: string | null = null) =>
+    refusedForm<CheckoutRefusal>(status, { typed, errors, paymentOption, problem })
+
+  // The visit's key: a second tap on Place Order, or the same form sent again, answers the order it placed.
+  const attempt = text(form, 'attempt')
+  const key = /^[\w-]{8,40}$/.test(attempt) ? `form-${attempt}` : undefined
+  const placedBefore = key ? await services.orders.placedWithKey(viewer.id, key) : null
+  if (placedBefore) return placedAnswer(placedBefore)
+
+  const errors = validateShipping(typed)
+  if (Object.keys(errors).length > 0) return refused(400, errors)
+  if (paymentOption === 'PayPal') return refused(400, {}, t(codMessages.paypalOff))
+  const cart = await services.cart.view(viewer.id)
+  if (cart.items.length === 0) return refused(400, {}, t('Your cart is empty.'))
+
+  const cod = paymentOption === 'COD'
+  const goods = Math.round(cartSubtotal(cart.items) * 100)
+  const fee = cod ? (await services.cod.terms()).fee : 0
+  const body = placeOrderSchema.safeParse({
+    customerId: viewer.id,
+    products: cart.items.map((i) => ({ productId: i.productId, quantity: i.quantity, price: i.price })),
+    totalAmount: (goods + fee) / 100,
+    shippingInfo: {
+      firstName: typed.firstName,
+      lastName: typed.lastName,
+      email: typed.email,
+      address: typed.address,
+      apartment: typed.apartment,
+      city: typed.city,
+      state: typed.state,
+      postalCode: typed.postalCode,
+      country: paymentConstants.shippingCountry,
+      phoneNumber: nationalPhone(typed.phoneNumber) ?? typed.phoneNumber,
+    },
+    paymentInfo: { method: cod ? codMethod : paymentConstants.method, status: paymentConstants.status },
+  })
+  if (!body.success) {
+    const [issue] = body.error.issues
+    return refused(
+      400,
+      {},
+      `Invalid body: ${issue?.path.join('.') ?? 'request'} ${issue?.message ?? 'is invalid'}`,
+    )
+  }
+  try {
+    const { order } = await services.orders.placeOrder(viewer.id, body.data, key, i18n.language)
+    return placedAnswer(order)
+  } catch (err) {
+    const status = refusalStatus(err)
+    if (status === null) throw err
+    return refused(status, {}, t((err as Error).message))
+  }
+}
