@@ -214,3 +214,27 @@ test('a delivery address typed and COD picked before the checkout’s code runs 
     shippingInfo: { address: '14 Lake Road', postalCode: '226001', phoneNumber: phone },
   })
 })
+
+test('Redeem tapped before the cart page’s code runs sends the code, which is applied once the code runs', async ({
+  page,
+  request,
+}) => {
+  const customer = await registerCustomer(request, 'Farah Khan')
+  const [product] = await listedProducts(request)
+  await apiAddToCart(request, customer.accessToken, product!._id)
+  await signInBrowser(page, customer)
+  const release = await holdScripts(page)
+  await page.goto('/Cart', { waitUntil: 'commit' })
+  const code = page.getByLabel('Promo code')
+  await expect(code).toBeVisible()
+  await code.fill('WELCOME10')
+  await page.getByRole('button', { name: 'Redeem' }).click()
+  // The server's page keeps the code in the field while the code is on its way.
+  await expect(page).toHaveURL(/\/Cart\?code=WELCOME10$/)
+  await expect(code).toHaveValue('WELCOME10')
+  release()
+  await hydrated(page)
+  await expect(page.getByText('10%').first()).toBeVisible()
+  await expect(page).toHaveURL(/\/Cart$/)
+  await expect(code).toHaveValue('WELCOME10')
+})

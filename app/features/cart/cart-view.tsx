@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { Cart, CartItem } from '../../../contracts/cart.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import { DeliveryCheck } from '../../components/delivery-check.tsx'
@@ -45,11 +45,27 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
     .filter((i) => !removed.has(i.productId))
     .map((i) => ({ ...i, quantity: quantities[i.productId] ?? i.quantity }))
   const subtotal = cartSubtotal(items)
-  const coupon = useCoupon()
+  // Redeem tapped before the page's code sends the code in the address (the form's GET): the page shows it,
+  // and the code redeems it once it runs, then takes it out of the address.
+  const [params, setParams] = useSearchParams()
+  const sentCode = params.get(couponParam)?.trim().slice(0, 60) ?? ''
+  const coupon = useCoupon(sentCode)
   const couponForm = useRef<HTMLFormElement>(null)
   useTypedEarly(couponForm, (typed) => {
-    if (typed.code) coupon.setCode(typed.code)
+    if (typed.code && typed.code !== sentCode) coupon.setCode(typed.code)
   })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page's code takes over
+  useEffect(() => {
+    if (!sentCode) return
+    void coupon.redeemCode(sentCode)
+    setParams(
+      (p) => {
+        p.delete(couponParam)
+        return p
+      },
+      { replace: true, preventScrollReset: true },
+    )
+  }, [])
   const total = totalAfterCoupon(subtotal, coupon.discount)
 
   const changeQuantity = (item: CartItem, next: number) => {
@@ -140,6 +156,7 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
 
             <form
               ref={couponForm}
+              method="get"
               onSubmit={coupon.redeem}
               className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-brand-100"
             >
@@ -149,7 +166,7 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
               <div className="mt-2 flex gap-2">
                 <input
                   id="promo-code"
-                  name="code"
+                  name={couponParam}
                   value={coupon.code}
                   onChange={(e) => coupon.setCode(e.target.value)}
                   autoComplete="off"
@@ -293,10 +310,13 @@ function CartLine({
 }
 
 /** Redeem: the fetched public list first (spec section 4), then the server for codes it does not show. */
-function useCoupon() {
+// The promo code field's name, and the address's parameter when the form is sent before the page's code runs.
+const couponParam = 'code'
+
+function useCoupon(initialCode: string) {
   const t = useT()
   const coupons = useQuery({ queryKey: couponsQueryKey, queryFn: fetchCoupons, staleTime: 60_000, retry: 1 })
-  const [code, setCode] = useState('')
+  const [code, setCode] = useState(initialCode)
   const [discount, setDiscount] = useState(0)
   const [appliedCode, setAppliedCode] = useState<string | null>(null)
   const [error, setError] = useState('')
@@ -318,9 +338,13 @@ function useCoupon() {
     setError(message)
   }
 
-  const redeem = async (e: React.FormEvent) => {
+  const redeem = (e: React.FormEvent) => {
     e.preventDefault()
-    const wanted = code.trim()
+    void redeemCode(code)
+  }
+
+  const redeemCode = async (typed: string) => {
+    const wanted = typed.trim()
     const listed = coupons.data?.find((c) => c.code === wanted)
     if (listed) {
       if (listed.status !== 'active') refuse(couponMessages.expired)
@@ -344,5 +368,5 @@ function useCoupon() {
     }
   }
 
-  return { code, setCode, discount, appliedCode, error, checking, redeem }
+  return { code, setCode, discount, appliedCode, error, checking, redeem, redeemCode }
 }
