@@ -65,6 +65,14 @@ export const adminProductSchema = z.object({
   soldCount: z.number().int(),
   hsnCode: z.string(),
   gstRate: z.number().int().meta({ description: 'GST percent included in the price (decision 083)' }),
+  gstRateFixed: z
+    .boolean()
+    .meta({ description: 'The product’s own rate applies even where an HSN rule would (decision 128)' }),
+  effectiveGstRate: z.number().int().meta({
+    description:
+      'The rate the next invoice takes for one piece at this price today: the HSN rule (per piece above a threshold) or the product’s own rate',
+  }),
+  uqc: z.string().meta({ description: 'Unit quantity code for GST returns (PCS, SET, MTR…)' }),
   images: z.array(adminProductImageSchema),
   createdAt: when,
   updatedAt: when,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { gstRates } from './gst.ts'
+import { gstRates, uqcCodes } from './gst.ts'
 import { formatRupees } from './money.ts'
 import { fulfilmentStatuses, paymentStatuses } from './order-states.ts'
 import { shopLinkPattern } from './sale-banner.ts'
@@ -145,6 +145,12 @@ export const productInputSchema = z
         message: `The GST rate must be one of ${gstRates.join(', ')} percent.`,
       })
       .optional(),
+    // The product's rate decides even where an HSN rule would (decision 128); left as it is when not sent.
+    gstRateFixed: z
+      .union([z.boolean(), z.enum(['true', 'false', 'on', ''])])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === true || v === 'true' || v === 'on')),
+    uqc: z.enum(uqcCodes, { error: `The unit is one of ${uqcCodes.join(', ')}.` }).optional(),
   })
   .superRefine((p, ctx) => {
     if (p.cutPrice < p.price) {

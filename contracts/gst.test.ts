@@ -4,8 +4,12 @@ import {
   computeTax,
   documentNumber,
   financialYear,
+  type GstRule,
+  gstChoiceFor,
+  gstRuleFor,
   indianDate,
   isIntraState,
+  rateForPieces,
   splitTax,
   stateCode,
 } from './gst.ts'
@@ -117,5 +121,101 @@ describe('places, years and numbers', () => {
     expect(documentNumber('KSF', 'invoice', '2026-27', 1)).toBe('KSF/26-27/00001')
     expect(documentNumber('KSF', 'credit-note', '2026-27', 42)).toBe('KSFC/26-27/00042')
     expect(documentNumber('KSF', 'credit-note', '2026-27', 99_999).length).toBeLessThanOrEqual(16)
+  })
+})
+
+describe('rates by price per piece (decision 128)', () => {
+  const rule = (over: Partial<GstRule>): GstRule => ({
+    id: 'r',
+    hsnPrefix: '62',
+    validFrom: '2025-09-22',
+    rate: 5,
+    threshold: 250000,
+    aboveRate: 18,
+    note: '',
+    ...over,
+  })
+
+  it('takes the longest prefix, then the latest start on or before the day', () => {
+    const rules = [
+      rule({ id: 'chapter' }),
+      rule({
+        id: 'old',
+        hsnPrefix: '6214',
+        validFrom: '2017-07-01',
+        rate: 5,
+        threshold: null,
+        aboveRate: null,
+      }),
+      rule({
+        id: 'new',
+        hsnPrefix: '6214',
+        validFrom: '2027-01-01',
+        rate: 18,
+        threshold: null,
+        aboveRate: null,
+      }),
+    ]
+    expect(gstRuleFor(rules, '62143000', '2026-12-03')?.id).toBe('old')
+    expect(gstRuleFor(rules, '62143000', '2027-01-01')?.id).toBe('new')
+    expect(gstRuleFor(rules, '6205', '2026-12-03')?.id).toBe('chapter')
+    expect(gstRuleFor(rules, '6205', '2025-09-21')).toBeNull()
+    expect(gstRuleFor(rules, '9701', '2026-12-03')).toBeNull()
+  })
+
+  it('a fixed rate, no HSN code or no rule leave the product’s own rate', () => {
+    const rules = [rule({})]
+    expect(gstChoiceFor({ hsnCode: '6205', gstRate: 12, gstRateFixed: true }, rules, '2026-12-03')).toEqual({
+      rate: 12,
+    })
+    expect(gstChoiceFor({ hsnCode: '', gstRate: 5, gstRateFixed: false }, rules, '2026-12-03')).toEqual({
+      rate: 5,
+    })
+    expect(gstChoiceFor({ hsnCode: '6205', gstRate: 12, gstRateFixed: false }, rules, '2026-12-03')).toEqual({
+      rate: 5,
+      slab: { threshold: 250000, above: 18 },
+    })
+  })
+
+  it('compares a piece’s value before tax at the lower rate with the threshold, for any quantity', () => {
+    const choice = { rate: 5, slab: { threshold: 250000, above: 18 } }
+    expect(rateForPieces(choice, 262500, 1)).toBe(5)
+    expect(rateForPieces(choice, 262501, 1)).toBe(18)
+    // Three pieces for ₹7,875 are ₹2,625 each; a paisa more and each is over.
+    expect(rateForPieces(choice, 787500, 3)).toBe(5)
+    expect(rateForPieces(choice, 787501, 3)).toBe(18)
+    expect(rateForPieces({ rate: 3 }, 10_000_000, 1)).toBe(3)
+  })
+
+  it('computeTax decides the rate after the coupon’s share, and a principal charge follows it', () => {
+    const kurta = {
+      description: 'Kurta',
+      code: '6205',
+      rate: 5,
+      slab: { threshold: 250000, above: 18 },
+      quantity: 1,
+    }
+    const t = computeTax({
+      lines: [
+        { ...kurta, unitPrice: 280000 },
+        { ...kurta, unitPrice: 260000 },
+      ],
+      discount: 54000,
+      extras: [{ description: 'Cash on delivery fee', code: '6205', rate: 'principal', amount: 5000 }],
+      intraState: false,
+    })
+    // Shares in proportion: 28,000 and 26,000; ₹2,520 is under ₹2,625, ₹2,340 too.
+    expect(t.lines.map((l) => [l.inclusive, l.rate])).toEqual([
+      [252000, 5],
+      [234000, 5],
+      [5000, 5],
+    ])
+    const none = computeTax({
+      lines: [{ ...kurta, unitPrice: 280000 }],
+      discount: 0,
+      extras: [{ description: 'Cash on delivery fee', code: '6205', rate: 'principal', amount: 5000 }],
+      intraState: false,
+    })
+    expect(none.lines.map((l) => l.rate)).toEqual([18, 18])
   })
 })

@@ -10,23 +10,109 @@
  * - inside the shop's state CGST = floor(tax / 2) and SGST = tax − CGST; across states IGST = tax.
  */
 
-/** GST rates the console offers for a product (handicrafts are mostly 5%, some 3%, since 22 Sep 2025). */
-export const gstRates = [0, 3, 5, 12, 18, 28] as const
+/**
+ * GST rates in force that the console offers (since 22 Sep 2025 the slabs are 0, 3 for precious metals, 5, 18
+ * and 40; the 12% and 28% slabs were removed). A product saved earlier at 12 or 28 keeps its number until
+ * staff change it; an HSN rule (below) decides over it unless the product's rate is fixed.
+ */
+export const gstRates = [0, 3, 5, 18, 40] as const
 export const defaultGstRate = 5
+
+/** Unit quantity codes (UQC) of the GST returns a craft shop uses; PCS unless staff say otherwise. */
+export const uqcCodes = [
+  'PCS',
+  'NOS',
+  'SET',
+  'PRS',
+  'MTR',
+  'SQM',
+  'KGS',
+  'GMS',
+  'BOX',
+  'PAC',
+  'DOZ',
+  'OTH',
+] as const
+export type Uqc = (typeof uqcCodes)[number]
+export const defaultUqc: Uqc = 'PCS'
+
+/**
+ * A rate rule by HSN (decision 128): for codes starting with `hsnPrefix` (a chapter '62', a heading '6214' or
+ * a full code), from `validFrom` (a day in India, 'YYYY-MM-DD'): `rate`, or with a `threshold` (paise per
+ * piece, the value before tax) `rate` up to it and `aboveRate` above it.
+ */
+export type GstRule = {
+  id: string
+  hsnPrefix: string
+  validFrom: string
+  rate: number
+  threshold: number | null
+  aboveRate: number | null
+  note: string
+}
+
+/** The rate a product's pieces take: one rate, or a lower rate up to a value per piece and a higher above. */
+export type GstChoice = { rate: number; slab?: { threshold: number; above: number } }
+
+/**
+ * The rule in force for an HSN code on a day: of the rules whose prefix the code starts with, the longest
+ * prefix, then the one that started last on or before the day.
+ */
+export function gstRuleFor(rules: readonly GstRule[], hsnCode: string, day: string): GstRule | null {
+  let best: GstRule | null = null
+  for (const r of rules) {
+    if (!hsnCode.startsWith(r.hsnPrefix) || r.validFrom > day) continue
+    if (
+      !best ||
+      r.hsnPrefix.length > best.hsnPrefix.length ||
+      (r.hsnPrefix.length === best.hsnPrefix.length && r.validFrom > best.validFrom)
+    )
+      best = r
+  }
+  return best
+}
+
+/** A product's rate on a day: its own when fixed, else its HSN rule's, else its own. */
+export function gstChoiceFor(
+  product: { hsnCode: string; gstRate: number; gstRateFixed: boolean },
+  rules: readonly GstRule[],
+  day: string,
+): GstChoice {
+  const rule = product.gstRateFixed || !product.hsnCode ? null : gstRuleFor(rules, product.hsnCode, day)
+  if (!rule) return { rate: product.gstRate }
+  if (rule.threshold === null || rule.aboveRate === null) return { rate: rule.rate }
+  return { rate: rule.rate, slab: { threshold: rule.threshold, above: rule.aboveRate } }
+}
+
+/**
+ * The rate of `quantity` pieces charged `inclusive` paise together, tax included (decision 128): the lower
+ * rate while a piece's value before that rate's tax is at most the threshold (₹2,625 charged for ₹2,500 at
+ * 5%), the higher rate above it. Compared in whole numbers: inclusive × 100 ≤ threshold × quantity × (100 + rate).
+ */
+export function rateForPieces(choice: GstChoice, inclusive: number, quantity: number): number {
+  if (!choice.slab || quantity <= 0) return choice.rate
+  const within = inclusive * 100 <= choice.slab.threshold * quantity * (100 + choice.rate)
+  return within ? choice.rate : choice.slab.above
+}
 
 export type TaxableLine = {
   description: string
   /** HSN code of goods, or SAC code of a service line. */
   code: string
-  /** Whole percent. */
+  /** Whole percent; with `slab`, the rate up to its threshold per piece. */
   rate: number
+  /** A rate decided per piece on the value charged after the coupon's share (decision 128). */
+  slab?: { threshold: number; above: number }
   quantity: number
   /** Tax-inclusive price of one unit, paise. */
   unitPrice: number
 }
 
-/** A charge beside the goods (a cash-on-delivery fee, say): tax-inclusive, never discounted by a coupon. */
-export type ExtraCharge = { description: string; code: string; rate: number; amount: number }
+/**
+ * A charge beside the goods (a cash-on-delivery fee, say): tax-inclusive, never discounted by a coupon.
+ * `principal`: taxed as the goods line of the largest value, at the rate that line was given (decision 083).
+ */
+export type ExtraCharge = { description: string; code: string; rate: number | 'principal'; amount: number }
 
 export type TaxedLine = {
   description: string
@@ -98,18 +184,26 @@ export function computeTax(input: {
 }): TaxSummary {
   const grosses = input.lines.map((l) => l.unitPrice * l.quantity)
   const shares = apportion(input.discount, grosses)
-  const goods: TaxedLine[] = input.lines.map((l, i) => {
+  const goods: TaxedLine[] = input.lines.map(({ slab, ...l }, i) => {
     const inclusive = grosses[i]! - shares[i]!
+    const rate = slab ? rateForPieces({ rate: l.rate, slab }, inclusive, l.quantity) : l.rate
     return {
       ...l,
+      rate,
       gross: grosses[i]!,
       discount: shares[i]!,
       inclusive,
-      ...splitTax(inclusive, l.rate, input.intraState),
+      ...splitTax(inclusive, rate, input.intraState),
     }
   })
+  // The goods line of the largest value (the first of equals): what a 'principal' charge is taxed as.
+  const principal = goods.reduce<TaxedLine | undefined>(
+    (a, b) => (!a || b.gross > a.gross ? b : a),
+    undefined,
+  )
   const extras: TaxedLine[] = (input.extras ?? [])
     .filter((e) => e.amount > 0)
+    .map((e) => ({ ...e, rate: e.rate === 'principal' ? (principal?.rate ?? 0) : e.rate }))
     .map((e) => ({
       description: e.description,
       code: e.code,
@@ -210,6 +304,9 @@ export function financialYear(at: Date): string {
   const start = ist.getUTCMonth() >= 3 ? y : y - 1
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`
 }
+
+/** The day of an instant in India, as rules are dated: '2026-11-24'. */
+export const indianDay = (at: Date): string => inIndia(at).toISOString().slice(0, 10)
 
 /** The date printed on an invoice, in India: 24-11-2026. */
 export function indianDate(at: Date): string {

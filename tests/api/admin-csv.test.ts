@@ -75,7 +75,7 @@ describe('the product export', () => {
       quantity: 3,
       description: '<p>Fish, "two" of them,\nhand-painted</p>',
       hsnCode: '9701',
-      gstRate: 12,
+      gstRate: 18,
     })
     const res = await exported(owner)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
@@ -99,7 +99,7 @@ describe('the product export', () => {
       Approved: 'yes',
       'Description (HTML)': '<p>Fish, "two" of them,\nhand-painted</p>',
       'HSN code': '9701',
-      'GST rate (%)': '12',
+      'GST rate (%)': '18',
       Archived: 'no',
     })
     expect(row['Picture addresses']).toBe(`http://localhost:3000/uploads/products/${tricky.id}/1-800.webp`)

@@ -130,11 +130,11 @@ describe('HSN code and GST rate per product', () => {
       method: 'POST',
       url: '/api/v1/admin/products',
       headers: staff.auth,
-      payload: productBody({ hsnCode: '6912', gstRate: '12' }),
+      payload: productBody({ hsnCode: '6912', gstRate: '18' }),
     })
     expect(created.statusCode, created.body).toBe(200)
     const product = created.json().data
-    expect(product).toMatchObject({ hsnCode: '6912', gstRate: 12 })
+    expect(product).toMatchObject({ hsnCode: '6912', gstRate: 18 })
     // Without hsnCode and gstRate: the product keeps them.
     const unchanged = productBody({ title: 'Renamed pot' })
     const renamed = await app.inject({
@@ -143,7 +143,7 @@ describe('HSN code and GST rate per product', () => {
       headers: staff.auth,
       payload: { ...unchanged, sku: product.sku },
     })
-    expect(renamed.json().data).toMatchObject({ title: 'Renamed pot', hsnCode: '6912', gstRate: 12 })
+    expect(renamed.json().data).toMatchObject({ title: 'Renamed pot', hsnCode: '6912', gstRate: 18 })
     const bad = await app.inject({
       method: 'PUT',
       url: `/api/v1/admin/products/${product._id}`,

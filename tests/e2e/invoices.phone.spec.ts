@@ -82,3 +82,49 @@ test('staff set the invoice details; the customer and staff download a paid orde
   expect(theirs).toEqual(mine)
   await staffContext.close()
 })
+
+test('staff add, change and remove a GST rule by HSN code on a phone, each said in words', async ({
+  page,
+}) => {
+  const staff = await createAdminWithCli('gst-rules')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signInAsStaff(page, staff)
+  await page.goto('/admin/settings')
+  await hydrated(page)
+  const section = page.getByRole('region', { name: 'GST rates by HSN code' })
+  // The rules a fresh shop starts with: apparel by value per piece.
+  const rules = section.getByRole('list', { name: 'GST rules' })
+  await expect(
+    rules.getByText('Chapter 62, from 22 Sept 2025: 5% up to ₹2,500 a piece before tax, 18% above', {
+      exact: true,
+    }),
+  ).toBeVisible()
+  // A rule from a day far ahead, so no other order's invoice meets it.
+  await section.getByLabel('HSN chapter or code').fill('460210')
+  await section.getByLabel('Applies from').fill('2099-01-01')
+  await section.getByLabel('GST rate', { exact: true }).selectOption('5')
+  await section.getByLabel('Up to a value per piece (₹, optional)').fill('1000')
+  await section.getByLabel('Rate above that value').selectOption('18')
+  await section.getByLabel('Note (optional)').fill('Bamboo baskets (test)')
+  await section.getByRole('button', { name: 'Add the rule' }).click()
+  await expect(page.getByText('GST rule added')).toBeVisible()
+  const added = rules.getByRole('listitem').filter({ hasText: 'HSN 460210' })
+  await expect(added).toContainText(
+    'HSN 460210, from 1 Jan 2099: 5% up to ₹1,000 a piece before tax, 18% above',
+  )
+  await expect(added).toContainText('Not in force today')
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
+  await added.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: `${shots}/console-gst-rules.png` })
+
+  await added.getByRole('button', { name: 'Edit' }).click()
+  await section.getByLabel('Up to a value per piece (₹, optional)').fill('')
+  await section.getByLabel('Rate above that value').selectOption('')
+  await section.getByRole('button', { name: 'Save the rule' }).click()
+  await expect(page.getByText('GST rule saved')).toBeVisible()
+  await expect(added).toContainText('HSN 460210, from 1 Jan 2099: 5%')
+  await added.getByRole('button', { name: 'Remove' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove the rule' }).click()
+  await expect(page.getByText('GST rule removed')).toBeVisible()
+  await expect(rules.getByRole('listitem').filter({ hasText: 'HSN 460210' })).toHaveCount(0)
+})

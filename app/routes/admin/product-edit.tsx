@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { productInputSchema } from '../../../contracts/admin.ts'
 import type { CategoryRow, StateRow, SubcategoryRow, TempleRow } from '../../../contracts/admin-content.ts'
 import type { AdminProduct, ProductRemoval } from '../../../contracts/admin-products.ts'
-import { defaultGstRate, gstRates } from '../../../contracts/gst.ts'
+import { defaultGstRate, defaultUqc, gstRates, uqcCodes } from '../../../contracts/gst.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import { discountPercent, formatRupees } from '../../../contracts/money.ts'
 import {
@@ -41,6 +41,8 @@ const blank: FormValues = {
   quantity: '10',
   hsnCode: '',
   gstRate: String(defaultGstRate),
+  gstRateFixed: false,
+  uqc: defaultUqc,
   shortDescription: '',
   description: '',
   titleHi: '',
@@ -62,6 +64,8 @@ const toForm = (p: AdminProduct): FormValues => ({
   quantity: String(p.quantity),
   hsnCode: p.hsnCode,
   gstRate: String(p.gstRate),
+  gstRateFixed: p.gstRateFixed,
+  uqc: p.uqc,
   shortDescription: p.shortDescription,
   description: p.description,
   titleHi: p.titleHi,
@@ -175,8 +179,38 @@ export default function ProductEditScreen() {
       name: 'gstRate',
       label: 'GST rate (included in the price)',
       kind: 'select',
-      help: shownIn.product.gst,
-      options: gstRates.map((r) => ({ value: String(r), label: `${r}%` })),
+      help: `Used where the GST rates by HSN code (Settings) have no rule for this code, or when fixed below. ${shownIn.product.gst}`,
+      options: [
+        ...gstRates.map((r) => ({ value: String(r), label: `${r}%` })),
+        // A rate saved before the 12% and 28% slabs were removed shows until staff choose another.
+        ...(p && !(gstRates as readonly number[]).includes(p.gstRate)
+          ? [{ value: String(p.gstRate), label: `${p.gstRate}% (no longer in force: choose another)` }]
+          : []),
+      ],
+    },
+    {
+      name: 'gstRateFixed',
+      label: 'Use this rate even where the HSN table has a rule',
+      kind: 'checkbox',
+      help: 'Only when your tax adviser says this product is taxed otherwise than its HSN code.',
+    },
+    ...(p
+      ? [
+          {
+            name: 'effectiveGstRate',
+            label: 'Rate on its next invoice',
+            kind: 'computed' as const,
+            help: 'For one piece at the saved price, today; a coupon can bring a piece under a value per piece.',
+            compute: () => `${p.effectiveGstRate}%`,
+          },
+        ]
+      : []),
+    {
+      name: 'uqc',
+      label: 'Unit (for GST returns)',
+      kind: 'select',
+      help: 'PCS for pieces; SET for a set sold as one, PRS for pairs, MTR for fabric by the metre.',
+      options: uqcCodes.map((u) => ({ value: u, label: u })),
     },
     {
       name: 'shortDescription',

@@ -4,6 +4,7 @@ import { useAdmin } from '../../features/admin/admin-api.ts'
 import { CodSettingsForm } from '../../features/admin/cod-settings-form.tsx'
 import { DeliverySettingsForm } from '../../features/admin/delivery-settings-form.tsx'
 import { DonationSettingsForm } from '../../features/admin/donation-settings.tsx'
+import { GstRulesForm } from '../../features/admin/gst-rules-form.tsx'
 import { HoldLimitsForm } from '../../features/admin/hold-limits-form.tsx'
 import { InvoiceSettingsForm } from '../../features/admin/invoice-settings.tsx'
 import { useSettingsSave } from '../../features/admin/settings-save.ts'
@@ -90,6 +91,7 @@ export default function SettingsScreen() {
       <HoldLimitsForm />
       <DeliverySettingsForm />
       <InvoiceSettingsForm />
+      <GstRulesForm />
       <DonationSettingsForm />
     </div>
   )

@@ -88,7 +88,7 @@ export function createAdminService(deps: {
   /** The shop's low-stock threshold (Settings), for the dashboard and the product list's stock filter. */
   mail: Pick<MailService, 'settings' | 'failedCount'>
   /** The foundation's name and address (the GST invoice details), printed on packing slips. */
-  invoices: Pick<InvoicesService, 'settings' | 'numbersOf' | 'missing' | 'waiting'>
+  invoices: Pick<InvoicesService, 'settings' | 'numbersOf' | 'missing' | 'waiting' | 'effectiveRates'>
   /** The foundation's receipt details and the gifts waiting for them, for the set-up checklist. */
   donations: { staff: Pick<DonationsService['staff'], 'missing' | 'waiting'> }
   settings: Pick<SettingsService, 'read' | 'save'>
@@ -140,6 +140,7 @@ export function createAdminService(deps: {
       content: deps.content,
       orders: deps.orders,
       mail: deps.mail,
+      invoices: deps.invoices,
       publicUrl: deps.config.PUBLIC_URL,
     }),
     content: createAdminContentService({

@@ -78,6 +78,7 @@ const otherActions = {
   'settings.donations': 'settings',
   'settings.limits': 'settings',
   'settings.setup': 'settings',
+  'settings.gst': 'settings',
 } as const
 
 export type AuditAction = ListAction | keyof typeof otherActions

@@ -385,7 +385,12 @@ export function createCatalogueRepo(db: DbOrTx) {
     taxCodes(ids: string[]) {
       if (ids.length === 0) return Promise.resolve([])
       return db
-        .select({ id: products.id, hsnCode: products.hsnCode, gstRate: products.gstRate })
+        .select({
+          id: products.id,
+          hsnCode: products.hsnCode,
+          gstRate: products.gstRate,
+          gstRateFixed: products.gstRateFixed,
+        })
         .from(products)
         .where(inArray(products.id, ids))
     },

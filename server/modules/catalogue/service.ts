@@ -702,7 +702,9 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
     /** The HSN code and GST rate each of these products has now (an invoice prints them), by id. */
     async taxCodes(ids: string[], db: DbOrTx = deps.db) {
       const rows = await createCatalogueRepo(db).taxCodes([...new Set(ids)])
-      return new Map(rows.map((r) => [r.id, { hsnCode: r.hsnCode, gstRate: r.gstRate }]))
+      return new Map(
+        rows.map((r) => [r.id, { hsnCode: r.hsnCode, gstRate: r.gstRate, gstRateFixed: r.gstRateFixed }]),
+      )
     },
 
     /**

@@ -81,6 +81,10 @@ export const products = pgTable(
     // HSN code and GST rate (whole percent) printed on invoices; staff check them per product (decision 083).
     hsnCode: text('hsn_code').notNull().default(''),
     gstRate: integer('gst_rate').notNull().default(5),
+    // The product's rate decides even where an HSN rule would (decision 128).
+    gstRateFixed: boolean('gst_rate_fixed').notNull().default(false),
+    // Unit quantity code for the GST returns.
+    uqc: text('uqc').notNull().default('PCS'),
     // Authenticity marks (decision 098): the GI's registered name with the authorised-user number, the
     // Handloom Mark and Silk Mark numbers; null where the product has none.
     giName: text('gi_name'),

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { gstRuleBody, gstRuleSchema } from '../../../contracts/gst-rules.ts'
 import { invoiceSettingsBody } from '../../../contracts/invoices.ts'
 import { adminFailures, bearer, customerFailures, ok, pdfFile } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
@@ -125,5 +126,91 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> =
       message: 'Saved',
       data: await services.invoices.settings.save(request.user!.id, request.body),
     }),
+  )
+
+  const ruleParams = z.object({ id: z.string().min(1).max(64) })
+  const settingsArea = { staffArea: 'settings' as const }
+
+  app.get(
+    '/gst/rules',
+    {
+      config: settingsArea,
+      schema: {
+        operationId: 'adminListGstRules',
+        tags,
+        security: bearer,
+        summary:
+          'GST rates by HSN code: each rule, its start day, its threshold per piece, and whether it is in force',
+        response: { 200: ok(z.array(gstRuleSchema)), ...adminFailures() },
+      },
+    },
+    async () => ({
+      success: true as const,
+      message: 'GST rules',
+      data: await services.invoices.gstRules.list(),
+    }),
+  )
+
+  app.post(
+    '/gst/rules',
+    {
+      config: settingsArea,
+      schema: {
+        operationId: 'adminAddGstRule',
+        tags,
+        security: bearer,
+        summary:
+          'Add a GST rule for an HSN chapter or code from a day (invoices issued before keep their rate)',
+        body: gstRuleBody,
+        response: { 200: ok(z.array(gstRuleSchema)), ...adminFailures(409) },
+      },
+    },
+    async (request) => {
+      await services.invoices.gstRules.add(request.user!.id, request.body)
+      return { success: true as const, message: 'Rule added', data: await services.invoices.gstRules.list() }
+    },
+  )
+
+  app.put(
+    '/gst/rules/:id',
+    {
+      config: settingsArea,
+      schema: {
+        operationId: 'adminSaveGstRule',
+        tags,
+        security: bearer,
+        summary: 'Change a GST rule',
+        params: ruleParams,
+        body: gstRuleBody,
+        response: { 200: ok(z.array(gstRuleSchema)), ...adminFailures(404, 409) },
+      },
+    },
+    async (request) => {
+      await services.invoices.gstRules.update(request.user!.id, request.params.id, request.body)
+      return { success: true as const, message: 'Rule saved', data: await services.invoices.gstRules.list() }
+    },
+  )
+
+  app.delete(
+    '/gst/rules/:id',
+    {
+      config: settingsArea,
+      schema: {
+        operationId: 'adminRemoveGstRule',
+        tags,
+        security: bearer,
+        summary: 'Remove a GST rule: its codes take the rule before it, or the product’s own rate',
+        params: ruleParams,
+        response: { 200: ok(z.array(gstRuleSchema)), ...adminFailures(404) },
+      },
+    },
+    async (request) => {
+      await services.invoices.gstRules.remove(request.user!.id, request.params.id)
+      return {
+        success: true as const,
+        message: 'Rule removed',
+        data: await services.invoices.gstRules.list(),
+      }
+    },
   )
 }

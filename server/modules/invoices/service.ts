@@ -4,7 +4,10 @@ import {
   documentSeries,
   type ExtraCharge,
   financialYear,
+  gstChoiceFor,
+  indianDay,
   isIntraState,
+  rateForPieces,
   stateCode,
   type TaxedLine,
 } from '../../../contracts/gst.ts'
@@ -18,6 +21,7 @@ import { writeAudit } from '../audit/repo.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
 import type { OrdersService } from '../orders/service.ts'
 import type { SettingsService } from '../settings/service.ts'
+import { createGstRulesService } from './gst-rules.ts'
 import { renderInvoicePdf } from './pdf.ts'
 import { createInvoicesRepo, type DocumentKind, type InvoiceRow } from './repo.ts'
 
@@ -40,16 +44,31 @@ export function createInvoicesService(deps: {
   const repo = createInvoicesRepo(deps.db)
   const { orders } = deps
 
-  /** The order's lines with the product's HSN code and GST rate as they are now. */
-  async function linesOf(tx: Tx, orderId: string) {
+  const gstRules = createGstRulesService({ db: deps.db })
+
+  /**
+   * The order's lines with the product's HSN code and the rate it takes on `day` (decision 128): its HSN
+   * rule, per piece where the rule has a threshold, or the product's own rate.
+   */
+  async function linesOf(tx: Tx, orderId: string, day: string) {
     const items = await orders.lines(orderId, tx)
     const codes = await deps.catalogue.taxCodes(
       items.map((i) => i.productId),
       tx,
     )
+    const rules = await gstRules.all(tx)
     return items.flatMap((i) => {
       const code = codes.get(i.productId)
-      return code ? [{ title: i.title, quantity: i.quantity, price: i.price, ...code }] : []
+      if (!code) return []
+      return [
+        {
+          title: i.title,
+          quantity: i.quantity,
+          price: i.price,
+          hsnCode: code.hsnCode,
+          ...gstChoiceFor(code, rules, day),
+        },
+      ]
     })
   }
 
@@ -71,16 +90,31 @@ export function createInvoicesService(deps: {
    */
   function codFeeLine(
     fee: number,
-    lines: Array<{ hsnCode: string; gstRate: number; price: number; quantity: number }>,
+    lines: Array<{ hsnCode: string; price: number; quantity: number }>,
   ): ExtraCharge[] | undefined {
     if (fee <= 0 || lines.length === 0) return undefined
     const principal = lines.reduce((a, b) => (b.price * b.quantity > a.price * a.quantity ? b : a))
-    return [
-      { description: 'Cash on delivery fee', code: principal.hsnCode, rate: principal.gstRate, amount: fee },
-    ]
+    // At the rate the principal line is given once its coupon share is known (per piece, decision 128).
+    return [{ description: 'Cash on delivery fee', code: principal.hsnCode, rate: 'principal', amount: fee }]
   }
 
   const service = {
+    /** GST rates by HSN code, kept by staff (decision 128). */
+    gstRules,
+
+    /**
+     * The rate each product takes today for one piece at its own price (the console's `effectiveGstRate`):
+     * what its next invoice prints unless a coupon moves the piece across a threshold.
+     */
+    async effectiveRates(
+      products: Array<{ id: string; hsnCode: string; gstRate: number; gstRateFixed: boolean; price: number }>,
+      now = new Date(),
+    ): Promise<Map<string, number>> {
+      const rules = await gstRules.all()
+      const day = indianDay(now)
+      return new Map(products.map((p) => [p.id, rateForPieces(gstChoiceFor(p, rules, day), p.price, 1)]))
+    },
+
     /**
      * Issues the order's tax invoice inside the caller's transaction (the payment's, or the delivery of a
      * cash-on-delivery order), unless it has one; returns it either way. `extras` are charges beside the
@@ -107,12 +141,13 @@ export function createInvoicesService(deps: {
       const supplier = await deps.settings.read(tx)
       const shopState = supplier?.legalState ?? ''
       const intraState = isIntraState(shopState, order.shippingState)
-      const lines = await linesOf(tx, order.id)
+      const lines = await linesOf(tx, order.id, indianDay(now))
       const tax = computeTax({
         lines: lines.map((l) => ({
           description: l.title,
           code: l.hsnCode,
-          rate: l.gstRate,
+          rate: l.rate,
+          ...(l.slab ? { slab: l.slab } : {}),
           quantity: l.quantity,
           unitPrice: l.price,
         })),

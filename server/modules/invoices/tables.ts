@@ -64,3 +64,24 @@ export const invoiceWaits = pgTable(
   },
   (t) => [index('invoice_waits_created_idx').on(t.createdAt)],
 )
+
+/**
+ * GST rates by HSN code (decision 128): a prefix (chapter, heading or full code), the day from which the rule
+ * applies, and a rate, or a rate up to a value per piece (paise, before tax) and another above it. A new rule
+ * for the same prefix from a later day replaces it from then; invoices already issued keep what they printed.
+ */
+export const gstRules = pgTable(
+  'gst_rules',
+  {
+    id: id(),
+    hsnPrefix: text('hsn_prefix').notNull(),
+    validFrom: text('valid_from').notNull(),
+    rate: integer('rate').notNull(),
+    threshold: integer('threshold'),
+    aboveRate: integer('above_rate'),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('gst_rules_prefix_from_idx').on(t.hsnPrefix, t.validFrom)],
+)

@@ -363,6 +363,7 @@ export function auditSentence(input: SentenceInput): string {
         cod: 'cash-on-delivery',
         donations: 'donation receipt',
         limits: 'per-customer limit',
+        gst: 'GST rate',
       }[area] ?? area
     const fields = changedFields(before, after).map(words)
     return `${who} changed the ${which} settings${fields.length ? ` (${listInWords(fields)})` : ''}`

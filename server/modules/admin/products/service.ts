@@ -12,6 +12,7 @@ import type { AuditAction } from '../../audit/actions.ts'
 import { writeAudit } from '../../audit/repo.ts'
 import type { CatalogueService, ProductFilters, StoredProduct } from '../../catalogue/service.ts'
 import type { ContentService } from '../../content/service.ts'
+import type { InvoicesService } from '../../invoices/service.ts'
 import type { MailService } from '../../mail/service.ts'
 import type { OrdersService } from '../../orders/service.ts'
 import { type Actor, mustId, page, pageWindow, rupees } from '../kit.ts'
@@ -36,6 +37,8 @@ export function createAdminProductsService(deps: {
   orders: Pick<OrdersService, 'productUse'>
   /** The shop's low-stock threshold (Settings), for the list's stock filter. */
   mail: Pick<MailService, 'settings'>
+  /** The rate each product's next invoice takes (decision 128). */
+  invoices: Pick<InvoicesService, 'effectiveRates'>
   /** The shop's address (PUBLIC_URL), for picture addresses in the CSV export. */
   publicUrl: string
 }) {
@@ -63,6 +66,7 @@ export function createAdminProductsService(deps: {
 
   async function productDto(row: StoredProduct) {
     const images = await repo.imagesOf(row.id)
+    const effective = await deps.invoices.effectiveRates([row])
     return {
       _id: row.id,
       title: row.title,
@@ -87,6 +91,9 @@ export function createAdminProductsService(deps: {
       soldCount: row.soldCount,
       hsnCode: row.hsnCode,
       gstRate: row.gstRate,
+      gstRateFixed: row.gstRateFixed,
+      effectiveGstRate: effective.get(row.id) ?? row.gstRate,
+      uqc: row.uqc,
       images: images.map((i) => ({ _id: i.id, url: `${i.url}-800.webp`, width: i.width, height: i.height })),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),

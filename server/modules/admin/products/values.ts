@@ -56,6 +56,8 @@ export function productValues(input: ProductInput, names: ProductNames) {
     quantity: input.quantity,
     ...(input.hsnCode === undefined ? {} : { hsnCode: input.hsnCode }),
     ...(input.gstRate === undefined ? {} : { gstRate: Number(input.gstRate) }),
+    ...(input.gstRateFixed === undefined ? {} : { gstRateFixed: input.gstRateFixed }),
+    ...(input.uqc === undefined ? {} : { uqc: input.uqc }),
     ...(input.templeId === undefined ? {} : { templeId: input.templeId }),
     searchText,
     ...(input.titleHi === undefined &&
