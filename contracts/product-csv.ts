@@ -32,7 +32,15 @@ export const productCsvColumns = [
   { heading: 'YouTube link', help: 'A youtube.com or youtu.be address, or empty.' },
   { heading: '360° view link', help: 'A full web address, or empty.' },
   { heading: 'HSN code', help: '4, 6 or 8 digits, printed on GST invoices.' },
-  { heading: 'GST rate (%)', help: 'The GST percent included in the price.' },
+  {
+    heading: 'GST rate (%)',
+    help: 'The GST percent included in the price, where the GST rates by HSN code (Settings) have no rule.',
+  },
+  {
+    heading: 'GST rate fixed',
+    help: 'yes: this rate even where an HSN rule would decide; no or empty: the rule decides.',
+  },
+  { heading: 'Unit (UQC)', help: 'The unit for GST returns: PCS, SET, PRS, MTR… (PCS when empty).' },
   { heading: 'Archived', help: 'For reading: archive a product on its own page.', readOnly: true },
   { heading: 'Sold', help: 'For reading: how many were sold.', readOnly: true },
   {

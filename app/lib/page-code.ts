@@ -42,8 +42,14 @@ export function scriptsAfterFirstPaint() {
 export const pageCodeId = 'page-code'
 const pageCodeType = 'text/x-page-code'
 
-/** The classic script that starts the page's code after the first paint: its preloads, then its module. */
-function pageCodeLoader(preloads: string[]) {
+/**
+ * The classic script that starts the page's code after the first paint: its preloads, then its module. It
+ * waits for the whole block: on a page still streaming, the block's element exists as soon as its start tag
+ * is read, before all its text has come, and a module made from half of it would never run (the page would
+ * stay without its code). So it waits until the parser has passed the block (something follows it) or the
+ * document is read to its end, looking again every 16 ms.
+ */
+export function pageCodeLoader(preloads: string[]) {
   const files = JSON.stringify(preloads).replaceAll('<', '\\u003c')
-  return `(()=>{const go=()=>{const o=document.getElementById(${JSON.stringify(pageCodeId)});if(!o){document.addEventListener("DOMContentLoaded",go,{once:true});return}for(const href of ${files}){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l)}const s=document.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.after(s)};if(document.visibilityState==="hidden")go();else requestAnimationFrame(()=>setTimeout(go,0))})()`
+  return `(()=>{let started=false;const go=()=>{if(started)return;const o=document.getElementById(${JSON.stringify(pageCodeId)});if(!o||(!o.nextSibling&&document.readyState==="loading")){setTimeout(go,16);return}started=true;for(const href of ${files}){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l)}const s=document.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.after(s)};if(document.visibilityState==="hidden")go();else requestAnimationFrame(()=>setTimeout(go,0))})()`
 }

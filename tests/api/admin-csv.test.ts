@@ -100,6 +100,8 @@ describe('the product export', () => {
       'Description (HTML)': '<p>Fish, "two" of them,\nhand-painted</p>',
       'HSN code': '9701',
       'GST rate (%)': '18',
+      'GST rate fixed': 'no',
+      'Unit (UQC)': 'PCS',
       Archived: 'no',
     })
     expect(row['Picture addresses']).toBe(`http://localhost:3000/uploads/products/${tricky.id}/1-800.webp`)
@@ -214,6 +216,29 @@ describe('the product import', () => {
         'Meera added the product Gond Deer Painting at ₹2,100.50 from a CSV file',
       ]),
     )
+  })
+
+  it('reads whether the GST rate is fixed and the unit, and refuses a unit the GST returns do not know', async () => {
+    const kurta = await makeProduct(app, { title: 'Angrakha Kurta Set', hsnCode: '6211', gstRate: 5 })
+    const rows = table((await exported(owner, '?q=Angrakha Kurta Set')).body)
+    expect(rows.length).toBe(1)
+    rows[0]['GST rate fixed'] = 'yes'
+    rows[0]['Unit (UQC)'] = 'set'
+    const preview = await send(owner, '/products/import/preview', toCsv(rows))
+    expect(preview.json().data.rows[0]).toMatchObject({
+      outcome: 'update',
+      changes: ['GST rate fixed no → yes', 'unit PCS → SET'],
+    })
+    expect((await send(owner, '/products/import', toCsv(rows))).statusCode).toBe(200)
+    const [updated] = await app.database.db.select().from(products).where(eq(products.id, kurta.id))
+    expect(updated).toMatchObject({ gstRateFixed: true, uqc: 'SET' })
+    rows[0]['Unit (UQC)'] = 'BUNDLE'
+    rows[0]['GST rate fixed'] = 'maybe'
+    const bad = await send(owner, '/products/import/preview', toCsv(rows))
+    expect(bad.json().data.rows[0].errors).toEqual([
+      { column: 'GST rate fixed', message: "Write yes or no (found 'maybe')." },
+      { column: 'Unit (UQC)', message: expect.stringContaining('The unit is one of PCS, NOS, SET') },
+    ])
   })
 
   it('shows each bad row’s errors by row and column, and imports nothing while any remain', async () => {

@@ -166,7 +166,7 @@ describe('the rules staff keep', () => {
   })
 
   it('lists the rules a fresh shop starts with, the one in force said so; a customer may not read them', async () => {
-    const res = await app.inject({ url: '/api/v1/admin/gst/rules', headers: staff.auth })
+    const res = await app.inject({ url: '/api/v1/admin/settings/gst-rules', headers: staff.auth })
     expect(res.statusCode).toBe(200)
     const chapter62 = res.json().data.find((r: { hsnPrefix: string }) => r.hsnPrefix === '62')
     expect(chapter62).toMatchObject({
@@ -177,13 +177,15 @@ describe('the rules staff keep', () => {
       inForce: true,
     })
     const asha = await makeCustomer(app)
-    expect((await app.inject({ url: '/api/v1/admin/gst/rules', headers: asha.auth })).statusCode).toBe(403)
+    expect(
+      (await app.inject({ url: '/api/v1/admin/settings/gst-rules', headers: asha.auth })).statusCode,
+    ).toBe(403)
   })
 
   it('refuses a rule that does not hold together, with a reason, and a second rule for the same code and day', async () => {
     const bad = await app.inject({
       method: 'POST',
-      url: '/api/v1/admin/gst/rules',
+      url: '/api/v1/admin/settings/gst-rules',
       headers: staff.auth,
       payload: rule({ hsnPrefix: '621', rate: 12, threshold: 1000 }),
     })
@@ -191,7 +193,7 @@ describe('the rules staff keep', () => {
     expect(bad.body).toContain('The HSN code is a chapter (2 digits) or a code of 4, 6 or 8 digits.')
     const slab = await app.inject({
       method: 'POST',
-      url: '/api/v1/admin/gst/rules',
+      url: '/api/v1/admin/settings/gst-rules',
       headers: staff.auth,
       payload: rule({ threshold: 1000, aboveRate: 5 }),
     })
@@ -199,14 +201,14 @@ describe('the rules staff keep', () => {
     expect(slab.body).toContain('The rate above the value must be higher than the rate up to it.')
     const first = await app.inject({
       method: 'POST',
-      url: '/api/v1/admin/gst/rules',
+      url: '/api/v1/admin/settings/gst-rules',
       headers: staff.auth,
       payload: rule({ hsnPrefix: '630210', validFrom: '2026-02-01' }),
     })
     expect(first.statusCode, first.body).toBe(200)
     const again = await app.inject({
       method: 'POST',
-      url: '/api/v1/admin/gst/rules',
+      url: '/api/v1/admin/settings/gst-rules',
       headers: staff.auth,
       payload: rule({ hsnPrefix: '630210', validFrom: '2026-02-01', rate: 18 }),
     })
@@ -222,7 +224,7 @@ describe('the rules staff keep', () => {
     const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10)
     const added = await app.inject({
       method: 'POST',
-      url: '/api/v1/admin/gst/rules',
+      url: '/api/v1/admin/settings/gst-rules',
       headers: staff.auth,
       payload: rule({ hsnPrefix: '62143000', validFrom: today, rate: 18, note: 'Test rule' }),
     })
@@ -248,7 +250,7 @@ describe('the rules staff keep', () => {
     )!._id
     const removed = await app.inject({
       method: 'DELETE',
-      url: `/api/v1/admin/gst/rules/${id}`,
+      url: `/api/v1/admin/settings/gst-rules/${id}`,
       headers: staff.auth,
     })
     expect(removed.statusCode).toBe(200)

@@ -50,7 +50,7 @@ export function ruleInWords(r: GstRuleView): string {
  */
 export function GstRulesForm() {
   const queryClient = useQueryClient()
-  const rules = useAdmin<GstRuleView[]>('/gst/rules')
+  const rules = useAdmin<GstRuleView[]>('/settings/gst-rules')
   const [form, setForm] = useState<Form>(emptyForm)
   const [editing, setEditing] = useState<string | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -84,8 +84,8 @@ export function GstRulesForm() {
       note: form.note.trim(),
     }
     const done = editing
-      ? await send(`/gst/rules/${editing}`, 'PUT', body, 'GST rule saved')
-      : await send('/gst/rules', 'POST', body, 'GST rule added')
+      ? await send(`/settings/gst-rules/${editing}`, 'PUT', body, 'GST rule saved')
+      : await send('/settings/gst-rules', 'POST', body, 'GST rule added')
     if (done) {
       setForm(emptyForm)
       setEditing(null)
@@ -148,7 +148,9 @@ export function GstRulesForm() {
                 question="Remove this GST rule?"
                 detail={`${ruleInWords(r)}. Invoices issued from now on take the rule before it, or the product's own rate; invoices already issued stay as they are.`}
                 confirmLabel="Remove the rule"
-                onConfirm={() => void send(`/gst/rules/${r._id}`, 'DELETE', undefined, 'GST rule removed')}
+                onConfirm={() =>
+                  void send(`/settings/gst-rules/${r._id}`, 'DELETE', undefined, 'GST rule removed')
+                }
               >
                 Remove
               </ConfirmButton>

@@ -132,7 +132,7 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   const settingsArea = { staffArea: 'settings' as const }
 
   app.get(
-    '/gst/rules',
+    '/settings/gst-rules',
     {
       config: settingsArea,
       schema: {
@@ -152,7 +152,7 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   )
 
   app.post(
-    '/gst/rules',
+    '/settings/gst-rules',
     {
       config: settingsArea,
       schema: {
@@ -172,7 +172,7 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   )
 
   app.put(
-    '/gst/rules/:id',
+    '/settings/gst-rules/:id',
     {
       config: settingsArea,
       schema: {
@@ -192,7 +192,7 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   )
 
   app.delete(
-    '/gst/rules/:id',
+    '/settings/gst-rules/:id',
     {
       config: settingsArea,
       schema: {

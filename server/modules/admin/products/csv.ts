@@ -71,6 +71,8 @@ const columnOfField: Record<string, ProductCsvHeading> = {
   isApproved: 'Approved',
   hsnCode: 'HSN code',
   gstRate: 'GST rate (%)',
+  gstRateFixed: 'GST rate fixed',
+  uqc: 'Unit (UQC)',
 }
 
 /** The same name whatever its letter case, spacing or Unicode form ('Uttar  pradesh' is 'Uttar Pradesh'). */
@@ -118,6 +120,8 @@ const fieldsShown: Array<[keyof Values | 'isApproved', string, Shown | null]> = 
   ['view360Link', '360° view link', String],
   ['hsnCode', 'HSN code', String],
   ['gstRate', 'GST rate', (v) => `${v}%`],
+  ['gstRateFixed', 'GST rate fixed', (v) => yesNo(Boolean(v))],
+  ['uqc', 'unit', String],
 ]
 
 type Planned =
@@ -285,6 +289,10 @@ async function planImport(
     const approved = approvedText ? yesOrNo(approvedText) : undefined
     if (approved === null) problem('Approved', `Write yes or no (found '${approvedText}').`)
     const gstText = cell('GST rate (%)').trim().replace(/%$/, '')
+    const fixedText = cell('GST rate fixed').trim()
+    const fixed = fixedText ? yesOrNo(fixedText) : undefined
+    if (fixed === null) problem('GST rate fixed', `Write yes or no (found '${fixedText}').`)
+    const uqcText = cell('Unit (UQC)').trim().toUpperCase()
 
     const input = {
       title: cell('Name'),
@@ -303,6 +311,8 @@ async function planImport(
       // Left as they are when the file has no such column (or, for the rate, an empty cell).
       ...(has('HSN code') ? { hsnCode: cell('HSN code') } : {}),
       ...(gstText ? { gstRate: gstText } : {}),
+      ...(fixed === undefined || fixed === null ? {} : { gstRateFixed: fixed }),
+      ...(uqcText ? { uqc: uqcText } : {}),
     }
     const checked = productInputSchema.safeParse(input)
     if (!checked.success) {
@@ -441,6 +451,8 @@ export function createProductCsv(deps: {
           '360° view link': safe(p.view360Link),
           'HSN code': safe(p.hsnCode),
           'GST rate (%)': String(p.gstRate),
+          'GST rate fixed': yesNo(p.gstRateFixed),
+          'Unit (UQC)': p.uqc,
           Archived: yesNo(p.archivedAt !== null),
           Sold: String(p.soldCount),
           'Picture addresses': images.map((u) => pictureAddress(deps.publicUrl, u)).join('\n'),
