@@ -38,9 +38,13 @@ test('a signed-in customer gets the shared page, then sees their own account, co
 
 test('staff get the shared page too, with their way into the console', async ({ page }) => {
   await signInAsStaff(page, await createAdminWithCli('same-page'))
-  await page.goto('/AboutUs')
-  const response = await page.goto('/AboutUs')
-  expect(response?.headers()['x-page-cache']).toBe('hit')
+  // As above: loaded again until the second of a pair is a hit, since other tests' writes drop kept pages.
+  await expect
+    .poll(async () => {
+      await page.goto('/AboutUs')
+      return (await page.goto('/AboutUs'))?.headers()['x-page-cache']
+    })
+    .toBe('hit')
   await hydrated(page)
   await page.getByRole('button', { name: 'Account menu' }).click()
   await page.getByRole('link', { name: 'Shop console' }).click()

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { codMessages, codMethod } from '../../../contracts/cod.ts'
+import type { Address } from '../../../contracts/accounts.ts'
+import type { Cart } from '../../../contracts/cart.ts'
+import { type CodTerms, codMessages, codMethod } from '../../../contracts/cod.ts'
 import type { AppLoadContext } from '../../../contracts/load-context.ts'
 import { type Order, placeOrderSchema } from '../../../contracts/orders.ts'
 import { cartSubtotal } from '../../lib/cart-totals.ts'
@@ -23,13 +25,21 @@ const isPaymentOption = (v: unknown): v is PaymentOption => checkoutLabels.payme
 export async function checkoutStart(request: Request, ctx: AppLoadContext): Promise<CheckoutStart | null> {
   const { services, viewer, i18n } = ctx
   if (!viewer) return null
-  const [cart, addresses, account, codTerms, codForYou] = await Promise.all([
-    services.cart.view(viewer.id),
-    services.addresses.list(viewer.id),
-    services.accounts.profile(viewer.id),
-    services.cod.terms(),
-    services.orders.codChoiceFor(viewer.id, i18n.language),
-  ])
+  let read: [Cart, Address[], { email: string | null }, CodTerms, string | null]
+  try {
+    read = await Promise.all([
+      services.cart.view(viewer.id),
+      services.addresses.list(viewer.id),
+      services.accounts.profile(viewer.id),
+      services.cod.terms(),
+      services.orders.codChoiceFor(viewer.id, i18n.language),
+    ])
+  } catch (err) {
+    // Not read now (the database busy, say): the page's code reads it all once it runs, as it did before.
+    services.log.error({ err }, 'checkout: the server could not read the checkout')
+    return null
+  }
+  const [cart, addresses, account, codTerms, codForYou] = read
   const book: SavedAddress[] = addresses.map((a) => ({
     _id: a._id,
     fullName: a.fullName,
