@@ -65,3 +65,19 @@ export function refusalStatus(err: unknown): number | null {
   const status = (err as { statusCode?: number }).statusCode
   return status && status < 500 ? status : null
 }
+
+/** A text field of a page's form: '' when it is missing (or a file). */
+export function formText(form: FormData, name: string): string {
+  const v = form.get(name)
+  return typeof v === 'string' ? v : ''
+}
+
+/**
+ * The API's words for the first field a body has wrong ('Invalid body: phoneNumber must be exactly 10
+ * digits'), as the page's code shows the API's answer.
+ */
+export function invalidBodyText(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message?: string }> }) {
+  const [issue] = error.issues
+  const field = issue?.path.length ? issue.path.map(String).join('.') : 'request'
+  return `Invalid body: ${field} ${issue?.message ?? 'is invalid'}`
+}

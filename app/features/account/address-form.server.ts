@@ -1,6 +1,13 @@
 import { addressFields } from '../../../contracts/accounts.ts'
 import type { AppLoadContext } from '../../../contracts/load-context.ts'
-import { readPageForm, refusalStatus, refusedForm, seeOther } from '../../lib/shop-form.server.ts'
+import {
+  formText,
+  invalidBodyText,
+  readPageForm,
+  refusalStatus,
+  refusedForm,
+  seeOther,
+} from '../../lib/shop-form.server.ts'
 import { signInHref } from '../../lib/sign-in-return.ts'
 import { type AddressForm, type AddressRefusal, addressNotice, addressSavedParam } from './address-dialog.tsx'
 
@@ -41,22 +48,12 @@ export async function addressFromForm(request: Request, ctx: AppLoadContext) {
     return seeOther(`/Address?${addressSavedParam}=${addressNotice.deleted}`)
   }
   const editing = intent === 'update' && addressId ? addressId : null
-  const typed = Object.fromEntries(
-    fields.map((k) => {
-      const v = form.get(k)
-      return [k, typeof v === 'string' ? v : '']
-    }),
-  ) as AddressForm
+  const typed = Object.fromEntries(fields.map((k) => [k, formText(form, k)])) as AddressForm
   const refused = (status: number, error: string) =>
     refusedForm<AddressRefusal>(status, { error, typed, editing })
   const body = addressFields.safeParse(typed)
   if (!body.success) {
-    const [issue] = body.error.issues
-    // The API's words for the first field at fault, as the page's code shows them.
-    return refused(
-      400,
-      `Invalid body: ${String(issue?.path[0] ?? 'request')} ${issue?.message ?? 'is invalid'}`,
-    )
+    return refused(400, invalidBodyText(body.error))
   }
   try {
     if (editing) await ctx.services.addresses.update(ctx.viewer.id, editing, body.data)

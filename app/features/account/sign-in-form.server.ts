@@ -1,6 +1,12 @@
 import { registerBody } from '../../../contracts/accounts.ts'
 import type { AppLoadContext } from '../../../contracts/load-context.ts'
-import { readPageForm, refusalStatus, refusedForm } from '../../lib/shop-form.server.ts'
+import {
+  formText,
+  invalidBodyText,
+  readPageForm,
+  refusalStatus,
+  refusedForm,
+} from '../../lib/shop-form.server.ts'
 import { afterSignIn } from '../../lib/sign-in-return.ts'
 import { isLoginEmail, loginMessages, signupMessages } from './messages.ts'
 
@@ -20,11 +26,6 @@ export type FormRefusal = {
 }
 
 type Tokens = { accessToken: string; refreshToken: string; refreshTokenExpiresIn: number }
-
-const text = (form: FormData, name: string) => {
-  const v = form.get(name)
-  return typeof v === 'string' ? v : ''
-}
 
 /** The seconds until a JWT's exp claim, unverified (the service has just signed it); null when it has none. */
 function secondsLeft(token: string): number | null {
@@ -55,12 +56,12 @@ export async function signInFromForm(request: Request, ctx: AppLoadContext) {
     crossSite: t("Sign in works only from the shop's own pages."),
     notAForm: t('Send the sign-in form as the page does.'),
   })
-  const email = text(form, 'email').trim()
-  const next = text(form, 'next')
+  const email = formText(form, 'email').trim()
+  const next = formText(form, 'next')
   if (!isLoginEmail(email)) return refused(400, { error: t(loginMessages.invalidEmail), typed: { email } })
   try {
     const answer = await ctx.services.accounts.login(
-      { email, password: text(form, 'password') },
+      { email, password: formText(form, 'password') },
       ctx.clientIp,
     )
     return signedIn(ctx, answer, next)
@@ -78,22 +79,15 @@ export async function signUpFromForm(request: Request, ctx: AppLoadContext) {
     crossSite: t("Sign up works only from the shop's own pages."),
     notAForm: t('Send the sign-up form as the page does.'),
   })
-  const typed = { fullName: text(form, 'fullName'), email: text(form, 'email').trim() }
-  const next = text(form, 'next')
-  if (text(form, 'password') !== text(form, 'confirmPassword')) {
+  const typed = { fullName: formText(form, 'fullName'), email: formText(form, 'email').trim() }
+  const next = formText(form, 'next')
+  if (formText(form, 'password') !== formText(form, 'confirmPassword')) {
     return refused(400, { error: t(signupMessages.passwordMismatch), typed })
   }
   if (!form.get('terms')) return refused(400, { error: t(signupMessages.termsRequired), typed })
-  const body = registerBody.safeParse({ ...typed, password: text(form, 'password') })
+  const body = registerBody.safeParse({ ...typed, password: formText(form, 'password') })
   if (!body.success) {
-    // The API's words for the first field at fault, as the page's code shows them.
-    const [issue] = body.error.issues
-    const field = String(issue?.path[0] ?? 'request')
-    return refused(400, {
-      error: t(signupMessages.failure),
-      reason: `Invalid body: ${field} ${issue?.message ?? 'is invalid'}`,
-      typed,
-    })
+    return refused(400, { error: t(signupMessages.failure), reason: invalidBodyText(body.error), typed })
   }
   try {
     const answer = await ctx.services.accounts.signUp(body.data, ctx.i18n.language)

@@ -7,7 +7,14 @@ import { type Order, placeOrderSchema } from '../../../contracts/orders.ts'
 import { cartSubtotal } from '../../lib/cart-totals.ts'
 import type { SavedAddress } from '../../lib/checkout-api.ts'
 import { checkoutLabels, type PlacedHow, paymentConstants, placedParam } from '../../lib/checkout-messages.ts'
-import { readPageForm, refusalStatus, refusedForm, seeOther } from '../../lib/shop-form.server.ts'
+import {
+  formText,
+  invalidBodyText,
+  readPageForm,
+  refusalStatus,
+  refusedForm,
+  seeOther,
+} from '../../lib/shop-form.server.ts'
 import { signInHref } from '../../lib/sign-in-return.ts'
 import type { CheckoutRefusal, CheckoutStart, PaymentOption } from './checkout-start.ts'
 import {
@@ -73,11 +80,6 @@ const placedAnswer = (order: Order) => {
   return seeOther(`/OrderDetails/${encodeURIComponent(order._id)}?${placedParam}=${how}`)
 }
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name)
-  return typeof v === 'string' ? v : ''
-}
-
 /**
  * Place Order sent as a plain form, before the page's code has run (decision 127): the same rules and the
  * same orders service as POST /api/v1/order/add, priced from the cart the server holds. A COD order is
@@ -93,15 +95,15 @@ export async function placeOrderFromForm(request: Request, ctx: AppLoadContext) 
   })
   if (!viewer) return seeOther(signInHref('/CheckOut'))
   const typed = { ...emptyShippingForm }
-  for (const name of shippingFieldOrder) typed[name] = cleanTyping(name, text(form, name))
+  for (const name of shippingFieldOrder) typed[name] = cleanTyping(name, formText(form, name))
   typed.email = typed.email.trim()
-  const chosen = text(form, 'paymentOption')
+  const chosen = formText(form, 'paymentOption')
   const paymentOption: PaymentOption = isPaymentOption(chosen) ? chosen : checkoutLabels.paymentOptions[0]
   const refused = (status: number, errors: ShippingErrors, problem: string | null = null) =>
     refusedForm<CheckoutRefusal>(status, { typed, errors, paymentOption, problem })
 
   // The visit's key: a second tap on Place Order, or the same form sent again, answers the order it placed.
-  const attempt = text(form, 'attempt')
+  const attempt = formText(form, 'attempt')
   const key = /^[\w-]{8,40}$/.test(attempt) ? `form-${attempt}` : undefined
   const placedBefore = key ? await services.orders.placedWithKey(viewer.id, key) : null
   if (placedBefore) return placedAnswer(placedBefore)
@@ -133,14 +135,7 @@ export async function placeOrderFromForm(request: Request, ctx: AppLoadContext) 
     },
     paymentInfo: { method: cod ? codMethod : paymentConstants.method, status: paymentConstants.status },
   })
-  if (!body.success) {
-    const [issue] = body.error.issues
-    return refused(
-      400,
-      {},
-      `Invalid body: ${issue?.path.join('.') ?? 'request'} ${issue?.message ?? 'is invalid'}`,
-    )
-  }
+  if (!body.success) return refused(400, {}, invalidBodyText(body.error))
   try {
     const { order } = await services.orders.placeOrder(viewer.id, body.data, key, i18n.language)
     return placedAnswer(order)
