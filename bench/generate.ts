@@ -77,16 +77,23 @@ if (productCount > 0) {
            words AS (SELECT
              array['Handwoven','Hand-painted','Carved','Embroidered','Block-printed','Glazed','Antique','Festive','Painted','Inlaid'] AS adj,
              array['Silk','Cotton','Terracotta','Brass','Sheesham Wood','Marble','Jute','Wool','Clay','Bamboo','Copper'] AS mat,
-             array['Saree','Vase','Lamp','Box','Painting','Stole','Bowl','Wall Hanging','Bag','Diya','Figurine','Shawl','Tray'] AS thing),
+             array['Saree','Vase','Lamp','Box','Painting','Stole','Bowl','Wall Hanging','Bag','Diya','Figurine','Shawl','Tray'] AS thing,
+             array['Handloom weaving','Hand painting','Wood carving','Hand embroidery','Block print','Metal casting'] AS tech,
+             array['Red','Indigo','Gold','White','Black','Green','Yellow','Pink','Earth brown'] AS colour),
            g AS (SELECT n, ${productBase} + n AS k FROM generate_series(${from}::int, ${to}::int) n)
       INSERT INTO products (id, title, price, cut_price, discount, is_approved, category_id, subcategory_id,
         state_id, sku, short_description, description, quantity, sold_count, position, search_text,
-        created_at, updated_at)
+        materials, techniques, colours, gi_name, created_at, updated_at)
       SELECT ${idOf('a', sql`g.k`)},
         t.title, t.price, t.price + t.price / 5, 17, g.k % 50 <> 0, sub.category_id, sub.id, st.id,
         'GEN-' || g.k, 'A ' || lower(t.title) || ' made by hand in ' || st.name || '.',
         '<p>' || t.title || ', made by hand in ' || st.name || '.</p>', 1 + g.k % 40, ((g.k % 9973) * 7919) % 500,
         1000 + g.k, concat_ws(' ', t.title, c.title, sub.title, st.name),
+        -- Attributes for the listings' filters (decision 130): one material, one technique, one or two colours.
+        array[words.mat[1 + (g.k / 10) % 11]], array[words.tech[1 + g.k % 6]],
+        CASE WHEN g.k % 3 = 0 THEN array[words.colour[1 + g.k % 9], words.colour[1 + (g.k + 4) % 9]]
+          ELSE array[words.colour[1 + g.k % 9]] END,
+        CASE WHEN g.k % 7 = 0 THEN 'Generated GI' END,
         now() - make_interval(mins => (g.k * 37) % 1000000), now()
       FROM g CROSS JOIN words
       JOIN sub ON sub.i = g.k % ${subs}

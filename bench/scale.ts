@@ -63,6 +63,15 @@ export async function scaleRows(): Promise<string[][]> {
       'API: product list, a category by price',
       '/api/v1/Product/products?category=Handloom&sort=5',
     )
+    await cold(
+      'API: filtered listing (category, material, colour, in stock; a new choice each time)',
+      filteredChoices().map((q) => `/api/v1/Product/products?limit=24&${q}`),
+    )
+    await cold(
+      'Listing page, filtered (a new choice each time, signed in)',
+      filteredChoices(1).map((q) => `/product/Handloom?${q.replace(/^category=[^&]*&/, '')}`),
+      signedIn,
+    )
     await single('API: product detail', `/api/v1/Product/product?id=${anyProduct._id}`)
     await single('API: search "silk saree"', '/api/v1/Product/searchproduct?query=silk%20saree')
     await single('Listing page sorted by name (signed in)', '/product/Handloom?sort=3', signedIn)
@@ -139,6 +148,59 @@ async function signIn(email = 'customer1@bench.invalid'): Promise<string> {
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+
+/**
+ * Filter choices a shopper might make, each one once (decision 130): a category, a material, a colour and
+ * sometimes in stock only, so every request misses the shop's hot pages and reaches the database.
+ */
+function filteredChoices(salt = 0): string[] {
+  const cats = ['Handloom', 'Art%20%26%20Painting', 'Handicraft', 'Traditional', 'Eco-friendly']
+  const mats = [
+    'Silk',
+    'Cotton',
+    'Terracotta',
+    'Brass',
+    'Sheesham%20Wood',
+    'Marble',
+    'Jute',
+    'Wool',
+    'Clay',
+    'Bamboo',
+  ]
+  const colours = ['Red', 'Indigo', 'Gold', 'White', 'Black', 'Green', 'Yellow', 'Pink']
+  const out: string[] = []
+  for (let i = 0; out.length < rounds; i++) {
+    const n = i + salt * 7
+    out.push(
+      `category=${cats[n % cats.length]}&material=${mats[(n * 3) % mats.length]}&colour=${colours[(n * 5) % colours.length]}${n % 2 ? '&inStock=1' : ''}${n % 4 === 3 ? `&colour=${colours[(n + 1) % colours.length]}` : ''}`,
+    )
+  }
+  return [...new Set(out)]
+}
+
+/** Each address once, one at a time: p50 and p95 of requests the shop cannot answer from its hot pages. */
+async function cold(name: string, urls: string[], headers: Record<string, string> = {}) {
+  const times: number[] = []
+  let bytes = 0
+  let status = 200
+  for (const u of urls) {
+    const t = performance.now()
+    const res = await fetch(base + u, { headers })
+    bytes = (await res.arrayBuffer()).byteLength
+    if (res.status !== 200) status = res.status
+    times.push(performance.now() - t)
+  }
+  times.sort((a, b) => a - b)
+  const ms = (n: number) => `${n.toFixed(1)} ms`
+  rows.push([
+    name,
+    `${(bytes / 1024).toFixed(1)} KB`,
+    ms(percentile(times, 50)),
+    ms(percentile(times, 95)),
+    status === 200 ? `${urls.length} choices` : `${status}`,
+  ])
+  console.log(`${name}: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`)
+}
 
 /** One request at a time: p50 and p95 of `rounds` requests after five to warm up, and the answer's size. */
 async function single(name: string, urlPath: string, headers: Record<string, string> = {}) {

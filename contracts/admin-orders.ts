@@ -65,6 +65,11 @@ export const adminOrderSchema = z.object({
       _id: z.string(),
       productId: z.string(),
       title: z.string(),
+      variantTitle: z
+        .string()
+        .nullable()
+        .meta({ description: "The variant sold: 'M / Indigo' (decision 129)" }),
+      sku: z.string().nullable(),
       image: z.string().nullable(),
       price: rupees,
       quantity: z.number().int(),

@@ -23,6 +23,9 @@ export const adminProductItemSchema = z.object({
   category: z.string().nullable(),
   state: z.string().nullable(),
   image: z.string().nullable().meta({ description: 'The main picture, 200 px' }),
+  variantCount: z.number().int().meta({
+    description: 'How many variants it is sold in (decision 129); 0 for a product sold as one piece',
+  }),
   updatedAt: when,
 })
 export type AdminProductItem = z.infer<typeof adminProductItemSchema>
@@ -36,6 +39,32 @@ export const adminProductImageSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
 })
+
+/** One variant of a product as its edit screen shows it (decision 129). */
+export const adminVariantSchema = z.object({
+  _id: z.string(),
+  options: z
+    .array(z.string())
+    .meta({ description: "One value per option of the product, in the options' order" }),
+  title: z.string().meta({ description: "The values as the shop names the variant: 'M / Indigo'" }),
+  sku: z.string(),
+  price: rupees('What the customer pays'),
+  cutPrice: rupees('The list price shown struck through'),
+  discount: z.number().int(),
+  quantity: z.number().int().meta({ description: 'Pieces of this variant in stock' }),
+  weight: z.number().int().nullable().meta({ description: 'Grams; null where none is given' }),
+  imageId: z.string().nullable().meta({ description: 'The product picture it shows first; null for none' }),
+  image: z.string().nullable().meta({ description: 'That picture, 800 px' }),
+  effectiveGstRate: z.number().int().meta({
+    description:
+      'The rate the next invoice takes for one piece of this variant at its price today (decision 128)',
+  }),
+})
+export type AdminVariant = z.infer<typeof adminVariantSchema>
+
+/** An attribute's values as staff wrote them, which the listings filter by (decision 130). */
+const attributeValuesOf = (what: string) =>
+  z.array(z.string()).meta({ description: `${what}, as the listings' filters offer it ('Silk', 'Zari')` })
 
 /** One product as its edit screen shows it, with its pictures in order (the first is the main one). */
 export const adminProductSchema = z.object({
@@ -73,11 +102,33 @@ export const adminProductSchema = z.object({
       'The rate the next invoice takes for one piece at this price today: the HSN rule (per piece above a threshold) or the product’s own rate',
   }),
   uqc: z.string().meta({ description: 'Unit quantity code for GST returns (PCS, SET, MTR…)' }),
+  materials: attributeValuesOf('What it is made of'),
+  techniques: attributeValuesOf('How it is made'),
+  colours: attributeValuesOf('Its colours'),
   images: z.array(adminProductImageSchema),
+  options: z
+    .array(z.object({ name: z.string(), values: z.array(z.string()) }))
+    .meta({ description: 'Up to three options; empty for a product sold as one piece (decision 129)' }),
+  variants: z.array(adminVariantSchema).meta({
+    description:
+      'The variants, the default first; with variants, price, cutPrice and discount are the default’s and quantity their sum',
+  }),
   createdAt: when,
   updatedAt: when,
 })
 export type AdminProduct = z.infer<typeof adminProductSchema>
+
+const valuesInUse = z
+  .array(z.object({ value: z.string(), count: z.number().int().meta({ description: 'Products giving it' }) }))
+  .meta({ description: 'Most used first' })
+
+/** The values products not archived already give each attribute (decision 130), for staff to spell alike. */
+export const productAttributeValuesSchema = z.object({
+  materials: valuesInUse,
+  techniques: valuesInUse,
+  colours: valuesInUse,
+})
+export type ProductAttributeValues = z.infer<typeof productAttributeValuesSchema>
 
 /** What deleting a product did: deleted, or archived because past orders hold it. */
 export const productRemovalSchema = z.object({ outcome: z.enum(['deleted', 'archived']) })

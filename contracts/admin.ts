@@ -92,6 +92,67 @@ export const listPriceBelowPrice = (price: number, cutPrice: number) =>
   `The cut price (list price) ${formatRupees(cutPrice)} is lower than the price ${formatRupees(price)}. ` +
   'Enter a cut price of at least the price; the same amount means no discount.'
 
+/** The attributes the listings filter by (decision 130), as the form, the CSV file and the audit name them. */
+export const productAttributes = {
+  materials: { label: 'Materials', one: 'material', example: 'Silk, Zari' },
+  techniques: { label: 'Techniques', one: 'technique', example: 'Block print, Handloom weaving' },
+  colours: { label: 'Colours', one: 'colour', example: 'Indigo, Red' },
+} as const
+export type ProductAttribute = keyof typeof productAttributes
+export const productAttributeNames = Object.keys(productAttributes) as ProductAttribute[]
+
+/** At most this many values of one attribute per product, each at most this long. */
+export const productAttributeLimits = { values: 10, length: 40 } as const
+
+export const productAttributeText = {
+  help: (field: ProductAttribute) =>
+    `Separate values with commas, as shoppers will see them in the filters: ${productAttributes[field].example}`,
+  inUse: (values: string[], more: number) =>
+    `Already in the shop: ${values.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`,
+  notText: (field: ProductAttribute) => `Write the ${field} as text, separated by commas.`,
+  tooMany: (field: ProductAttribute, found: number) =>
+    `Give at most ${productAttributeLimits.values} ${field} (found ${found}); keep the ones shoppers look for.`,
+  tooLong: (field: ProductAttribute, value: string) =>
+    `Each ${productAttributes[field].one} can be at most ${productAttributeLimits.length} characters: '${value.slice(0, productAttributeLimits.length)}…' has ${value.length}.`,
+} as const
+
+/**
+ * Staff's words as an attribute's values: split on commas (a filter's address joins values with them),
+ * spaces trimmed and collapsed, empty and repeated values dropped, a repeat in other letter case too (the
+ * first spelling kept).
+ */
+export function attributeValues(text: string | readonly string[]): string[] {
+  const seen = new Set<string>()
+  const values: string[] = []
+  for (const part of (typeof text === 'string' ? [text] : text).flatMap((t) => t.split(','))) {
+    const value = part.normalize('NFC').replace(/\s+/g, ' ').trim()
+    const key = value.toLocaleLowerCase('en-IN')
+    if (!value || seen.has(key)) continue
+    seen.add(key)
+    values.push(value)
+  }
+  return values
+}
+
+/** One attribute: comma-separated text (the form, the CSV file) or a list; left as it is when not sent. */
+const attributeList = (field: ProductAttribute) =>
+  z
+    .union([z.string().max(2000), z.array(z.string().max(2000)).max(100)], {
+      error: productAttributeText.notText(field),
+    })
+    .transform(attributeValues)
+    .superRefine((values, ctx) => {
+      if (values.length > productAttributeLimits.values) {
+        ctx.addIssue({ code: 'custom', message: productAttributeText.tooMany(field, values.length) })
+      }
+      const long = values.find((v) => v.length > productAttributeLimits.length)
+      if (long) ctx.addIssue({ code: 'custom', message: productAttributeText.tooLong(field, long) })
+    })
+    .optional()
+    .meta({
+      description: `Comma-separated text ('Silk, Zari') or a list; at most ${productAttributeLimits.values} values of ${productAttributeLimits.length} characters, repeats dropped (decision 130)`,
+    })
+
 export const productInputSchema = z
   .object({
     title: text('title', 200),
@@ -151,6 +212,10 @@ export const productInputSchema = z
       .optional()
       .transform((v) => (v === undefined ? undefined : v === true || v === 'true' || v === 'on')),
     uqc: z.enum(uqcCodes, { error: `The unit is one of ${uqcCodes.join(', ')}.` }).optional(),
+    // What the listings filter by (decision 130); left as they are when not sent.
+    materials: attributeList('materials'),
+    techniques: attributeList('techniques'),
+    colours: attributeList('colours'),
   })
   .superRefine((p, ctx) => {
     if (p.cutPrice < p.price) {

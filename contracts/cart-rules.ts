@@ -28,6 +28,18 @@ export const stockMessages = {
     left <= 0 ? `${title} is out of stock.` : `Only ${left} of ${title} ${left === 1 ? 'is' : 'are'} left.`,
 } as const
 
+/** A product with variants needs one chosen (decision 129): 'Please choose a size.', naming its options. */
+export const variantMessages = {
+  choose: (options: string[]) => {
+    const names = options.map((o) => o.toLocaleLowerCase('en-IN'))
+    const list =
+      names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? 'option')
+    return `Please choose a ${list}.`
+  },
+  notSold: 'That choice of this product is not sold.',
+  single: 'This product has no choices to make: send it without a variantId.',
+} as const
+
 export const cartServerMessages = {
   /** Read after the field name: 'Invalid body: quantity must be a whole number from 1 to 20.' */
   quantity: `must be a whole number from 1 to ${maxCartQuantity}.`,

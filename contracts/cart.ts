@@ -6,8 +6,17 @@ export const productIdSchema = z.string().trim().min(1).max(64)
 
 export const productIdBodySchema = z.object({ productId: productIdSchema })
 
+/** A product, and which of its variants where it has them (decision 129). */
+export const productLineBodySchema = z.object({
+  productId: productIdSchema,
+  variantId: productIdSchema
+    .optional()
+    .meta({ description: 'The variant chosen; required when the product has several (decision 129)' }),
+})
+
 export const cartQuantityBodySchema = z.object({
   productId: productIdSchema,
+  variantId: productIdSchema.optional().meta({ description: "The line's variant, where it has one" }),
   quantity: z
     .number({ error: cartServerMessages.quantity })
     .int({ error: cartServerMessages.quantity })
@@ -22,6 +31,11 @@ export const cartItemSchema = z.object({
   product: z.object({ _id: z.string(), title: z.string(), image: z.string().nullable(), price: z.number() }),
   price: z.number(),
   quantity: z.number().int(),
+  variantId: z
+    .string()
+    .optional()
+    .meta({ description: 'The variant chosen; absent for a product sold as one piece' }),
+  variantTitle: z.string().optional().meta({ description: "The variant's option values: 'M / Indigo'" }),
 })
 export type CartItem = z.infer<typeof cartItemSchema>
 
@@ -44,6 +58,11 @@ export const wishlistItemSchema = z.object({
   addedAt: z.string(),
   price: z.number(),
   quantity: z.number().int(),
+  variantId: z
+    .string()
+    .optional()
+    .meta({ description: 'The variant wished for; absent for a product sold as one piece' }),
+  variantTitle: z.string().optional(),
 })
 export type WishlistItem = z.infer<typeof wishlistItemSchema>
 

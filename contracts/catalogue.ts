@@ -1,5 +1,26 @@
 import { z } from 'zod'
 
+/** One option of a product (Size, Colour, Frame) and its values in the order offered (decision 129). */
+export const productOptionSchema = z.object({ name: z.string(), values: z.array(z.string()) })
+export type ProductOption = z.infer<typeof productOptionSchema>
+
+/** A combination of option values that is sold, with its own SKU, price, stock and pictures (decision 129). */
+export const productVariantSchema = z.object({
+  _id: z.string(),
+  options: z
+    .array(z.string())
+    .meta({ description: "One value per option of the product, in the options' order" }),
+  title: z.string().meta({ description: "The values as the shop names the variant: 'M / Indigo'" }),
+  sku: z.string(),
+  price: z.number(),
+  cutPrice: z.number(),
+  discount: z.number().int(),
+  quantity: z.number().int(),
+  image: z.string().nullable(),
+  thumbnail: z.array(z.string()).meta({ description: "Its pictures first, then the product's others" }),
+})
+export type ProductVariant = z.infer<typeof productVariantSchema>
+
 /** Product as the API sends it (spec section 3): rupees, names as strings, image URLs. */
 export const productSchema = z.object({
   _id: z.string(),
@@ -27,6 +48,13 @@ export const productSchema = z.object({
     .nullable()
     .meta({ description: 'Real ratings from verified buyers (decision 096); null when it has none yet' }),
   createdAt: z.string(),
+  options: z
+    .array(productOptionSchema)
+    .meta({ description: 'Up to three options; empty for a product sold as one piece (decision 129)' }),
+  variants: z.array(productVariantSchema).meta({
+    description:
+      "The variants sold, the default first; empty for a product sold as one piece. The product's price, cutPrice and discount are its default variant's, its quantity their sum",
+  }),
 })
 export type Product = z.infer<typeof productSchema>
 

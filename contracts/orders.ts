@@ -27,6 +27,13 @@ export const placeOrderSchema = z.object({
     .array(
       z.object({
         productId: z.string().min(1).max(64),
+        variantId: z
+          .string()
+          .min(1)
+          .max(64)
+          .optional()
+          .nullable()
+          .meta({ description: 'The variant ordered; required when the product has several (decision 129)' }),
         quantity: z.number().int().min(1).max(maxCartQuantity),
         price: z.number().min(0).max(10_000_000),
       }),
@@ -76,6 +83,8 @@ export const orderSchema = z.object({
       product: z.object({ _id: z.string(), title: z.string(), image: z.string().nullable() }),
       quantity: z.number().int(),
       price: z.number(),
+      variantId: z.string().nullable().meta({ description: 'The variant sold; null for one piece' }),
+      variantTitle: z.string().nullable().meta({ description: "Its option values: 'M / Indigo'" }),
     }),
   ),
   shippingInfo: z.object({

@@ -1,22 +1,36 @@
 import type { Product } from './catalogue.ts'
 
-/** What a product tile shows; pages send only this for lists, to keep their data small on phones. */
+/**
+ * What a product tile shows; pages send only this for lists, to keep their data small on phones. The
+ * discount is not sent: the tile works it out from the two prices.
+ */
 export type ProductCardData = Pick<
   Product,
-  '_id' | 'title' | 'image' | 'price' | 'cutPrice' | 'discount' | 'quantity' | 'rating'
->
+  '_id' | 'title' | 'image' | 'price' | 'cutPrice' | 'quantity' | 'rating'
+> & {
+  /** The lowest variant's price where the variants' prices differ: the card says 'from ₹X' (decision 129). */
+  priceFrom?: number
+  /** The first option's name where the product has options: its card's button chooses on the product page. */
+  choose?: string
+}
 
-export function toCard({
-  _id,
-  title,
-  image,
-  price,
-  cutPrice,
-  discount,
-  quantity,
-  rating,
-}: ProductCardData): ProductCardData {
-  return { _id, title, image, price, cutPrice, discount, quantity, rating }
+export function toCard(
+  p: ProductCardData & { options?: Product['options']; variants?: Product['variants'] },
+): ProductCardData {
+  const { _id, title, image, price, cutPrice, quantity, rating } = p
+  const card: ProductCardData = { _id, title, image, price, cutPrice, quantity, rating }
+  const prices = (p.variants ?? []).map((v) => v.price)
+  const low = prices.length > 0 ? Math.min(...prices) : undefined
+  if (low !== undefined && prices.some((x) => x !== low)) card.priceFrom = low
+  else if (p.priceFrom !== undefined) card.priceFrom = p.priceFrom
+  const first = p.options?.[0]?.name ?? p.choose
+  if (first) card.choose = first
+  return card
+}
+
+/** A product's name with its variant's option values, as carts, orders and invoices name it: 'Kurta (M / Indigo)'. */
+export function withVariant(title: string, variantTitle: string | null | undefined): string {
+  return variantTitle ? `${title} (${variantTitle})` : title
 }
 
 /**

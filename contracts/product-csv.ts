@@ -20,6 +20,13 @@ export const productCsvColumns = [
   { heading: 'Category', help: 'A category name exactly as in Categories, or empty.' },
   { heading: 'Subcategory', help: 'A subcategory of that category, or empty.' },
   { heading: 'State', help: 'A state name exactly as in States, or empty.' },
+  // What the listings filter by (decision 130); a file without these columns leaves them as they are.
+  {
+    heading: 'Materials',
+    help: 'What it is made of, separated by commas, as shoppers see them in the filters: Silk, Zari. Up to 10.',
+  },
+  { heading: 'Techniques', help: 'How it is made, separated by commas: Block print, Handloom weaving.' },
+  { heading: 'Colours', help: 'Its colours, separated by commas: Indigo, Red.' },
   { heading: 'Price (₹)', help: 'What the customer pays, in rupees (1650 or 1650.50).' },
   { heading: 'MRP (₹)', help: 'The list price shown struck through; empty means no discount.' },
   {
@@ -41,6 +48,38 @@ export const productCsvColumns = [
     help: 'yes: this rate even where an HSN rule would decide; no or empty: the rule decides.',
   },
   { heading: 'Unit (UQC)', help: 'The unit for GST returns: PCS, SET, PRS, MTR… (PCS when empty).' },
+  // A product with variants (decision 129) has one row per variant: its first row carries the product's
+  // columns and its first variant, each following row the same ID and SKU and only the variant columns.
+  {
+    heading: 'Option1 name',
+    help: 'A product with variants: the first option’s name (Size), on the product’s first row. Empty for a product sold as one piece.',
+  },
+  { heading: 'Option1 value', help: 'This row’s variant’s value of the first option (M).' },
+  { heading: 'Option2 name', help: 'The second option’s name (Colour), or empty.' },
+  { heading: 'Option2 value', help: 'This row’s variant’s value of the second option (Indigo).' },
+  { heading: 'Option3 name', help: 'The third option’s name, or empty.' },
+  { heading: 'Option3 value', help: 'This row’s variant’s value of the third option.' },
+  {
+    heading: 'Variant SKU',
+    help: 'The variant’s own code, different from every product’s and variant’s. Rows of the same product repeat its ID and SKU.',
+  },
+  {
+    heading: 'Variant price',
+    help: 'What the customer pays for this variant, in rupees. The first variant’s price is the product’s.',
+  },
+  {
+    heading: 'Variant list price',
+    help: 'The variant’s list price shown struck through; empty means no discount.',
+  },
+  {
+    heading: 'Variant stock',
+    help: 'Pieces of this variant free to sell; the product’s stock is their sum.',
+  },
+  { heading: 'Variant weight (g)', help: 'The variant’s weight in grams, or empty.' },
+  {
+    heading: 'Variant picture',
+    help: 'One of the product’s picture addresses (as in Picture addresses) shown first for this variant, or empty.',
+  },
   { heading: 'Archived', help: 'For reading: archive a product on its own page.', readOnly: true },
   { heading: 'Sold', help: 'For reading: how many were sold.', readOnly: true },
   {
@@ -61,13 +100,17 @@ export const productCsvText = {
   tooLarge: (bytes: number) =>
     `This file is ${megabytes(bytes)}; the import takes files of up to ${megabytes(productImportLimits.bytes)}. Split it into smaller files and import them one after another.`,
   tooManyRows: (rows: number) =>
-    `This file has ${rows.toLocaleString('en-IN')} products; the import takes up to ${productImportLimits.rows.toLocaleString('en-IN')} at a time. Split it into smaller files and import them one after another.`,
+    `This file has ${rows.toLocaleString('en-IN')} rows of products; the import takes up to ${productImportLimits.rows.toLocaleString('en-IN')} at a time. Split it into smaller files and import them one after another.`,
   empty: 'This file is empty. Export the products first and use that file as the starting point.',
   noRows: 'This file has column headings but no products under them.',
   missingColumns: (headings: string[]) =>
     `This file has no ${headings.map((h) => `'${h}'`).join(', ')} column${headings.length === 1 ? '' : 's'}. Start from an exported file so the columns are right.`,
   repeatedColumn: (heading: string) => `The column '${heading}' appears twice. Keep one of them.`,
   notCsv: 'Choose a CSV file (saved from a spreadsheet as “CSV UTF-8”).',
+  variantsFollow:
+    'Price (₹), MRP (₹) and Stock of a product with variants are its variants’: the import reads the Variant columns for it and leaves those three as they are.',
+  variantColumnsMissing:
+    'This file has no Variant columns: products with variants keep them, and their Price (₹), MRP (₹) and Stock are left as they are.',
   hasErrors: (rows: number) =>
     `Nothing was imported: ${rows === 1 ? 'one row has' : `${rows} rows have`} errors. Correct them in the file and check it again.`,
 } as const

@@ -41,4 +41,8 @@ await database.db
   .insert(shopSettings)
   .values({ id: 'shop', ...shopDetails })
   .onConflictDoUpdate({ target: shopSettings.id, set: shopDetails })
+// A product with sizes and colours for the variant tests (decision 129): the shop holds the embedded database
+// once it runs, so it is written here, beside the demo catalogue.
+const { seedVariantKurta } = await import('../tests/support/variants.ts')
+await seedVariantKurta(database.db)
 await import('../server/main.ts')

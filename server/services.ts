@@ -53,7 +53,8 @@ export function createServices(deps: ServiceDeps) {
   // The shop's one settings row: each module reads and saves its own columns through it (decision 113).
   const settings = createSettingsService(deps)
   const mail = createMailService({ ...deps, settings })
-  const catalogue = createCatalogueService(deps)
+  // Listings filter by artisan through the provenance module, built after it (decision 130).
+  const catalogue = createCatalogueService({ ...deps, makers: () => provenance.makers })
   const provenance = createProvenanceService({ ...deps, catalogue })
   const cart = createCartService({ ...deps, catalogue })
   const wishlist = createWishlistService({ ...deps, catalogue })

@@ -40,6 +40,8 @@ function failureToast(
 
 type Props = {
   productId: string
+  /** The variant chosen on the product page, for a product with options (decision 129). */
+  variantId?: string
   /** 'home' cards warn 'Login first to add product.' on any failure (spec section 8). */
   variant?: 'home' | 'default'
   label?: string
@@ -54,6 +56,7 @@ type Props = {
  */
 export function AddToCartButton({
   productId,
+  variantId,
   variant = 'default',
   label,
   className,
@@ -69,7 +72,7 @@ export function AddToCartButton({
     if (busy) return
     setBusy(true)
     try {
-      await addToCart(productId)
+      await addToCart(productId, variantId)
       toast.success(t(cartMessages.added))
       void queryClient.invalidateQueries({ queryKey: cartQueryKey })
     } catch (err) {
@@ -85,6 +88,7 @@ export function AddToCartButton({
     // `contents`: the form adds no box, so the button sits in its row as before.
     <form method="post" action={addToCartFormAction} onSubmit={add} className="contents">
       <input type="hidden" name="productId" value={productId} />
+      {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="back" value={withoutNotice(pathname + search)} />
       {variant === 'home' ? <input type="hidden" name="variant" value="home" /> : null}
       <button

@@ -12,6 +12,8 @@ export const deliveryText = {
   button: msg('Check'),
   failed: msg('We could not check delivery just now. Please try again.'),
   checking: msg('Checking…'),
+  /** A sold-out piece, or the product page's sold-out choice (decision 129), is promised no date. */
+  soldOut: msg('Out of stock, so we cannot give a delivery date.'),
 } as const
 
 /** The delivery promise in the page's language, from the estimate's dates. */
@@ -34,14 +36,31 @@ function codText({ t }: ShopI18n, estimate: DeliveryEstimate, value?: number): s
   return t('Cash on delivery available for orders up to {amount}', { amount })
 }
 
-/** The answer for one PIN: dates and COD, or plainly that the shop does not deliver there. */
-export function DeliveryAnswer({ estimate, value }: { estimate: DeliveryEstimate; value?: number }) {
+/**
+ * The answer for one PIN: dates and COD, or plainly that the shop does not deliver there, or, for what is
+ * sold out (`soldOut`), that there is no date to give.
+ */
+export function DeliveryAnswer({
+  estimate,
+  value,
+  soldOut = false,
+}: {
+  estimate: DeliveryEstimate
+  value?: number
+  soldOut?: boolean
+}) {
   const i18n = useI18n()
   const { t } = i18n
   if (!estimate.served)
     return (
       <p className="font-semibold text-red-700" data-testid="delivery-unserved">
         {t('We do not deliver to PIN {pin} yet.', { pin: estimate.pin })}
+      </p>
+    )
+  if (soldOut)
+    return (
+      <p className="font-semibold text-red-800" data-testid="delivery-sold-out">
+        {t(deliveryText.soldOut)}
       </p>
     )
   const where = [estimate.district, estimate.state].filter(Boolean).join(', ')
@@ -60,9 +79,18 @@ export function DeliveryAnswer({ estimate, value }: { estimate: DeliveryEstimate
 
 /**
  * A small 'Check delivery' PIN box for the product page and the cart. The PIN is remembered on the device,
- * so the next page already shows its dates. `value`: what would be ordered, in rupees (the COD limit).
+ * so the next page already shows its dates. `value`: what would be ordered, in rupees (the COD limit);
+ * `soldOut`: the product page's piece (or chosen variant) is sold out, so no date is promised.
  */
-export function DeliveryCheck({ className = '', value }: { className?: string; value?: number }) {
+export function DeliveryCheck({
+  className = '',
+  value,
+  soldOut,
+}: {
+  className?: string
+  value?: number
+  soldOut?: boolean
+}) {
   const t = useT()
   const id = useId()
   const [typed, setTyped] = useState('')
@@ -123,7 +151,9 @@ export function DeliveryCheck({ className = '', value }: { className?: string; v
         {error ? <p className="font-medium text-red-700">{t(error)}</p> : null}
         {!error && answer.checking ? <p className="text-ink/70">{t(deliveryText.checking)}</p> : null}
         {!error && answer.failed ? <p className="text-red-700">{t(deliveryText.failed)}</p> : null}
-        {!error && answer.estimate ? <DeliveryAnswer estimate={answer.estimate} value={value} /> : null}
+        {!error && answer.estimate ? (
+          <DeliveryAnswer estimate={answer.estimate} value={value} soldOut={soldOut} />
+        ) : null}
       </div>
     </form>
   )

@@ -23,7 +23,10 @@ type Props = {
   headingLevel?: 'h2' | 'h3'
 }
 
-/** A product tile: image with '-N%' badge, wishlist and quick view, title cut at titleLength, prices, Add to Cart. */
+/**
+ * A product tile: image with '-N%' badge, wishlist and quick view, title cut at titleLength, prices, Add to Cart;
+ * for a product with options, 'from ₹X' where their prices differ and 'Choose size' instead of Add to Cart.
+ */
 export function ProductCard({
   product,
   titleLength,
@@ -33,7 +36,9 @@ export function ProductCard({
   headingLevel: Heading = 'h3',
 }: Props) {
   const t = useT()
-  const off = discountPercent(product.price, product.cutPrice)
+  // A 'from' price has no one list price beside it, so no one discount either (decision 129).
+  const from = product.priceFrom
+  const off = from === undefined ? discountPercent(product.price, product.cutPrice) : 0
   const soldOut = stockState(product.quantity).kind === 'soldOut'
   const href = `/Productdetails/${product._id}`
   // The first cards of a listing load at once; the rest only when scrolled near.
@@ -106,16 +111,28 @@ export function ProductCard({
         ) : null}
         <p className="mt-auto flex flex-wrap items-baseline gap-x-2">
           <span className="font-semibold text-brand-800" data-testid="product-price">
-            {formatRupees(product.price)}
+            {from === undefined
+              ? formatRupees(product.price)
+              : t(catalogueText.priceFrom, { price: formatRupees(from) })}
           </span>
-          {product.cutPrice > product.price ? (
+          {from === undefined && product.cutPrice > product.price ? (
             <s className="text-xs text-ink/70">
               <span className="sr-only">{t('List price')} </span>
               {formatRupees(product.cutPrice)}
             </s>
           ) : null}
         </p>
-        <AddToCartButton productId={product._id} variant={cartVariant} soldOut={soldOut} />
+        {product.choose && !soldOut ? (
+          // A product with options is chosen on its page (decision 129): the button is a link there.
+          <Link
+            to={href}
+            className="mt-2 block w-full rounded bg-brand-600 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            {t(catalogueText.chooseOption, { option: product.choose.toLowerCase() })}
+          </Link>
+        ) : (
+          <AddToCartButton productId={product._id} variant={cartVariant} soldOut={soldOut} />
+        )}
       </div>
     </article>
   )

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { Product } from '../../contracts/catalogue.ts'
 import { imageAt, imageSrcSet } from '../../contracts/images.ts'
 import { discountPercent } from '../../contracts/money.ts'
+import { toCard } from '../../contracts/product-card.ts'
 import { useT } from '../i18n/i18n.tsx'
 import { api } from '../lib/api.ts'
 import { catalogueText } from '../lib/catalogue-messages.ts'
@@ -64,7 +65,10 @@ export function QuickViewDialog({ productId, onClose }: { productId: string; onC
     }
   }
 
-  const off = product ? discountPercent(product.price, product.cutPrice) : 0
+  // A product with options is chosen on its page (decision 129): 'from ₹X' where prices differ, and a link.
+  const card = product ? toCard(product) : null
+  const from = card?.priceFrom
+  const off = product && from === undefined ? discountPercent(product.price, product.cutPrice) : 0
   return (
     <dialog
       ref={dialog}
@@ -107,8 +111,12 @@ export function QuickViewDialog({ productId, onClose }: { productId: string; onC
                 </Link>
               </h2>
               <p className="flex flex-wrap items-baseline gap-2">
-                <span className="text-2xl font-bold text-brand-800">{formatRupees(product.price)}</span>
-                {product.cutPrice > product.price ? (
+                <span className="text-2xl font-bold text-brand-800">
+                  {from === undefined
+                    ? formatRupees(product.price)
+                    : t(catalogueText.priceFrom, { price: formatRupees(from) })}
+                </span>
+                {from === undefined && product.cutPrice > product.price ? (
                   <s className="text-ink/70">
                     <span className="sr-only">{t('List price')} </span>
                     {formatRupees(product.cutPrice)}
@@ -119,11 +127,21 @@ export function QuickViewDialog({ productId, onClose }: { productId: string; onC
               {product.shortDescription ? (
                 <p className="text-sm text-ink/80">{product.shortDescription}</p>
               ) : null}
-              <AddToCartButton
-                productId={product._id}
-                label={t(catalogueText.addToCart)}
-                soldOut={product.quantity <= 0}
-              />
+              {card?.choose && product.quantity > 0 ? (
+                <Link
+                  to={`/Productdetails/${product._id}`}
+                  onClick={() => dialog.current?.close()}
+                  className="block w-full rounded bg-brand-600 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-700"
+                >
+                  {t(catalogueText.chooseOption, { option: card.choose.toLowerCase() })}
+                </Link>
+              ) : (
+                <AddToCartButton
+                  productId={product._id}
+                  label={t(catalogueText.addToCart)}
+                  soldOut={product.quantity <= 0}
+                />
+              )}
             </div>
           </>
         ) : (

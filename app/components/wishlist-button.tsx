@@ -17,7 +17,16 @@ import { HeartIcon } from './icons.tsx'
  * when the product is in the wishlist the header already keeps fresh. Before the page's code has run,
  * the heart sends a plain form the server answers, as Add To Cart does (docs/decisions/018).
  */
-export function WishlistButton({ productId, className }: { productId: string; className?: string }) {
+export function WishlistButton({
+  productId,
+  variantId,
+  className,
+}: {
+  productId: string
+  /** The variant chosen on the product page, for a product with options (decision 129). */
+  variantId?: string
+  className?: string
+}) {
   const t = useT()
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
@@ -28,7 +37,8 @@ export function WishlistButton({ productId, className }: { productId: string; cl
     queryFn: fetchWishlist,
     enabled: signedIn,
     retry: retryUnlessSignedOut,
-    select: (r: WishlistResponse) => r.wishlist.items.some((i) => i.productId === productId),
+    select: (r: WishlistResponse) =>
+      r.wishlist.items.some((i) => i.productId === productId && (!variantId || i.variantId === variantId)),
   })
   const add = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -39,7 +49,7 @@ export function WishlistButton({ productId, className }: { productId: string; cl
     if (busy) return
     setBusy(true)
     try {
-      const res = await addToWishlist(productId)
+      const res = await addToWishlist(productId, variantId)
       console.log(res)
       void queryClient.invalidateQueries({ queryKey: wishlistQueryKey })
     } catch (err) {
@@ -53,6 +63,7 @@ export function WishlistButton({ productId, className }: { productId: string; cl
     // `contents`: the form adds no box, so the heart sits in its row as before.
     <form method="post" action={addToWishlistFormAction} onSubmit={add} className="contents">
       <input type="hidden" name="productId" value={productId} />
+      {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="back" value={withoutNotice(pathname + search)} />
       <button
         type="submit"

@@ -10,14 +10,28 @@ export const HEADER_REFRESH_MS = 5000
 
 export const fetchCart = () => api<CartResponse>('/cart/product', { auth: true })
 
-export const addToCart = (productId: string) =>
-  api<{ success: true; quantity: number }>('/cart/add', { method: 'POST', body: { productId }, auth: true })
+// A line's variant where it has one (decision 129); a product sold as one piece sends none (undefined
+// leaves the JSON body).
+export const addToCart = (productId: string, variantId?: string | null) =>
+  api<{ success: true; quantity: number }>('/cart/add', {
+    method: 'POST',
+    body: { productId, variantId: variantId || undefined },
+    auth: true,
+  })
 
-export const removeFromCart = (productId: string) =>
-  api('/cart/removeproduct', { method: 'DELETE', body: { productId }, auth: true })
+export const removeFromCart = (productId: string, variantId?: string | null) =>
+  api('/cart/removeproduct', {
+    method: 'DELETE',
+    body: { productId, variantId: variantId || undefined },
+    auth: true,
+  })
 
-export const setCartQuantity = (productId: string, quantity: number) =>
-  api('/cart/quantity', { method: 'PATCH', body: { productId, quantity }, auth: true })
+export const setCartQuantity = (productId: string, quantity: number, variantId?: string | null) =>
+  api('/cart/quantity', {
+    method: 'PATCH',
+    body: { productId, quantity, variantId: variantId || undefined },
+    auth: true,
+  })
 
 export const fetchCoupons = () => api<{ data: Coupon[] }>('/coupon/coupons').then((r) => r.data)
 

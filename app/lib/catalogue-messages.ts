@@ -17,6 +17,10 @@ export const catalogueText = {
   outOfStock: msg('Out of stock'),
   onlyLeft: (n: number) => `Only ${n} left`,
   addToCart: msg('Add To Cart'),
+  /** A card whose variants' prices differ (decision 129): 'from ₹899'. */
+  priceFrom: msg('from {price}'),
+  /** A card of a product with options links to its page to choose: 'Choose size'. */
+  chooseOption: msg('Choose {option}'),
   relatedProduct: msg('Related product'),
   view360: msg('View 360'),
   playVideo: msg('Play video'),

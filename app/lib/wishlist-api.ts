@@ -19,8 +19,12 @@ export async function fetchWishlist(): Promise<WishlistResponse> {
   return res as WishlistResponse
 }
 
-export const addToWishlist = (productId: string) =>
-  api('/wishlist/add', { method: 'POST', body: { productId }, auth: true })
+export const addToWishlist = (productId: string, variantId?: string | null) =>
+  api('/wishlist/add', { method: 'POST', body: { productId, variantId: variantId || undefined }, auth: true })
 
-export const removeFromWishlist = (productId: string) =>
-  api('/wishlist/remove', { method: 'POST', body: { productId }, auth: true })
+export const removeFromWishlist = (productId: string, variantId?: string | null) =>
+  api('/wishlist/remove', {
+    method: 'POST',
+    body: { productId, variantId: variantId || undefined },
+    auth: true,
+  })

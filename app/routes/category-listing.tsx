@@ -1,9 +1,11 @@
+import { anyFilter, emptyFacets, filtersFrom } from '../../contracts/catalogue-filters.ts'
 import { sameName } from '../../contracts/catalogue-sort.ts'
 import { toCard } from '../../contracts/product-card.ts'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { ListingView } from '../features/catalogue/listing-view.tsx'
 import { notFoundMeta, notFoundPage, pageFrom, safeLoad, sortFrom } from '../features/catalogue/load.ts'
 import { seo } from '../features/catalogue/seo.ts'
+import { tidyFilters } from '../features/catalogue/tidy-filters.server.ts'
 import { metaI18n } from '../i18n/meta.ts'
 import { listingPageSize } from '../lib/catalogue-messages.ts'
 import { appLoadContext } from '../lib/context.ts'
@@ -38,18 +40,27 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const sort = sortFrom(url)
   const page = pageFrom(url)
+  const untidy = tidyFilters(url)
+  if (untidy) return untidy
+  // What the shopper narrowed it by, from the address (decision 130).
+  const filters = filtersFrom(url.searchParams)
   const result = await safeLoad(
     services.log,
     'products',
     async () => {
-      const found = await services.catalogue.productPage(
-        { category: category.categoriesTitle, subcategory: sub?.subCategoryTitle, sort },
-        page,
-        listingPageSize,
-      )
-      return { ...found, items: await services.catalogue.inLanguage(found.items, i18n.language) }
+      const listing = {
+        category: category.categoriesTitle,
+        subcategory: sub?.subCategoryTitle,
+        sort,
+        filters,
+      }
+      const [found, facets] = await Promise.all([
+        services.catalogue.productPage(listing, page, listingPageSize),
+        services.catalogue.facets(listing, i18n.language),
+      ])
+      return { ...found, facets, items: await services.catalogue.inLanguage(found.items, i18n.language) }
     },
-    { items: [], page, limit: listingPageSize, total: 0, pages: 1 },
+    { items: [], page, limit: listingPageSize, total: 0, pages: 1, facets: emptyFacets() },
   )
   // Shown in the reader's language; the address keeps the English names (decision 097).
   const heading = sub ? sub.label : category.label
@@ -57,7 +68,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const canonicalPath = sub ? `${categoryPath}/${encodeURIComponent(sub.subCategoryTitle)}` : categoryPath
   return {
     publicUrl,
-    canonicalPath: page > 1 ? `${canonicalPath}?page=${page}` : canonicalPath,
+    // A filtered page names the listing itself as canonical, so filters do not crowd it out (decision 130).
+    canonicalPath: page > 1 && !anyFilter(filters) ? `${canonicalPath}?page=${page}` : canonicalPath,
     heading,
     // The Prasad collection (decision 099) holds temples' prasad, not artisans' work.
     intro: /prasad/i.test(category.categoriesTitle)
@@ -71,6 +83,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
             category: category.label.toLowerCase(),
           }),
     products: result.items.map(toCard),
+    filters,
+    facets: result.facets,
     sort,
     page: result.page,
     pages: result.pages,

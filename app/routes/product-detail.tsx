@@ -1,5 +1,12 @@
 import { useEffect, useRef } from 'react'
-import { data, isRouteErrorResponse, Link, useRevalidator } from 'react-router'
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useRevalidator,
+  useSearchParams,
+} from 'react-router'
 import { imageAt, imageSrcSet } from '../../contracts/images.ts'
 import { discountPercent } from '../../contracts/money.ts'
 import { stockState, toCard } from '../../contracts/product-card.ts'
@@ -18,6 +25,8 @@ import { Gallery } from '../features/catalogue/gallery.tsx'
 import { notFoundMeta, notFoundPage, safeLoad } from '../features/catalogue/load.ts'
 import { absoluteUrl, metaDescription, seo } from '../features/catalogue/seo.ts'
 import { StickyCartBar } from '../features/catalogue/sticky-cart-bar.tsx'
+import { onlyVariantChanged, variantFor, variantParam } from '../features/catalogue/variant-choice.ts'
+import { VariantPicker } from '../features/catalogue/variant-picker.tsx'
 import { ProductProvenanceBlock } from '../features/provenance/product-provenance.tsx'
 import { ReviewsSection } from '../features/reviews/reviews-section.tsx'
 import { useT } from '../i18n/i18n.tsx'
@@ -28,7 +37,7 @@ import { formatRupees } from '../lib/format.ts'
 import { toast } from '../lib/toast.tsx'
 import type { Route } from './+types/product-detail'
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   if (!loaderData || 'notFound' in loaderData) return notFoundMeta
   const { t, language } = metaI18n(matches)
   const product = loaderData.product
@@ -37,6 +46,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     return [{ title: `Preview: ${product.title} | Kalaa Setu` }, { name: 'robots', content: 'noindex' }]
   const path = `/Productdetails/${product._id}`
   const url = absoluteUrl(loaderData.publicUrl, path)
+  // The variant the address chooses (decision 129): its price is the page's; each variant is an offer.
+  const chosen = variantFor(product.variants, new URLSearchParams(location.search).get(variantParam))
+  const offer = (v: { price: number; quantity: number }, at: string) => ({
+    '@type': 'Offer',
+    url: at,
+    priceCurrency: 'INR',
+    price: v.price.toFixed(2),
+    availability: `https://schema.org/${v.quantity > 0 ? 'InStock' : 'OutOfStock'}`,
+    itemCondition: 'https://schema.org/NewCondition',
+  })
   return [
     ...seo({
       title: product.title,
@@ -47,7 +66,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       type: 'product',
       language,
     }),
-    { property: 'product:price:amount', content: String(product.price) },
+    { property: 'product:price:amount', content: String((chosen ?? product).price) },
     { property: 'product:price:currency', content: 'INR' },
     {
       'script:ld+json': {
@@ -59,14 +78,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         image: product.thumbnail.map((u) => absoluteUrl(loaderData.publicUrl, u)),
         category: [product.categories, product.subcategory].filter(Boolean).join(' > ') || undefined,
         brand: { '@type': 'Brand', name: 'Kalaa Setu' },
-        offers: {
-          '@type': 'Offer',
-          url,
-          priceCurrency: 'INR',
-          price: product.price.toFixed(2),
-          availability: `https://schema.org/${product.quantity > 0 ? 'InStock' : 'OutOfStock'}`,
-          itemCondition: 'https://schema.org/NewCondition',
-        },
+        offers:
+          product.variants.length > 0
+            ? product.variants.map((v) => ({
+                ...offer(v, `${url}?${variantParam}=${encodeURIComponent(v._id)}`),
+                sku: v.sku,
+                name: `${product.title} (${v.title})`,
+              }))
+            : offer(product, url),
         // Only real ratings, and only when someone gave one (decision 096).
         ...(product.rating
           ? {
@@ -191,6 +210,20 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   }
 }
 
+/**
+ * Choosing another variant changes only `?variant=` (decision 129): the page already holds every variant,
+ * so the product is not fetched again; any other change, a form, or a revalidation of the same address is.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && onlyVariantChanged(currentUrl, nextUrl)) return false
+  return defaultShouldRevalidate
+}
+
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   const cacheControl = loaderHeaders.get('Cache-Control')
   return cacheControl ? { 'Cache-Control': cacheControl } : new Headers()
@@ -201,6 +234,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const failed = 'failed' in loaderData && loaderData.failed
   const buyRow = useRef<HTMLDivElement>(null)
   const revalidator = useRevalidator()
+  const [searchParams] = useSearchParams()
   useEffect(() => {
     if (failed) toast.error(t(catalogueText.productFetchFailed))
   }, [failed, t])
@@ -224,9 +258,13 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       </section>
     )
   }
-  const off = discountPercent(product.price, product.cutPrice)
-  const stock = stockState(product.quantity)
-  const images = product.thumbnail.length > 0 ? product.thumbnail : product.image ? [product.image] : []
+  // The variant the address names, else the default (decision 129); null for a product sold as one piece,
+  // whose own price, stock and pictures are the page's.
+  const variant = variantFor(product.variants, searchParams.get(variantParam))
+  const piece = variant ?? product
+  const off = discountPercent(piece.price, piece.cutPrice)
+  const stock = stockState(piece.quantity)
+  const images = piece.thumbnail.length > 0 ? piece.thumbnail : piece.image ? [piece.image] : []
   return (
     <>
       {images[0] ? (
@@ -277,7 +315,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       */}
       <article className="mx-auto grid max-w-7xl gap-x-8 gap-y-4 px-4 py-3 sm:py-6 md:grid-cols-2 md:grid-rows-[auto_1fr]">
         <div className="md:col-start-1 md:row-start-1">
-          <Gallery images={images} title={product.title} />
+          {/* Another variant's pictures start again from its first. */}
+          <Gallery key={images.join(' ')} images={images} title={product.title} />
         </div>
         <div className="flex flex-col gap-3 md:col-start-2 md:row-span-2 md:row-start-1 md:gap-4">
           <h1 className="font-serif text-xl leading-snug font-bold text-brand-800 sm:text-3xl">
@@ -286,7 +325,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <RatingLine rating={product.rating} href={product.rating ? '#reviews' : undefined} />
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="text-2xl font-bold text-brand-800 sm:text-3xl" data-testid="detail-price">
-              {formatRupees(product.price)}
+              {formatRupees(piece.price)}
             </span>
             {off > 0 ? (
               <span
@@ -296,10 +335,10 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 -{off}%
               </span>
             ) : null}
-            {product.cutPrice > product.price ? (
-              <s className="text-lg text-ink/70">
+            {piece.cutPrice > piece.price ? (
+              <s className="text-lg text-ink/70" data-testid="detail-list-price">
                 <span className="sr-only">{t('List price')} </span>
-                {formatRupees(product.cutPrice)}
+                {formatRupees(piece.cutPrice)}
               </s>
             ) : null}
             <span
@@ -313,15 +352,20 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                   : t(catalogueText.inStock)}
             </span>
           </div>
+          {variant ? (
+            <VariantPicker options={product.options} variants={product.variants} chosen={variant} />
+          ) : null}
           <div ref={buyRow} className="flex flex-wrap items-center gap-3" data-testid="buy-row">
             <AddToCartButton
               productId={product._id}
+              variantId={variant?._id}
               soldOut={stock.kind === 'soldOut'}
               label={t(catalogueText.addToCart)}
               className="flex-1 rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800 sm:flex-none"
             />
             <WishlistButton
               productId={product._id}
+              variantId={variant?._id}
               className="rounded-full p-3 text-brand-700 ring-1 ring-brand-200 hover:bg-white"
             />
             <QuickViewButton
@@ -341,10 +385,10 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               </a>
             ) : null}
           </div>
-          <DeliveryCheck value={product.price} />
+          <DeliveryCheck value={piece.price} soldOut={stock.kind === 'soldOut'} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">{t('SKU')}</dt>
-            <dd>{product.sku}</dd>
+            <dd data-testid="detail-sku">{variant?.sku ?? product.sku}</dd>
             {product.state ? (
               <>
                 <dt className="font-semibold">{t('Made in')}</dt>
@@ -389,8 +433,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         anchor={buyRow}
         productId={product._id}
         title={product.title}
-        price={product.price}
+        price={piece.price}
         soldOut={stock.kind === 'soldOut'}
+        variant={variant}
       />
       {related.length > 0 ? (
         <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="related-heading">

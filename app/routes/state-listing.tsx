@@ -1,9 +1,11 @@
+import { anyFilter, emptyFacets, filtersFrom } from '../../contracts/catalogue-filters.ts'
 import { sameName } from '../../contracts/catalogue-sort.ts'
 import { toCard } from '../../contracts/product-card.ts'
 import { NotFoundView } from '../components/not-found-view.tsx'
 import { ListingView } from '../features/catalogue/listing-view.tsx'
 import { notFoundMeta, notFoundPage, pageFrom, safeLoad, sortFrom } from '../features/catalogue/load.ts'
 import { seo } from '../features/catalogue/seo.ts'
+import { tidyFilters } from '../features/catalogue/tidy-filters.server.ts'
 import { StateClusters } from '../features/provenance/state-clusters.tsx'
 import { metaI18n } from '../i18n/meta.ts'
 import { listingPageSize } from '../lib/catalogue-messages.ts'
@@ -31,14 +33,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const sort = sortFrom(url)
   const page = pageFrom(url)
+  const untidy = tidyFilters(url)
+  if (untidy) return untidy
+  // What the shopper narrowed it by, from the address (decision 130).
+  const filters = filtersFrom(url.searchParams)
   const result = await safeLoad(
     services.log,
     'products',
     async () => {
-      const found = await services.catalogue.productPage({ state: state.State, sort }, page, listingPageSize)
-      return { ...found, items: await services.catalogue.inLanguage(found.items, i18n.language) }
+      const listing = { state: state.State, sort, filters }
+      const [found, facets] = await Promise.all([
+        services.catalogue.productPage(listing, page, listingPageSize),
+        services.catalogue.facets(listing, i18n.language),
+      ])
+      return { ...found, facets, items: await services.catalogue.inLanguage(found.items, i18n.language) }
     },
-    { items: [], page, limit: listingPageSize, total: 0, pages: 1 },
+    { items: [], page, limit: listingPageSize, total: 0, pages: 1, facets: emptyFacets() },
   )
   const clusters = await safeLoad(
     services.log,
@@ -49,7 +59,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const path = `/StateProduct/${encodeURIComponent(state.State)}`
   return {
     publicUrl,
-    canonicalPath: page > 1 ? `${path}?page=${page}` : path,
+    // A filtered page names the listing itself as canonical, so filters do not crowd it out (decision 130).
+    canonicalPath: page > 1 && !anyFilter(filters) ? `${path}?page=${page}` : path,
     // Shown in the reader's language; the address keeps the English name (decision 097).
     heading: t('Crafts of {state}', { state: state.label }),
     intro: t('Handicraft, handloom and art made in {state}, bought directly from its artisans.', {
@@ -58,6 +69,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     products: result.items.map(toCard),
     stateName: state.label,
     clusters,
+    filters,
+    facets: result.facets,
+    hideFilters: ['state' as const],
     sort,
     page: result.page,
     pages: result.pages,

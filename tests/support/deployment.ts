@@ -43,6 +43,8 @@ export type Call = {
   body?: Buffer
   /** The client's own address (any of 127.0.0.0/8 on Linux), to tell clients apart behind nginx. */
   from?: string
+  /** A keep-alive agent to reuse connections (a load test); by default each call opens its own. */
+  agent?: http.Agent
 }
 
 /** One HTTP call; a JSON payload is sent as JSON. */
@@ -54,7 +56,7 @@ export function call(base: string, c: Call): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       target,
-      { method: c.method ?? 'GET', headers, localAddress: c.from, agent: false },
+      { method: c.method ?? 'GET', headers, localAddress: c.from, agent: c.agent ?? false },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (d: Buffer) => chunks.push(d))
@@ -98,6 +100,8 @@ export type LogLine = {
 
 export type Instance = {
   port: number
+  /** The process's id (a load test reads its CPU time). */
+  pid: number
   base: string
   /** Every JSON log line the process wrote so far. */
   logs: LogLine[]
@@ -147,6 +151,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   await ready
   return {
     port,
+    pid: child.pid ?? 0,
     base,
     logs,
     async stop() {

@@ -13,6 +13,7 @@ import {
   pincodes,
   productImages,
   products,
+  productVariants,
   sevaBookings,
   sevas,
   shopSettings,
@@ -139,6 +140,78 @@ export async function makeProduct(
   // Written behind the catalogue's back: drop its cached answers as a console write would.
   app.services.cache.invalidate()
   return { id, title: row.title, price: row.price, quantity: row.quantity }
+}
+
+export type MadeVariant = { id: string; values: string[]; price: number; quantity: number; sku: string }
+
+/**
+ * An approved product with options and a variant per listed combination (decision 129): prices in paise,
+ * each variant's list price 25% above its price. The product's own price and stock follow the variants
+ * (the first is the default) as the console's save makes them. Two pictures; a variant may name its own
+ * by index (`image`).
+ */
+export async function makeProductWithVariants(
+  app: TestApp,
+  spec: {
+    options: Array<{ name: string; values: string[] }>
+    variants: Array<{ values: string[]; price: number; quantity: number; image?: number }>
+  },
+  over: Partial<typeof products.$inferInsert> = {},
+): Promise<{ id: string; title: string; price: number; quantity: number; variants: MadeVariant[] }> {
+  const id = newId()
+  const first = spec.variants[0]!
+  const quantity = spec.variants.reduce((n, v) => n + v.quantity, 0)
+  const row = {
+    id,
+    title: `Test kurta ${id.slice(-6)}`,
+    price: first.price,
+    cutPrice: Math.round(first.price * 1.25),
+    discount: 20,
+    isApproved: true,
+    sku: `TV-${id.slice(-10)}`,
+    quantity,
+    options: spec.options,
+    ...over,
+  }
+  const db = app.database.db
+  await db.insert(products).values(row)
+  const pictures = [`/uploads/products/${id}/1`, `/uploads/products/${id}/2`]
+  await db.insert(productImages).values(pictures.map((url, position) => ({ productId: id, url, position })))
+  const variants = spec.variants.map((v, position) => ({
+    id: newId(),
+    productId: id,
+    optionValues: v.values,
+    sku: `${row.sku}-${v.values.join('-').toUpperCase()}`,
+    price: v.price,
+    cutPrice: Math.round(v.price * 1.25),
+    quantity: v.quantity,
+    images: v.image === undefined ? [] : [pictures[v.image]!],
+    position,
+  }))
+  await db.insert(productVariants).values(variants)
+  app.services.cache.invalidate()
+  return {
+    id,
+    title: row.title,
+    price: row.price,
+    quantity,
+    variants: variants.map((v) => ({
+      id: v.id,
+      values: v.optionValues,
+      price: v.price,
+      quantity: v.quantity,
+      sku: v.sku,
+    })),
+  }
+}
+
+/** What is left of one variant on the shelf now. */
+export async function variantStockOf(app: TestApp, variantId: string): Promise<number> {
+  const [row] = await app.database.db
+    .select({ q: productVariants.quantity })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId))
+  return row?.q ?? 0
 }
 
 /** What is left of a product on the shelf now. */

@@ -38,6 +38,8 @@ export type FieldSpec = {
   wide?: boolean
   /** Fields emptied when this one changes (the subcategory when the category changes). */
   resets?: string[]
+  /** Shown and sent, but not edited here (a product's price while its variants decide it). */
+  readOnly?: boolean
 }
 
 /** Form values (strings from the inputs) into the body the schema checks: numbers as numbers, empty as absent. */
@@ -219,7 +221,8 @@ export function FieldInput({
                 }
                 inputMode={spec.kind === 'number' ? 'decimal' : undefined}
                 step={spec.kind === 'number' ? 'any' : undefined}
-                className={inputClass}
+                readOnly={spec.readOnly}
+                className={spec.readOnly ? `${inputClass} border-dashed bg-brand-50` : inputClass}
                 value={s}
                 onChange={(e) => onChange(e.target.value)}
               />

@@ -17,10 +17,12 @@ export async function addToCartFromForm(request: Request, ctx: AppLoadContext): 
   if (form instanceof Response) return form
   const productId = productIdSchema.safeParse(form.get('productId'))
   if (!productId.success) return formAnswer(400, t('Choose a product to add to the cart.'))
+  // The product page's chosen variant (decision 129); absent for a product sold as one piece.
+  const variantId = productIdSchema.safeParse(form.get('variantId'))
   const back = pageToReturnTo(form.get('back'))
   if (!ctx.viewer) return seeOther(signInHref(back))
   try {
-    await ctx.services.cart.add(ctx.viewer.id, productId.data)
+    await ctx.services.cart.add(ctx.viewer.id, productId.data, variantId.success ? variantId.data : undefined)
     return seeOther(withNotice(back, 'added'))
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { Cart, CartItem } from '../../../contracts/cart.ts'
 import { imageAt } from '../../../contracts/images.ts'
+import { withVariant } from '../../../contracts/product-card.ts'
 import { DeliveryCheck } from '../../components/delivery-check.tsx'
 import { CloseIcon } from '../../components/icons.tsx'
 import { useT } from '../../i18n/i18n.tsx'
@@ -42,8 +43,8 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
 
   const serverCart = cartQuery.data?.cart ?? initialCart
   const items: CartItem[] = (serverCart?.items ?? [])
-    .filter((i) => !removed.has(i.productId))
-    .map((i) => ({ ...i, quantity: quantities[i.productId] ?? i.quantity }))
+    .filter((i) => !removed.has(i._id))
+    .map((i) => ({ ...i, quantity: quantities[i._id] ?? i.quantity }))
   const subtotal = cartSubtotal(items)
   // Redeem tapped before the page's code sends the code in the address (the form's GET): the page shows it,
   // and the code redeems it once it runs, then takes it out of the address.
@@ -71,17 +72,18 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
   const changeQuantity = (item: CartItem, next: number) => {
     const quantity = Math.min(maxCartQuantity, Math.max(1, next))
     if (quantity === item.quantity) return
-    setQuantities((q) => ({ ...q, [item.productId]: quantity }))
+    setQuantities((q) => ({ ...q, [item._id]: quantity }))
     // One change after another, so the last click is the one the server keeps.
     saving.current = saving.current
-      .then(() => setCartQuantity(item.productId, quantity))
+      .then(() => setCartQuantity(item.productId, quantity, item.variantId))
       .catch((err) => console.error(err))
   }
 
-  const remove = async (productId: string) => {
+  const remove = async (item: CartItem) => {
     try {
-      await removeFromCart(productId)
-      setRemoved((r) => new Set(r).add(productId))
+      // The line's own variant, or the product's one line (decision 129).
+      await removeFromCart(item.productId, item.variantId ?? undefined)
+      setRemoved((r) => new Set(r).add(item._id))
       void queryClient.invalidateQueries({ queryKey: cartQueryKey })
     } catch (err) {
       console.error(cartMessages.removeFailed, err instanceof Error ? err.message : err)
@@ -132,10 +134,10 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
           <ul className="min-w-0 divide-y divide-brand-100 self-start rounded-lg bg-white shadow-sm ring-1 ring-brand-100">
             {items.map((item) => (
               <CartLine
-                key={item.productId}
+                key={item._id}
                 item={item}
                 onQuantity={(q) => changeQuantity(item, q)}
-                onRemove={() => remove(item.productId)}
+                onRemove={() => remove(item)}
               />
             ))}
           </ul>
@@ -235,7 +237,8 @@ function CartLine({
   onRemove: () => void
 }) {
   const t = useT()
-  const href = `/Productdetails/${item.product._id}`
+  const href = `/Productdetails/${item.product._id}${item.variantId ? `?variant=${item.variantId}` : ''}`
+  const name = withVariant(item.product.title, item.variantTitle)
   const stepper =
     'flex h-9 w-9 items-center justify-center text-lg font-bold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-40'
   return (
@@ -259,14 +262,19 @@ function CartLine({
           <Link
             to={href}
             className="text-sm leading-snug font-medium text-ink hover:text-brand-700"
-            title={item.product.title}
+            title={name}
           >
             {truncate(item.product.title, 60)}
+            {item.variantTitle ? (
+              <span className="mt-0.5 block text-ink/75" data-testid="cart-variant">
+                {item.variantTitle}
+              </span>
+            ) : null}
           </Link>
           <button
             type="button"
             onClick={onRemove}
-            aria-label={t('Remove {title}', { title: item.product.title })}
+            aria-label={t('Remove {title}', { title: name })}
             className="-mt-1 -mr-1 shrink-0 rounded p-1.5 text-ink/70 hover:bg-brand-50 hover:text-red-700"
           >
             <CloseIcon width={18} height={18} />
@@ -275,7 +283,7 @@ function CartLine({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div
             role="group"
-            aria-label={t('Quantity of {title}', { title: item.product.title })}
+            aria-label={t('Quantity of {title}', { title: name })}
             className="flex items-center rounded border border-brand-200"
           >
             <button

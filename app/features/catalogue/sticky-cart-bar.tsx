@@ -11,6 +11,8 @@ type Props = {
   title: string
   price: number
   soldOut: boolean
+  /** The variant chosen on the page, for a product with options (decision 129): added, and named. */
+  variant?: { _id: string; title: string } | null
 }
 
 /**
@@ -18,7 +20,7 @@ type Props = {
  * own button is scrolled away above. It steps aside when the footer comes into view, so the footer's
  * links are never under it.
  */
-export function StickyCartBar({ anchor, productId, title, price, soldOut }: Props) {
+export function StickyCartBar({ anchor, productId, title, price, soldOut, variant }: Props) {
   const t = useT()
   const [pastButton, setPastButton] = useState(false)
   const [footerSeen, setFooterSeen] = useState(false)
@@ -59,10 +61,14 @@ export function StickyCartBar({ anchor, productId, title, price, soldOut }: Prop
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2.5">
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium text-ink">{title}</p>
-          <p className="font-bold text-brand-800">{formatRupees(price)}</p>
+          <p className="font-bold text-brand-800">
+            {formatRupees(price)}
+            {variant ? <span className="ml-2 text-sm font-medium text-ink/80">{variant.title}</span> : null}
+          </p>
         </div>
         <AddToCartButton
           productId={productId}
+          variantId={variant?._id}
           soldOut={soldOut}
           label={t(catalogueText.addToCart)}
           className="shrink-0 rounded bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"

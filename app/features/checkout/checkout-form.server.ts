@@ -119,7 +119,12 @@ export async function placeOrderFromForm(request: Request, ctx: AppLoadContext) 
   const fee = cod ? (await services.cod.terms()).fee : 0
   const body = placeOrderSchema.safeParse({
     customerId: viewer.id,
-    products: cart.items.map((i) => ({ productId: i.productId, quantity: i.quantity, price: i.price })),
+    products: cart.items.map((i) => ({
+      productId: i.productId,
+      ...(i.variantId ? { variantId: i.variantId } : {}),
+      quantity: i.quantity,
+      price: i.price,
+    })),
     totalAmount: (goods + fee) / 100,
     shippingInfo: {
       firstName: typed.firstName,

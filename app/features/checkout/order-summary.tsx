@@ -61,6 +61,7 @@ export function OrderSummary({
               <tr key={i._id ?? i.productId} className="border-b border-ink/10 align-top">
                 <td className="py-2 pr-2">
                   {truncate(i.product?.title ?? '', 30)}
+                  {i.variantTitle ? <span className="block text-ink/75">{i.variantTitle}</span> : null}
                   <span className="block text-ink/70">
                     {i.quantity} × {formatRupees(i.price)}
                   </span>

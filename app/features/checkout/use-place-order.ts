@@ -175,6 +175,7 @@ export function usePlaceOrder({
       customerId,
       products: cart.items.map((i) => ({
         productId: i.product?._id ?? i.productId,
+        ...(i.variantId ? { variantId: i.variantId } : {}),
         quantity: i.quantity,
         price: i.price,
       })),

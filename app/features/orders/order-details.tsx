@@ -237,6 +237,11 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
                 <Link to={`/Productdetails/${line.product._id}`} className="font-medium hover:underline">
                   {line.product.title}
                 </Link>
+                {line.variantTitle ? (
+                  <p className="text-sm text-ink/80" data-testid="order-line-variant">
+                    {line.variantTitle}
+                  </p>
+                ) : null}
                 <p className="text-sm text-ink/80">
                   {line.quantity} × {formatRupees(line.price)}
                 </p>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { imageAt, photoMaxBytes, photoTooLargeMessage } from '../../../contracts/images.ts'
 import {
   type ReviewSort,
@@ -13,6 +13,7 @@ import { StarIcon } from '../../components/icons.tsx'
 import { RatingLine, StarRating } from '../../components/star-rating.tsx'
 import { type Translate, useT } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
+import { withoutNotice } from '../../lib/cart-notice.ts'
 import { formatOrderDate } from '../../lib/dates.ts'
 import { useQuery, useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
@@ -45,6 +46,7 @@ export function ReviewsSection({
   openForm: boolean
 }) {
   const t = useT()
+  const reviewsHref = useReviewsHref()
   const signedIn = useSignedIn(standing !== null)
   const queryClient = useQueryClient()
   const mine = useQuery({
@@ -113,7 +115,7 @@ export function ReviewsSection({
             <nav aria-label={t('Review pages')} className="mt-4 flex gap-3 text-sm">
               {reviews.page > 1 ? (
                 <Link
-                  to={`?reviews=${reviews.sort}&reviewsPage=${reviews.page - 1}#reviews`}
+                  to={reviewsHref(reviews.sort, reviews.page - 1)}
                   preventScrollReset
                   className="text-brand-700 underline"
                 >
@@ -122,7 +124,7 @@ export function ReviewsSection({
               ) : null}
               {reviews.page < reviews.pages ? (
                 <Link
-                  to={`?reviews=${reviews.sort}&reviewsPage=${reviews.page + 1}#reviews`}
+                  to={reviewsHref(reviews.sort, reviews.page + 1)}
                   preventScrollReset
                   className="text-brand-700 underline"
                 >
@@ -137,12 +139,30 @@ export function ReviewsSection({
   )
 }
 
+/**
+ * The page's address with the reviews' sort and page: the rest of its query kept (the variant chosen, decision
+ * 129, so Add To Cart still adds that one), a form's earlier notice dropped.
+ */
+function useReviewsHref() {
+  const { pathname, search } = useLocation()
+  return (sort: ReviewSort, page?: number) => {
+    const query = new URLSearchParams(withoutNotice(pathname + search).split('?')[1] ?? '')
+    // 'Write a review' from an order opens the form once, not again on each sort.
+    query.delete('review')
+    query.set('reviews', sort)
+    if (page) query.set('reviewsPage', String(page))
+    else query.delete('reviewsPage')
+    return `?${query}#reviews`
+  }
+}
+
 function SortLink({ sort, current }: { sort: ReviewSort; current: ReviewSort }) {
   const t = useT()
+  const href = useReviewsHref()
   const active = sort === current
   return (
     <Link
-      to={`?reviews=${sort}#reviews`}
+      to={href(sort)}
       preventScrollReset
       aria-current={active ? 'true' : undefined}
       className={`rounded-full px-3 py-1.5 ring-1 ${active ? 'bg-brand-700 text-white ring-brand-700' : 'text-brand-700 ring-brand-200 hover:bg-white'}`}

@@ -17,10 +17,16 @@ export async function addToWishlistFromForm(request: Request, ctx: AppLoadContex
   if (form instanceof Response) return form
   const productId = productIdSchema.safeParse(form.get('productId'))
   if (!productId.success) return formAnswer(400, t('Choose a product to add to the wishlist.'))
+  // The product page's chosen variant (decision 129); absent for a product sold as one piece.
+  const variantId = productIdSchema.safeParse(form.get('variantId'))
   const back = pageToReturnTo(form.get('back'))
   if (!ctx.viewer) return seeOther(signInHref(back))
   try {
-    await ctx.services.wishlist.add(ctx.viewer.id, productId.data)
+    await ctx.services.wishlist.add(
+      ctx.viewer.id,
+      productId.data,
+      variantId.success ? variantId.data : undefined,
+    )
     return seeOther(withWishlistNotice(back, 'added'))
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode

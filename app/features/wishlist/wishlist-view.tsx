@@ -37,34 +37,34 @@ export function WishlistView({ initialItems }: { initialItems: WishlistItem[] | 
     }
   }, [query.error])
 
-  const items = (query.data?.wishlist.items ?? initialItems ?? []).filter((i) => !removed.has(i.productId))
+  const items = (query.data?.wishlist.items ?? initialItems ?? []).filter((i) => !removed.has(i._id))
   const loading = !query.data && !initialItems && (query.isPending || !signedIn)
 
-  const remove = async (productId: string) => {
-    if (removing.current.has(productId)) return
-    removing.current.add(productId)
+  const remove = async (item: WishlistItem) => {
+    if (removing.current.has(item._id)) return
+    removing.current.add(item._id)
     try {
-      await removeFromWishlist(productId)
-      setRemoved((r) => new Set(r).add(productId))
+      await removeFromWishlist(item.productId, item.variantId)
+      setRemoved((r) => new Set(r).add(item._id))
       toast.success(t(wishlistMessages.removed))
       void queryClient.invalidateQueries({ queryKey: wishlistQueryKey })
     } catch (err) {
       console.error(err)
       setError(wishlistMessages.removeFailed)
     } finally {
-      removing.current.delete(productId)
+      removing.current.delete(item._id)
     }
   }
 
-  const moveToCart = async (productId: string) => {
+  const moveToCart = async (item: WishlistItem) => {
     try {
-      await addToCart(productId)
+      await addToCart(item.productId, item.variantId)
       void queryClient.invalidateQueries({ queryKey: cartQueryKey })
       // When the success toast closes, the item leaves the wishlist (spec section 4).
       toast.success(t(cartMessages.added), {
         duration: TOAST_MS,
-        onAutoClose: () => void remove(productId),
-        onDismiss: () => void remove(productId),
+        onAutoClose: () => void remove(item),
+        onDismiss: () => void remove(item),
       })
     } catch (err) {
       console.error(err)
@@ -109,8 +109,8 @@ export function WishlistView({ initialItems }: { initialItems: WishlistItem[] | 
                   key={item._id}
                   item={item}
                   index={index}
-                  onAddToCart={() => moveToCart(item.productId)}
-                  onRemove={() => remove(item.productId)}
+                  onAddToCart={() => moveToCart(item)}
+                  onRemove={() => remove(item)}
                 />
               ))}
             </tbody>
@@ -145,7 +145,11 @@ function WishlistRow({
       </td>
       <td className="col-start-1 row-span-3 row-start-1 sm:px-3 sm:py-2">
         <Label text={t('Image')} />
-        <Link to={`/Product/${item.productId}`} className="block w-14" title={item.title}>
+        <Link
+          to={`/Product/${item.productId}${item.variantId ? `?variant=${item.variantId}` : ''}`}
+          className="block w-14"
+          title={item.title}
+        >
           {item.url ? (
             <img
               src={imageAt(item.url, 200)}
@@ -170,6 +174,7 @@ function WishlistRow({
         {/* Phones show the title in the card; the image's text already names it for screen readers. */}
         <span aria-hidden="true" className="block truncate text-sm font-medium text-ink sm:hidden">
           {item.title}
+          {item.variantTitle ? ` (${item.variantTitle})` : ''}
         </span>
         <Label text={t('Price')} />
         {formatRs(item.price)}

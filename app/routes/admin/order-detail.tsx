@@ -280,6 +280,8 @@ export default function OrderDetailScreen() {
                   className="min-w-0 flex-1 break-words underline-offset-2 hover:underline"
                 >
                   {i.title}
+                  {i.variantTitle ? ` (${i.variantTitle})` : ''}
+                  {i.sku ? <span className="block text-xs text-stone-600">SKU {i.sku}</span> : null}
                 </Link>
                 <span className="text-sm">
                   {i.quantity} × {money(i.price)}

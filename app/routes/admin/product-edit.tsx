@@ -1,8 +1,18 @@
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { productInputSchema } from '../../../contracts/admin.ts'
+import {
+  type ProductAttribute,
+  productAttributeNames,
+  productAttributes,
+  productAttributeText,
+  productInputSchema,
+} from '../../../contracts/admin.ts'
 import type { CategoryRow, StateRow, SubcategoryRow, TempleRow } from '../../../contracts/admin-content.ts'
-import type { AdminProduct, ProductRemoval } from '../../../contracts/admin-products.ts'
+import type {
+  AdminProduct,
+  ProductAttributeValues,
+  ProductRemoval,
+} from '../../../contracts/admin-products.ts'
 import { defaultGstRate, defaultUqc, gstRates, uqcCodes } from '../../../contracts/gst.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import { discountPercent, formatRupees } from '../../../contracts/money.ts'
@@ -15,6 +25,7 @@ import {
 } from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
 import { ProductProvenanceForm } from '../../features/admin/product-provenance-form.tsx'
+import { ProductVariants } from '../../features/admin/product-variants.tsx'
 import {
   type FieldSpec,
   type FormValue,
@@ -36,6 +47,9 @@ const blank: FormValues = {
   categoryId: '',
   subcategoryId: '',
   stateId: '',
+  materials: '',
+  techniques: '',
+  colours: '',
   templeId: '',
   sku: '',
   quantity: '10',
@@ -59,6 +73,9 @@ const toForm = (p: AdminProduct): FormValues => ({
   categoryId: p.categoryId ?? '',
   subcategoryId: p.subcategoryId ?? '',
   stateId: p.stateId ?? '',
+  materials: p.materials.join(', '),
+  techniques: p.techniques.join(', '),
+  colours: p.colours.join(', '),
   templeId: p.templeId ?? '',
   sku: p.sku,
   quantity: String(p.quantity),
@@ -87,6 +104,17 @@ function discountText(values: FormValues): string {
   return off > 0 ? `-${off}% (${formatRupees(cutPrice - price)} off)` : 'None (no discount badge).'
 }
 
+/** How many of the values already in use an attribute's help names. */
+const valuesNamed = 10
+
+/** An attribute's help: how to write it, and the values other products already have, to spell them alike. */
+function attributeHelp(field: ProductAttribute, inUse: ProductAttributeValues[ProductAttribute] | undefined) {
+  const help = productAttributeText.help(field)
+  if (!inUse?.length) return help
+  const named = inUse.slice(0, valuesNamed).map((v) => v.value)
+  return `${help}. ${productAttributeText.inUse(named, inUse.length - named.length)}`
+}
+
 export default function ProductEditScreen() {
   const { id } = useParams()
   const product = useAdmin<AdminProduct>(id ? `/products/${id}` : null)
@@ -94,6 +122,8 @@ export default function ProductEditScreen() {
   const subs = useAdmin<SubcategoryRow[]>('/subcategories')
   const states = useAdmin<StateRow[]>('/states')
   const temples = useAdmin<TempleRow[]>('/temples')
+  // Only help: the form opens without it.
+  const inUse = useAdmin<ProductAttributeValues>('/products/attribute-values')
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] })
@@ -102,6 +132,10 @@ export default function ProductEditScreen() {
   if (id && product.isError) return <LoadProblem error={product.error} retry={() => product.refetch()} />
   if (cats.isPending || subs.isPending || states.isPending || temples.isPending) return <Loading />
   const p = id ? (product.data as AdminProduct) : null
+  // With variants, the product's price, list price and stock are theirs (decision 129): shown, not edited.
+  const fromVariants = p !== null && p.variants.length > 0
+  const followed = (help: string, what: string) =>
+    fromVariants ? `From the variants below: ${what}. ${help}` : help
 
   const fields: FieldSpec[] = [
     { name: 'title', label: 'Title', kind: 'text', wide: true, help: shownIn.product.title },
@@ -109,13 +143,15 @@ export default function ProductEditScreen() {
       name: 'price',
       label: 'Price (₹, what the customer pays)',
       kind: 'number',
-      help: shownIn.product.price,
+      readOnly: fromVariants,
+      help: followed(shownIn.product.price, 'the first variant’s price'),
     },
     {
       name: 'cutPrice',
       label: 'Cut price (₹, the list price shown struck through)',
       kind: 'number',
-      help: shownIn.product.cutPrice,
+      readOnly: fromVariants,
+      help: followed(shownIn.product.cutPrice, 'the first variant’s list price'),
     },
     {
       name: 'discount',
@@ -124,7 +160,13 @@ export default function ProductEditScreen() {
       help: `Worked out from the two prices, rounded down. ${shownIn.product.discount}`,
       compute: discountText,
     },
-    { name: 'quantity', label: 'Stock (pieces available)', kind: 'number', help: shownIn.product.quantity },
+    {
+      name: 'quantity',
+      label: 'Stock (pieces available)',
+      kind: 'number',
+      readOnly: fromVariants,
+      help: followed(shownIn.product.quantity, 'the sum of the variants’ stock'),
+    },
     {
       name: 'categoryId',
       label: 'Category',
@@ -158,6 +200,14 @@ export default function ProductEditScreen() {
         ...(states.data ?? []).map((s) => ({ value: s.id, label: s.name })),
       ],
     },
+    ...productAttributeNames.map(
+      (name): FieldSpec => ({
+        name,
+        label: productAttributes[name].label,
+        kind: 'text',
+        help: attributeHelp(name, inUse.data?.[name]),
+      }),
+    ),
     {
       name: 'templeId',
       label: 'Prasad of temple (optional)',
@@ -316,6 +366,14 @@ export default function ProductEditScreen() {
         />
       </section>
       {p ? <Pictures product={p} onChange={refresh} /> : null}
+      {p ? (
+        <ProductVariants
+          // A new start after each save (or another's change): the rows are the saved ones.
+          key={JSON.stringify([p.options, p.variants])}
+          product={p}
+          onSaved={refresh}
+        />
+      ) : null}
       {p ? <ProductProvenanceForm productId={p._id} /> : null}
       {p ? <DangerZone product={p} onChange={refresh} /> : null}
     </div>

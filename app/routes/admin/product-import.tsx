@@ -33,7 +33,19 @@ function RowLine({ row }: { row: ProductImportRow }) {
         <Badge tone={words.tone}>{words.text}</Badge>
         <span className="min-w-0 break-words">{row.title || '(no name)'}</span>
       </div>
-      {row.changes.length ? <p className="mt-1 text-ink/80">{row.changes.join(', ')}</p> : null}
+      {row.changes.length > 3 ? (
+        // A product with variants may change many things: one line each (decision 129).
+        <ul
+          className="mt-1 grid gap-0.5 text-ink/80"
+          aria-label={`Changes to ${row.title || 'this product'}`}
+        >
+          {row.changes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+      ) : row.changes.length ? (
+        <p className="mt-1 text-ink/80">{row.changes.join(', ')}</p>
+      ) : null}
       {row.errors.length ? (
         <ul className="mt-1 grid gap-1 text-red-800">
           {row.errors.map((e) => (
@@ -124,7 +136,7 @@ export default function ProductImportScreen() {
       </p>
       <PageTitle
         title="Import products from CSV"
-        intro="Start from a file made with “Download CSV” on the Products screen, change it in a spreadsheet and save it as CSV (UTF-8). A row with an ID updates that product; a row without an ID adds a new one. The file is checked first and nothing changes until you press Import. After correcting the file, choose it again."
+        intro="Start from a file made with “Download CSV” on the Products screen, change it in a spreadsheet and save it as CSV (UTF-8). A row with an ID updates that product; a row without an ID adds a new one. A product with variants has a row per variant: its own columns on the first, then rows with the same ID and SKU and only the variant columns. The file is checked first and nothing changes until you press Import. After correcting the file, choose it again."
       />
       <section
         aria-labelledby={`${fileId}-h`}
@@ -135,7 +147,7 @@ export default function ProductImportScreen() {
         </h2>
         <label htmlFor={fileId} className="grid gap-1 text-sm font-semibold">
           CSV file (up to {productImportLimits.bytes / (1024 * 1024)} MB and{' '}
-          {productImportLimits.rows.toLocaleString('en-IN')} products)
+          {productImportLimits.rows.toLocaleString('en-IN')} rows)
           <input
             id={fileId}
             type="file"

@@ -237,6 +237,7 @@ export default function ProductsScreen() {
               </Link>
               <div className="text-sm text-ink/75">
                 SKU {p.sku} · {money(p.price)} · stock {p.quantity}
+                {p.variantCount ? ` · ${p.variantCount} variant${p.variantCount === 1 ? '' : 's'}` : ''}
                 {p.category ? ` · ${p.category}` : ''}
                 {p.state ? ` · ${p.state}` : ''}
               </div>

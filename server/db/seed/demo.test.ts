@@ -18,6 +18,7 @@ import {
   policySections,
   productImages,
   products,
+  productVariants,
   sliders,
   states,
   subcategories,
@@ -52,7 +53,7 @@ describe('demo catalogue', () => {
     expect(seedMs).toBeGreaterThan(0)
   })
 
-  it('has the six craft categories in order, each with 3-4 subcategories and a picture, then Prasad', async () => {
+  it('has the six craft categories in order, each with 3 to 5 subcategories and a picture, then Prasad', async () => {
     const db = database.db
     const cats = await db.select().from(categories).orderBy(asc(categories.position))
     expect(cats.map((c) => c.title)).toEqual([
@@ -71,7 +72,7 @@ describe('demo catalogue', () => {
     for (const c of cats) {
       const n = subs.filter((s) => s.categoryId === c.id).length
       expect(n, c.title).toBeGreaterThanOrEqual(c.title === 'Prasad' ? 1 : 3)
-      expect(n, c.title).toBeLessThanOrEqual(4)
+      expect(n, c.title).toBeLessThanOrEqual(5)
       expect(c.image).toMatch(/^\/uploads\/categories\/[0-9a-f]{24}-800\.webp$/)
       expect(existsSync(fileOf(c.image!))).toBe(true)
     }
@@ -328,5 +329,31 @@ describe('demo catalogue', () => {
     expect(jobs).toHaveLength(0)
     expect(rows.products.length).toBeGreaterThanOrEqual(70)
     expect(rows.productImages.length).toBeGreaterThanOrEqual(rows.products.length * 3)
+  })
+  it('sells a kurta in five sizes, a stole in three colours and a painting in three frame sizes (decision 129)', async () => {
+    const db = database.db
+    const withOptions = await db
+      .select()
+      .from(products)
+      .where(sql`jsonb_array_length(${products.options}) > 0`)
+    const variants = await db.select().from(productVariants).orderBy(asc(productVariants.position))
+    const sizes = (title: string) => {
+      const p = withOptions.find((x) => x.title === title)!
+      return variants.filter((v) => v.productId === p.id).map((v) => v.optionValues.join(' / '))
+    }
+    expect(sizes('Lucknowi Chikankari Cotton Kurta')).toEqual(['S', 'M', 'L', 'XL', 'XXL'])
+    expect(sizes('Eri Silk Stole in Natural Colours')).toEqual(['Natural', 'Madder red', 'Indigo'])
+    expect(sizes('Madhubani Fish Painting')).toEqual(['30 × 23 cm', '45 × 35 cm', '60 × 45 cm'])
+    for (const p of withOptions) {
+      const mine = variants.filter((v) => v.productId === p.id)
+      // The product follows its variants: the first one's prices, their stock summed.
+      expect([p.price, p.cutPrice, p.quantity]).toEqual([
+        mine[0]!.price,
+        mine[0]!.cutPrice,
+        mine.reduce((n, v) => n + v.quantity, 0),
+      ])
+      for (const v of mine) expect(v.sku.startsWith(`${p.sku}-`)).toBe(true)
+    }
+    expect(new Set(variants.map((v) => v.sku)).size).toBe(variants.length)
   })
 })

@@ -19,12 +19,14 @@ import {
   productImages,
   productMakers,
   products,
+  productVariants,
   sevas,
   sliders,
   states,
   subcategories,
   temples,
 } from '../schema.ts'
+import { demoAttributes } from './attributes.ts'
 import type { CategorySeed } from './data/categories.ts'
 import { CATEGORIES } from './data/categories.ts'
 import {
@@ -61,6 +63,7 @@ const DEMO_GST: Record<string, { hsnCode: string; gstRate: number }> = {
   gond: { hsnCode: '9701', gstRate: 5 },
   sarees: { hsnCode: '5208', gstRate: 5 }, // woven cotton fabrics; silk sarees are 5007 below
   stoles: { hsnCode: '6214', gstRate: 5 }, // shawls, scarves, stoles, dupattas
+  kurtas: { hsnCode: '6211', gstRate: 5 }, // garments, not knitted (the HSN rule decides 5% or 18%)
   shawls: { hsnCode: '6214', gstRate: 5 },
   bedlinen: { hsnCode: '6302', gstRate: 5 },
   pottery: { hsnCode: '6912', gstRate: 5 }, // ceramic tableware and household articles
@@ -195,13 +198,18 @@ export function buildDemo(now: Date, withImages: boolean) {
 
   const productRows: (typeof products.$inferInsert)[] = []
   const imageRows: (typeof productImages.$inferInsert)[] = []
+  const variantRows: (typeof productVariants.$inferInsert)[] = []
   PRODUCTS.forEach((p, i) => {
     const sub = subByKey.get(p.sub)
     const stateId = stateIdByName.get(p.state)
     if (!sub || !stateId) throw new Error(`Demo product ${p.title}: unknown subcategory or state`)
     const id = newId()
-    const price = p.price * 100
-    const cutPrice = p.cut * 100
+    // With variants (decision 129) the product's prices are its first variant's and its stock their sum.
+    const first = p.variants?.[0]
+    const price = (first?.price ?? p.price) * 100
+    const cutPrice = (first?.cut ?? p.cut) * 100
+    const sku = `${sub.cat.code}-${sub.sub.code}-${String(i + 1).padStart(4, '0')}`
+    const count = 3 + (i % 3)
     const templeId = p.temple ? templeIdBySlug.get(p.temple) : null
     if (templeId === undefined) throw new Error(`Demo product ${p.title}: unknown temple`)
     const description = (templeId ? prasadDescription : productDescription)(p, sub.sub.craft, sub.sub.care)
@@ -217,12 +225,14 @@ export function buildDemo(now: Date, withImages: boolean) {
       subcategoryId: sub.id,
       stateId,
       templeId,
-      sku: `${sub.cat.code}-${sub.sub.code}-${String(i + 1).padStart(4, '0')}`,
+      sku,
       shortDescription: p.short,
       description,
       youtubeVideoLink: p.youtube ?? null,
       view360Link: p.view360 ?? null,
-      quantity: p.qty ?? 5 + ((i * 17) % 46),
+      quantity: p.variants ? p.variants.reduce((n, v) => n + v.qty, 0) : (p.qty ?? 5 + ((i * 17) % 46)),
+      options: p.options ?? [],
+      ...demoAttributes(p),
       soldCount: p.sold ?? 0,
       position: i,
       ...gstOf(sub.sub.key, p.title),
@@ -232,7 +242,18 @@ export function buildDemo(now: Date, withImages: boolean) {
       createdAt,
       updatedAt: createdAt,
     })
-    const count = 3 + (i % 3)
+    for (const [position, v] of (p.variants ?? []).entries()) {
+      variantRows.push({
+        productId: id,
+        optionValues: v.values,
+        sku: `${sku}-${v.values.map((x) => x.replace(/[^A-Za-z0-9]/g, '').toUpperCase()).join('-')}`,
+        price: v.price * 100,
+        cutPrice: v.cut * 100,
+        quantity: v.qty,
+        images: v.picture && v.picture <= count ? [upload(`products/${id}/${v.picture}`)] : [],
+        position,
+      })
+    }
     const picture = { motif: sub.sub.motif, shape: p.shape, title: p.title, index: i }
     let drawn: ReturnType<typeof drawProduct> | undefined
     for (let n = 1; n <= count; n++) {
@@ -354,6 +375,7 @@ export function buildDemo(now: Date, withImages: boolean) {
       states: stateRows,
       products: productRows,
       productImages: imageRows,
+      productVariants: variantRows,
       sliders: sliderRows,
       banners: bannerRows,
       coupons: couponRows,
@@ -391,6 +413,7 @@ export async function seedDemo(
     if (rows.sevas.length > 0) await tx.insert(sevas).values(rows.sevas)
     await tx.insert(products).values(rows.products)
     await tx.insert(productImages).values(rows.productImages)
+    await tx.insert(productVariants).values(rows.productVariants)
     await tx.insert(sliders).values(rows.sliders)
     await tx.insert(banners).values(rows.banners)
     await tx.insert(coupons).values(rows.coupons)

@@ -67,6 +67,7 @@ export function createAdminService(deps: {
     | 'structure'
     | 'productStore'
     | 'stock'
+    | 'followVariants'
     | 'lists'
     | 'productsNaming'
     | 'stateNames'

@@ -1,7 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { newId } from '../../db/ids.ts'
 import { cartItems, carts } from './tables.ts'
+
+/** The line of a product's variant, or of the product alone when it has none (decision 129). */
+const sameVariant = (variantId: string | null): SQL =>
+  variantId ? eq(cartItems.variantId, variantId) : isNull(cartItems.variantId)
 
 export function createCartRepo(db: DbOrTx) {
   const cartOf = (userId: string) => db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))
@@ -21,12 +25,18 @@ export function createCartRepo(db: DbOrTx) {
      * One more of a product: a new line with 1, or the existing line plus 1 while below the maximum.
      * The unique (cart, product) index makes concurrent adds land on one line. Null when at the maximum.
      */
-    async addOne(cartId: string, productId: string, max: number): Promise<number | null> {
+    async addOne(
+      cartId: string,
+      productId: string,
+      variantId: string | null,
+      max: number,
+    ): Promise<number | null> {
       const rows = await db
         .insert(cartItems)
-        .values({ id: newId(), cartId, productId, quantity: 1 })
+        .values({ id: newId(), cartId, productId, variantId, quantity: 1 })
         .onConflictDoUpdate({
-          target: [cartItems.cartId, cartItems.productId],
+          // The unique (cart, product, variant) constraint treats a missing variant as one value.
+          target: [cartItems.cartId, cartItems.productId, cartItems.variantId],
           set: { quantity: sql`${cartItems.quantity} + 1`, updatedAt: sql`now()` },
           setWhere: sql`${cartItems.quantity} < ${max}`,
         })
@@ -39,6 +49,7 @@ export function createCartRepo(db: DbOrTx) {
         .select({
           id: cartItems.id,
           productId: cartItems.productId,
+          variantId: cartItems.variantId,
           quantity: cartItems.quantity,
         })
         .from(cartItems)
@@ -48,19 +59,37 @@ export function createCartRepo(db: DbOrTx) {
     },
 
     /** True when the line existed in this customer's cart. */
-    async remove(userId: string, productId: string): Promise<boolean> {
+    /** True when the line existed in this customer's cart; without a variant, every line of the product. */
+    async remove(userId: string, productId: string, variantId?: string): Promise<boolean> {
       const rows = await db
         .delete(cartItems)
-        .where(and(eq(cartItems.productId, productId), inArray(cartItems.cartId, cartOf(userId))))
+        .where(
+          and(
+            eq(cartItems.productId, productId),
+            inArray(cartItems.cartId, cartOf(userId)),
+            variantId ? eq(cartItems.variantId, variantId) : undefined,
+          ),
+        )
         .returning({ id: cartItems.id })
       return rows.length > 0
     },
 
-    async setQuantity(userId: string, productId: string, quantity: number): Promise<boolean> {
+    async setQuantity(
+      userId: string,
+      productId: string,
+      variantId: string | null,
+      quantity: number,
+    ): Promise<boolean> {
       const rows = await db
         .update(cartItems)
         .set({ quantity })
-        .where(and(eq(cartItems.productId, productId), inArray(cartItems.cartId, cartOf(userId))))
+        .where(
+          and(
+            eq(cartItems.productId, productId),
+            sameVariant(variantId),
+            inArray(cartItems.cartId, cartOf(userId)),
+          ),
+        )
         .returning({ id: cartItems.id })
       return rows.length > 0
     },
@@ -68,11 +97,16 @@ export function createCartRepo(db: DbOrTx) {
     async clear(userId: string): Promise<void> {
       await db.delete(cartItems).where(inArray(cartItems.cartId, cartOf(userId)))
     },
-    async removeProducts(userId: string, productIds: string[]): Promise<void> {
-      if (productIds.length === 0) return
+    async removeLines(userId: string, lines: Array<{ productId: string; variantId: string | null }>) {
+      if (lines.length === 0) return
       await db
         .delete(cartItems)
-        .where(and(inArray(cartItems.cartId, cartOf(userId)), inArray(cartItems.productId, productIds)))
+        .where(
+          and(
+            inArray(cartItems.cartId, cartOf(userId)),
+            or(...lines.map((l) => and(eq(cartItems.productId, l.productId), sameVariant(l.variantId)))),
+          ),
+        )
     },
   }
 }

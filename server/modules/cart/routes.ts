@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { cartQuantityBodySchema, cartResponseSchema, productIdBodySchema } from '../../../contracts/cart.ts'
+import { cartQuantityBodySchema, cartResponseSchema, productLineBodySchema } from '../../../contracts/cart.ts'
 import { bearer, customerFailures, done } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 
@@ -36,15 +36,17 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       onRequest: app.requireUser,
       schema: {
         tags: ['cart'],
-        summary: 'Adds one of an approved product (adding it again adds one more)',
+        summary:
+          'Adds one of an approved product, of the variant chosen where it has several (adding it again adds one more)',
         operationId: 'cartAddProduct',
         security: bearer,
-        body: productIdBodySchema,
+        body: productLineBodySchema,
         response: { 200: done.extend({ quantity: z.number().int() }), ...customerFailures(404, 409) },
       },
     },
     async (request) => {
-      const quantity = await cart.add(request.user!.id, request.body.productId)
+      const { productId, variantId } = request.body
+      const quantity = await cart.add(request.user!.id, productId, variantId)
       return { success: true as const, message: 'Product added to cart', quantity }
     },
   )
@@ -55,15 +57,15 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       onRequest: app.requireUser,
       schema: {
         tags: ['cart'],
-        summary: "Removes a product's line from the caller's cart",
+        summary: "Removes a product's line from the caller's cart (one variant's, or all of the product's)",
         operationId: 'cartRemoveProduct',
         security: bearer,
-        body: productIdBodySchema,
+        body: productLineBodySchema,
         response: { 200: done, ...customerFailures(404) },
       },
     },
     async (request) => {
-      await cart.remove(request.user!.id, request.body.productId)
+      await cart.remove(request.user!.id, request.body.productId, request.body.variantId)
       return { success: true as const, message: 'Product removed from cart' }
     },
   )
@@ -86,7 +88,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request) => {
       const userId = request.user!.id
-      await cart.setQuantity(userId, request.body.productId, request.body.quantity)
+      const { productId, quantity, variantId } = request.body
+      await cart.setQuantity(userId, productId, quantity, variantId)
       return { success: true as const, message: 'Quantity updated', cart: await cart.view(userId) }
     },
   )

@@ -4,6 +4,7 @@ import type { Product } from '../../../contracts/catalogue.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
+import { chosenVariant, lineTitle } from './choice.ts'
 import { createCartRepo } from './repo.ts'
 
 /** Sum of price × quantity, added in paise so rupee fractions do not drift. */
@@ -30,12 +31,17 @@ export function createCartService(deps: { db: Db; catalogue: CatalogueService })
     for (const line of lines) {
       const p = shown.get(line.productId)
       if (!p) continue
+      // A line for one piece of a product that has since been given variants names no choice: it drops out.
+      const v = line.variantId ? p.variants.find((x) => x._id === line.variantId) : null
+      if (line.variantId ? !v : p.variants.length > 0) continue
+      const price = v ? v.price : p.price
       items.push({
         _id: line.id,
         productId: p._id,
-        product: { _id: p._id, title: p.title, image: p.image, price: p.price },
-        price: p.price,
+        product: { _id: p._id, title: p.title, image: v?.image ?? p.image, price },
+        price,
         quantity: line.quantity,
+        ...(v ? { variantId: v._id, variantTitle: v.title } : {}),
       })
     }
     return items
@@ -50,33 +56,52 @@ export function createCartService(deps: { db: Db; catalogue: CatalogueService })
       return { items, total: cartTotal(items) }
     },
 
-    /** Adds one of an approved product; a second add of the same product raises its quantity. */
-    async add(userId: string, productId: string): Promise<number> {
+    /**
+     * Adds one of an approved product, of the variant chosen where it has several (decision 129); a second
+     * add of the same product and variant raises its line's quantity.
+     */
+    async add(userId: string, productId: string, variantId?: string): Promise<number> {
       const product = await publicProduct(productId)
-      if (product.quantity <= 0) throw new ConflictError(stockMessages.soldOut(product.title))
+      const variant = chosenVariant(product, variantId)
+      const stock = variant ? variant.quantity : product.quantity
+      const title = lineTitle(product.title, variant)
+      if (stock <= 0) throw new ConflictError(stockMessages.soldOut(title))
       const cartId = await repo.ensureCart(userId)
-      const quantity = await repo.addOne(cartId, product._id, Math.min(maxCartQuantity, product.quantity))
+      const quantity = await repo.addOne(
+        cartId,
+        product._id,
+        variant?._id ?? null,
+        Math.min(maxCartQuantity, stock),
+      )
       if (quantity === null) {
-        if (product.quantity < maxCartQuantity) {
-          throw new ConflictError(stockMessages.onlyLeft(product.title, product.quantity))
-        }
+        if (stock < maxCartQuantity) throw new ConflictError(stockMessages.onlyLeft(title, stock))
         throw new ValidationError(cartServerMessages.atMaximum)
       }
       return quantity
     },
 
-    async remove(userId: string, productId: string): Promise<void> {
-      if (!(await repo.remove(userId, productId))) throw new NotFoundError(cartServerMessages.notInCart)
+    /** Takes a line out: the variant's, or every line of the product when no variant is named. */
+    async remove(userId: string, productId: string, variantId?: string): Promise<void> {
+      if (!(await repo.remove(userId, productId, variantId))) {
+        throw new NotFoundError(cartServerMessages.notInCart)
+      }
     },
 
-    async setQuantity(userId: string, productId: string, quantity: number): Promise<void> {
+    async setQuantity(
+      userId: string,
+      productId: string,
+      quantity: number,
+      variantId?: string,
+    ): Promise<void> {
       if (!Number.isInteger(quantity) || quantity < 1 || quantity > maxCartQuantity) {
         throw new ValidationError(`Quantity ${cartServerMessages.quantity}`)
       }
       const product = await publicProduct(productId)
-      if (quantity > product.quantity)
-        throw new ConflictError(stockMessages.onlyLeft(product.title, product.quantity))
-      if (!(await repo.setQuantity(userId, productId, quantity))) {
+      const variant = chosenVariant(product, variantId)
+      const stock = variant ? variant.quantity : product.quantity
+      if (quantity > stock)
+        throw new ConflictError(stockMessages.onlyLeft(lineTitle(product.title, variant), stock))
+      if (!(await repo.setQuantity(userId, productId, variant?._id ?? null, quantity))) {
         throw new NotFoundError(cartServerMessages.notInCart)
       }
     },
@@ -86,9 +111,13 @@ export function createCartService(deps: { db: Db; catalogue: CatalogueService })
       await (tx ? createCartRepo(tx) : repo).clear(userId)
     },
 
-    /** Takes an order's products out of the cart once it is paid (whatever recorded the payment). */
-    async removeOrdered(userId: string, productIds: string[], tx?: DbOrTx): Promise<void> {
-      await (tx ? createCartRepo(tx) : repo).removeProducts(userId, productIds)
+    /** Takes an order's lines (product and variant) out of the cart once it is paid (whatever recorded it). */
+    async removeOrdered(
+      userId: string,
+      lines: Array<{ productId: string; variantId: string | null }>,
+      tx?: DbOrTx,
+    ): Promise<void> {
+      await (tx ? createCartRepo(tx) : repo).removeLines(userId, lines)
     },
   }
 }

@@ -1,7 +1,7 @@
-import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { integer, pgTable, text, unique } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from '../../db/columns.ts'
 import { users } from '../accounts/tables.ts'
-import { products } from '../catalogue/tables.ts'
+import { products, productVariants } from '../catalogue/tables.ts'
 
 export const carts = pgTable('carts', {
   id: id(),
@@ -23,9 +23,14 @@ export const cartItems = pgTable(
     productId: text('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    // The variant chosen (decision 129); null for a product sold as one piece.
+    variantId: text('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('cart_items_cart_product_idx').on(t.cartId, t.productId)],
+  // The same product and variant twice is one line; a product without variants has one line (nulls equal).
+  (t) => [
+    unique('cart_items_cart_product_variant_key').on(t.cartId, t.productId, t.variantId).nullsNotDistinct(),
+  ],
 )

@@ -2,16 +2,20 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, 
 import type { DbOrTx } from '../../db/client.ts'
 import { containing } from '../../lib/text-search.ts'
 import {
-  type BulkChangeState,
+  type BulkChangeEntry,
   categories,
   productBulkChanges,
   productImages,
   products,
+  productVariants,
   states,
   subcategories,
 } from './tables.ts'
 
 export type ProductRow = typeof products.$inferSelect
+/** A variant of a product as stored (decision 129): prices in paise, pictures as stored paths. */
+export type VariantRow = typeof productVariants.$inferSelect
+export type VariantValues = Omit<typeof productVariants.$inferInsert, 'id' | 'productId'>
 export type ProductValues = Omit<typeof products.$inferInsert, 'id'>
 
 /** The product list's filters (the export takes the same). */
@@ -68,6 +72,7 @@ export function createProductStore(db: DbOrTx) {
           image: sql<
             string | null
           >`(select ${productImages.url} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+          variantCount: sql<number>`(select count(*)::int from ${productVariants} where ${productVariants.productId} = ${products.id})`,
           updatedAt: products.updatedAt,
         })
         .from(products)
@@ -145,13 +150,90 @@ export function createProductStore(db: DbOrTx) {
       return rows.map((r) => r.id)
     },
 
+    // ----- variants (decision 129) -----
+    /** The variants of these products, each product's in position order. */
+    variantsOf(productIds: string[]) {
+      if (productIds.length === 0) return Promise.resolve([])
+      return db
+        .select()
+        .from(productVariants)
+        .where(sql`${productVariants.productId} = any(${sql.param(productIds)}::text[])`)
+        .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
+    },
+    /** The same, locked for a change in the caller's transaction. */
+    variantsForUpdate(productIds: string[]) {
+      if (productIds.length === 0) return Promise.resolve([])
+      return db
+        .select()
+        .from(productVariants)
+        .where(inArray(productVariants.productId, productIds))
+        .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
+        .for('update')
+    },
+    /** Every variant's id, product and SKU, with its product's title (SKUs are unique across both). */
+    variantSkus() {
+      return db
+        .select({
+          id: productVariants.id,
+          productId: productVariants.productId,
+          sku: productVariants.sku,
+          title: products.title,
+        })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+    },
+    /** The products and variants holding any of these SKUs, whatever their letter case. */
+    async skuOwners(skus: string[]) {
+      const lower = [...new Set(skus.map((s) => s.toLowerCase()))]
+      if (lower.length === 0) return []
+      const [own, ofVariants] = await Promise.all([
+        db
+          .select({ sku: products.sku, productId: products.id, title: products.title })
+          .from(products)
+          .where(sql`lower(${products.sku}) = any(${sql.param(lower)}::text[])`),
+        db
+          .select({
+            sku: productVariants.sku,
+            productId: productVariants.productId,
+            variantId: productVariants.id,
+            title: products.title,
+          })
+          .from(productVariants)
+          .innerJoin(products, eq(products.id, productVariants.productId))
+          .where(sql`lower(${productVariants.sku}) = any(${sql.param(lower)}::text[])`),
+      ])
+      return [
+        ...own.map((o) => ({ ...o, variantId: null as string | null })),
+        ...ofVariants.map((v) => ({ ...v, variantId: v.variantId as string | null })),
+      ]
+    },
+    insertVariants(rows: Array<VariantValues & { id: string; productId: string }>) {
+      if (rows.length === 0) return Promise.resolve()
+      return db
+        .insert(productVariants)
+        .values(rows)
+        .then(() => undefined)
+    },
+    updateVariant(id: string, values: Partial<VariantValues>) {
+      return db.update(productVariants).set(values).where(eq(productVariants.id, id))
+    },
+    /** A picture removed from a product is no longer any of its variants' picture. */
+    dropVariantImage(productId: string, url: string) {
+      return db
+        .update(productVariants)
+        .set({ images: sql`array_remove(${productVariants.images}, ${url})` })
+        .where(and(eq(productVariants.productId, productId), sql`${url} = any(${productVariants.images})`))
+    },
+    deleteVariants(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve()
+      return db
+        .delete(productVariants)
+        .where(inArray(productVariants.id, ids))
+        .then(() => undefined)
+    },
+
     // ----- bulk changes, kept to be undone (decision 125) -----
-    insertBulkChange(row: {
-      id: string
-      actorId: string
-      kind: string
-      entries: Array<{ productId: string; before: BulkChangeState; after: BulkChangeState }>
-    }) {
+    insertBulkChange(row: { id: string; actorId: string; kind: string; entries: BulkChangeEntry[] }) {
       return db.insert(productBulkChanges).values(row)
     },
     /** A bulk change, locked so two undos of it cannot both run. */
@@ -169,6 +251,19 @@ export function createProductStore(db: DbOrTx) {
     /** Every product's id, SKU and title (the import checks SKUs against them). */
     skus() {
       return db.select({ id: products.id, sku: products.sku, title: products.title }).from(products)
+    },
+    /**
+     * Each value the products not archived give an attribute (decision 130), with how many give it, most
+     * common first: the console lists them so staff spell a value the same way again.
+     */
+    async attributeValues(column: 'materials' | 'techniques' | 'colours') {
+      const result = await db.execute(sql`
+        select v as value, count(*)::int as n
+        from ${products}, unnest(${products[column]}) as v
+        where ${products.archivedAt} is null
+        group by v order by n desc, v`)
+      const rows = (result as unknown as { rows?: Array<{ value: string; n: number }> }).rows ?? []
+      return rows.map((r) => ({ value: r.value, count: Number(r.n) }))
     },
     productById(id: string) {
       return db
@@ -201,6 +296,15 @@ export function createProductStore(db: DbOrTx) {
         .from(productImages)
         .where(eq(productImages.productId, productId))
         .orderBy(asc(productImages.position), asc(productImages.createdAt))
+    },
+    /** The pictures' stored paths of these products, each product's in order (the CSV import's variants). */
+    imagePathsOf(productIds: string[]) {
+      if (productIds.length === 0) return Promise.resolve([])
+      return db
+        .select({ productId: productImages.productId, url: productImages.url })
+        .from(productImages)
+        .where(sql`${productImages.productId} = any(${sql.param(productIds)}::text[])`)
+        .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.createdAt))
     },
     /** The last picture's position, or -1 when there is none. */
     async lastImagePosition(productId: string) {

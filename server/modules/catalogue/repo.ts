@@ -18,7 +18,15 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.ts'
 import { listStore } from '../../db/list-store.ts'
-import { categories, productImages, products, searchSynonyms, states, subcategories } from './tables.ts'
+import {
+  categories,
+  productImages,
+  products,
+  productVariants,
+  searchSynonyms,
+  states,
+  subcategories,
+} from './tables.ts'
 
 /** Which products a page reads: by category, subcategory and state ids (any of each), and never these ids. */
 export type ProductQuery = {
@@ -30,6 +38,8 @@ export type ProductQuery = {
   /** A temple's prasad packages (decision 099). */
   templeId?: string
   notId?: string
+  /** Only among these ids (a search's matches). */
+  onlyIds?: string[]
 }
 
 /** Sort orders of contracts/catalogue-sort.ts, each served by an index of migration 0022. */
@@ -73,6 +83,32 @@ export function createCatalogueRepo(db: DbOrTx) {
         .orderBy(...orderFor(sort))
         .offset(offset)
         .limit(limit)
+    },
+    /** What the listings' filters read of the products a query finds (decision 130), narrow rows. */
+    filterRows(q: ProductQuery) {
+      return db
+        .select({
+          id: products.id,
+          position: products.position,
+          createdAt: products.createdAt,
+          title: sql<string>`lower(${products.title})`,
+          price: products.price,
+          soldCount: products.soldCount,
+          quantity: products.quantity,
+          materials: products.materials,
+          techniques: products.techniques,
+          colours: products.colours,
+          stateId: products.stateId,
+          gi: sql<boolean>`${products.giName} is not null`,
+          handloom: sql<boolean>`${products.handloomMark} is not null`,
+          silk: sql<boolean>`${products.silkMark} is not null`,
+        })
+        .from(products)
+        .where(publicWhere(q))
+    },
+    /** The ids of the public products a query finds, as a subquery another module's count embeds. */
+    idsWhere(q: ProductQuery) {
+      return db.select({ id: products.id }).from(products).where(publicWhere(q))
     },
     /** How many public products a query finds. */
     async countProducts(q: ProductQuery): Promise<number> {
@@ -189,6 +225,15 @@ export function createCatalogueRepo(db: DbOrTx) {
         .where(eq(products.id, id))
         .then((r) => r[0] ?? null)
     },
+    /** The variants of these products (decision 129), each product's in position order. */
+    variantsFor(productIds: string[]) {
+      if (productIds.length === 0) return Promise.resolve([])
+      return db
+        .select()
+        .from(productVariants)
+        .where(sql`${productVariants.productId} = any(${sql.param(productIds)}::text[])`)
+        .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
+    },
     imagesFor(productIds: string[]) {
       if (productIds.length === 0) return Promise.resolve([])
       return db
@@ -239,11 +284,21 @@ export function createCatalogueRepo(db: DbOrTx) {
         .select({ term: searchSynonyms.term, expansions: searchSynonyms.expansions })
         .from(searchSynonyms)
     },
-    /** Sellable products (approved, not archived) with their first image, for pricing an order. */
+    /**
+     * Sellable products (approved, not archived) with their first image, for pricing an order, and their
+     * variants (decision 129) with each one's price, stock and first picture.
+     */
     async sellable(ids: string[]) {
       if (ids.length === 0) return []
       const rows = await db
-        .select({ id: products.id, title: products.title, price: products.price, stock: products.quantity })
+        .select({
+          id: products.id,
+          title: products.title,
+          sku: products.sku,
+          price: products.price,
+          stock: products.quantity,
+          options: products.options,
+        })
         .from(products)
         .where(and(inArray(products.id, ids), eq(products.isApproved, true), isNull(products.archivedAt)))
       const images = await db
@@ -251,10 +306,113 @@ export function createCatalogueRepo(db: DbOrTx) {
         .from(productImages)
         .where(inArray(productImages.productId, ids))
         .orderBy(asc(productImages.position))
+      const variants = await db
+        .select()
+        .from(productVariants)
+        .where(inArray(productVariants.productId, ids))
+        .orderBy(asc(productVariants.position), asc(productVariants.id))
       return rows.map((r) => {
         const img = images.find((i) => i.productId === r.id)
-        return { ...r, image: img ? `${img.url}-800.webp` : null }
+        const image = img ? `${img.url}-800.webp` : null
+        return {
+          ...r,
+          image,
+          variants: variants
+            .filter((v) => v.productId === r.id)
+            .map((v) => ({
+              id: v.id,
+              sku: v.sku,
+              title: v.optionValues.join(' / '),
+              price: v.price,
+              stock: v.quantity,
+              image: v.images[0] ? `${v.images[0]}-800.webp` : image,
+            })),
+        }
       })
+    },
+    /**
+     * Takes pieces of one variant if that many are there, and the same from its product's total, in the
+     * caller's transaction: what is left of the variant, or null when there were too few.
+     */
+    async takeVariantStock(productId: string, variantId: string, quantity: number): Promise<number | null> {
+      const [row] = await db
+        .update(productVariants)
+        .set({ quantity: sql`${productVariants.quantity} - ${quantity}` })
+        .where(
+          and(
+            eq(productVariants.id, variantId),
+            eq(productVariants.productId, productId),
+            gte(productVariants.quantity, quantity),
+          ),
+        )
+        .returning({ left: productVariants.quantity })
+      if (!row) return null
+      await db
+        .update(products)
+        .set({ quantity: sql`${products.quantity} - ${quantity}` })
+        .where(eq(products.id, productId))
+      return row.left
+    },
+    /** Gives pieces of one variant back, and to its product's total. */
+    async returnVariantStock(productId: string, variantId: string, quantity: number) {
+      const rows = await db
+        .update(productVariants)
+        .set({ quantity: sql`${productVariants.quantity} + ${quantity}` })
+        .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
+        .returning({ id: productVariants.id })
+      // A variant staff deleted meanwhile gives nothing back: its pieces are no longer sold.
+      if (rows.length === 0) return
+      await db
+        .update(products)
+        .set({ quantity: sql`${products.quantity} + ${quantity}` })
+        .where(eq(products.id, productId))
+    },
+    /** Staff add to (or take from) one variant's stock, and its product's total: what is left, or null. */
+    async changeVariantStock(productId: string, variantId: string, change: number): Promise<number | null> {
+      const [row] = await db
+        .update(productVariants)
+        .set({ quantity: sql`${productVariants.quantity} + ${change}` })
+        .where(
+          and(
+            eq(productVariants.id, variantId),
+            eq(productVariants.productId, productId),
+            gte(productVariants.quantity, -change),
+          ),
+        )
+        .returning({ quantity: productVariants.quantity })
+      if (!row) return null
+      await db
+        .update(products)
+        .set({ quantity: sql`${products.quantity} + ${change}` })
+        .where(eq(products.id, productId))
+      return row.quantity
+    },
+    /**
+     * Brings a product's own price, list price, discount and stock in line with its variants (decision
+     * 129): the default (first) variant's prices, the variants' stock summed. Nothing for a product
+     * without variants. Call in the transaction that changed them.
+     */
+    async followVariants(productId: string): Promise<void> {
+      await db.execute(sql`
+        update ${products} p set
+          price = d.price,
+          cut_price = d.cut_price,
+          discount = case when d.cut_price > d.price and d.price >= 0
+            then ((d.cut_price - d.price) * 100) / d.cut_price else 0 end,
+          quantity = (select coalesce(sum(quantity), 0)::int from ${productVariants} where product_id = p.id),
+          updated_at = now()
+        from (
+          select price, cut_price from ${productVariants} where product_id = ${productId}
+          order by position, id limit 1
+        ) d
+        where p.id = ${productId}`)
+    },
+    async variantStockOf(variantId: string): Promise<number> {
+      const [row] = await db
+        .select({ q: productVariants.quantity })
+        .from(productVariants)
+        .where(eq(productVariants.id, variantId))
+      return row?.q ?? 0
     },
     /**
      * Takes a quantity of a product from stock if that much is there, in one conditional update (atomic
@@ -424,6 +582,7 @@ function publicWhere(q: ProductQuery): SQL | undefined {
     q.stateIds ? anyOf(products.stateId, q.stateIds) : undefined,
     q.templeId ? eq(products.templeId, q.templeId) : undefined,
     q.notId ? ne(products.id, q.notId) : undefined,
+    q.onlyIds ? anyOf(products.id, q.onlyIds) : undefined,
   )
 }
 

@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm'
 import type {
   Category,
   LabelledCategory,
@@ -5,6 +6,16 @@ import type {
   Product,
   State,
 } from '../../../contracts/catalogue.ts'
+import {
+  anyFilter,
+  emptyFacets,
+  type Facets,
+  filterKey,
+  type ListingFilters,
+  type Mark,
+  markLabels,
+  markValues,
+} from '../../../contracts/catalogue-filters.ts'
 import { type SortValue, sameName } from '../../../contracts/catalogue-sort.ts'
 import { type Language, translated } from '../../../contracts/languages.ts'
 import { discountPercent } from '../../../contracts/money.ts'
@@ -14,6 +25,14 @@ import { NotFoundError, ValidationError } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
 import { safeHtml } from '../content/html.ts'
 import { catalogueAuditNames } from './audit-names.ts'
+import {
+  type FilterRow,
+  type RowDimension,
+  type RowFilters,
+  rowMatches,
+  sortRows,
+  valueCounts,
+} from './filter-rows.ts'
 import { createProductStore } from './products-repo.ts'
 import {
   catalogueLists,
@@ -32,15 +51,16 @@ import {
   unknownWords,
   wordsOf,
 } from './search.ts'
-import type { categories, productImages, products, states, subcategories } from './tables.ts'
+import type { categories, productImages, products, productVariants, states, subcategories } from './tables.ts'
 
 export type {
   ProductFilters,
   ProductRow as StoredProduct,
   ProductStore,
   ProductValues,
+  VariantRow as StoredVariant,
 } from './products-repo.ts'
-export type { BulkChangeState } from './tables.ts'
+export type { BulkChangeEntry, BulkChangeState, BulkVariantChange } from './tables.ts'
 
 /** The most prasad packages a temple's page lists. */
 const templeProductsShown = 48
@@ -50,6 +70,31 @@ const searchPool = 300
 
 type ProductRow = typeof products.$inferSelect
 type ImageRow = typeof productImages.$inferSelect
+type VariantRow = typeof productVariants.$inferSelect
+
+/**
+ * A product's variants as the API answers them (decision 129): each with its own prices, stock and
+ * pictures (its own first, then the product's others).
+ */
+export function variantAnswers(variants: VariantRow[], images: Array<{ url: string }>): Product['variants'] {
+  const paths = images.map((i) => i.url)
+  return variants.map((v) => {
+    const own = v.images.filter((u) => paths.includes(u))
+    const urls = [...own, ...paths.filter((u) => !own.includes(u))].map((u) => `${u}-800.webp`)
+    return {
+      _id: v.id,
+      options: v.optionValues,
+      title: v.optionValues.join(' / '),
+      sku: v.sku,
+      price: rupees(v.price),
+      cutPrice: rupees(v.cutPrice),
+      discount: discountPercent(v.price, v.cutPrice),
+      quantity: v.quantity,
+      image: urls[0] ?? null,
+      thumbnail: urls,
+    }
+  })
+}
 
 export const rupees = (paise: number) => Math.round(paise) / 100
 
@@ -78,6 +123,17 @@ export type ProductFilter = {
   subcategory?: string
   state?: string
   sort?: SortValue
+  /** What the shopper narrowed the listing by (decision 130). */
+  filters?: ListingFilters
+}
+
+/**
+ * Who made what, answered by the provenance module (decision 130): the listings filter and count by
+ * artisan without the catalogue reading that module's tables.
+ */
+export type MakersPort = {
+  /** Who made each product among `ids` (a subquery). */
+  makersAmong(ids: SQL): Promise<Array<{ productId: string; slug: string; name: string }>>
 }
 
 export type ProductPage = {
@@ -121,7 +177,7 @@ function lru<V>(size: number) {
  * search synonyms are held whole (they are few); products are read by indexed queries, and the hot pages
  * and products kept in small caches that a console write drops with the rest (decisions 002 and 066).
  */
-export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) {
+export function createCatalogueService(deps: { db: Db; cache: CatalogueCache; makers?: () => MakersPort }) {
   const repo = createCatalogueRepo(deps.db)
 
   type ProductHindi = Partial<Record<'title' | 'shortDescription' | 'description', string>>
@@ -149,7 +205,9 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
     images: ImageRow[],
     snap: Pick<Snapshot, 'lookup'>,
     withDescription = true,
+    variants: VariantRow[] = [],
   ): Product {
+    const options = row.options.length > 0 && variants.length > 0 ? row.options : []
     const urls = images.map((i) => `${i.url}-800.webp`)
     return {
       _id: row.id,
@@ -176,7 +234,21 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
           ? { average: Math.round((row.ratingTotal / row.reviewCount) * 10) / 10, count: row.reviewCount }
           : null,
       createdAt: row.createdAt.toISOString(),
+      options,
+      variants: options.length > 0 ? variantAnswers(variants, images) : [],
     }
+  }
+
+  /** The variants of those rows that have options, by product (one query, none when no row has any). */
+  async function variantsOf(rows: ProductRow[]): Promise<Map<string, VariantRow[]>> {
+    const ids = rows.filter((r) => r.options.length > 0).map((r) => r.id)
+    const byProduct = new Map<string, VariantRow[]>()
+    for (const v of await repo.variantsFor(ids)) {
+      const list = byProduct.get(v.productId) ?? []
+      list.push(v)
+      byProduct.set(v.productId, list)
+    }
+    return byProduct
   }
 
   async function loadSnapshot(): Promise<Snapshot> {
@@ -230,14 +302,14 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
 
   /** Rows as list items, with their pictures (one query for all of them). */
   async function listItems(rows: ProductRow[], snap: Snapshot): Promise<Product[]> {
-    const images = await repo.imagesFor(rows.map((r) => r.id))
+    const [images, variants] = await Promise.all([repo.imagesFor(rows.map((r) => r.id)), variantsOf(rows)])
     const byProduct = new Map<string, ImageRow[]>()
     for (const img of images) {
       const list = byProduct.get(img.productId) ?? []
       list.push(img)
       byProduct.set(img.productId, list)
     }
-    return rows.map((r) => toProduct(r, byProduct.get(r.id) ?? [], snap, false))
+    return rows.map((r) => toProduct(r, byProduct.get(r.id) ?? [], snap, false, variants.get(r.id)))
   }
 
   /**
@@ -256,6 +328,158 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
     return q
   }
 
+  /** A listing without its filters: its category, subcategory or state, or a search's matches. */
+  type Base = { filter: ProductFilter; onlyIds?: string[] }
+
+  /**
+   * What the filters read of a listing's products, read once per catalogue version (decision 130), with
+   * their makers' names for the artisan facet.
+   */
+  function baseRowsOf(base: Base, snap: Snapshot) {
+    const { category, subcategory, state } = base.filter
+    const key = JSON.stringify(['rows', category, subcategory, state, base.onlyIds ?? null])
+    type Rows = { rows: FilterRow[]; makerNames: Map<string, string> }
+    let found = snap.pages.get(key) as unknown as Promise<Rows> | undefined
+    if (!found) {
+      found = (async () => {
+        const q = queryFor({ category, subcategory, state }, snap)
+        if (!q) return { rows: [], makerNames: new Map() }
+        if (base.onlyIds) q.onlyIds = base.onlyIds
+        const makers = deps.makers?.()
+        const [stored, made] = await Promise.all([
+          repo.filterRows(q),
+          makers ? makers.makersAmong(sql`(${repo.idsWhere(q)})`) : Promise.resolve([]),
+        ])
+        const byProduct = new Map<string, string[]>()
+        const makerNames = new Map<string, string>()
+        for (const m of made) {
+          byProduct.set(m.productId, [...(byProduct.get(m.productId) ?? []), m.slug])
+          makerNames.set(m.slug, m.name)
+        }
+        const rows: FilterRow[] = stored.map((r) => ({
+          id: r.id,
+          position: r.position,
+          createdAt: r.createdAt.getTime(),
+          title: r.title,
+          price: r.price,
+          soldCount: r.soldCount,
+          quantity: r.quantity,
+          materials: r.materials,
+          techniques: r.techniques,
+          colours: r.colours,
+          stateId: r.stateId,
+          marks: markValues.filter((m) => r[m]),
+          makers: byProduct.get(r.id) ?? [],
+        }))
+        return { rows, makerNames }
+      })()
+      snap.pages.set(key, found as unknown as Promise<ProductPage>)
+      found.catch(() => snap.pages.delete(key))
+    }
+    return found
+  }
+
+  /** The filters in stored terms: state ids (unless the page is a state's), prices in paise. */
+  function rowFilters(filter: ProductFilter, snap: Snapshot): RowFilters {
+    const f = filter.filters
+    if (!f) return {}
+    return {
+      materials: f.material,
+      techniques: f.technique,
+      colours: f.colour,
+      ...(!filter.state && f.state.length > 0
+        ? {
+            stateIds: [...snap.lookup.state.values()]
+              .filter((st) => f.state.some((name) => sameName(st.name, name)))
+              .map((st) => st.id),
+          }
+        : {}),
+      marks: f.mark as Mark[],
+      makers: f.artisan,
+      ...(f.minPrice === undefined ? {} : { minPrice: f.minPrice * 100 }),
+      ...(f.maxPrice === undefined ? {} : { maxPrice: f.maxPrice * 100 }),
+      inStock: f.inStock,
+    }
+  }
+
+  /**
+   * The counts beside a listing's filters (decision 130), each facet counted with the other filters applied
+   * and its own left out, from the listing's narrow rows.
+   */
+  async function facetsOf(filter: ProductFilter, language: Language, onlyIds?: string[]): Promise<Facets> {
+    const snap = await snapshot()
+    const facets = emptyFacets()
+    const { rows, makerNames } = await baseRowsOf({ filter, onlyIds }, snap)
+    if (rows.length === 0) return facets
+    const f = rowFilters(filter, snap)
+    const among = (d: RowDimension) => rows.filter((r) => rowMatches(r, f, d))
+    const plain = (list: Array<{ value: string; count: number }>) =>
+      list.map((v) => ({ value: v.value, label: v.value, count: v.count }))
+    facets.material = plain(valueCounts(among('materials'), (r) => r.materials))
+    facets.technique = plain(valueCounts(among('techniques'), (r) => r.techniques))
+    facets.colour = plain(valueCounts(among('colours'), (r) => r.colours))
+    if (!filter.state) {
+      facets.state = valueCounts(among('state'), (r) => (r.stateId ? [r.stateId] : []), 100)
+        .flatMap((v) => {
+          const st = snap.lookup.state.get(v.value)
+          return st
+            ? [
+                {
+                  value: st.name,
+                  label: translated(st.name, st.translations, 'name', language),
+                  count: v.count,
+                },
+              ]
+            : []
+        })
+        .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+    }
+    facets.artisan = valueCounts(among('makers'), (r) => r.makers).map((v) => ({
+      value: v.value,
+      label: makerNames.get(v.value) ?? v.value,
+      count: v.count,
+    }))
+    const summary = among('summary')
+    facets.mark = markValues
+      .map((m) => ({
+        value: m,
+        label: markLabels[m],
+        count: summary.filter((r) => r.marks.includes(m)).length,
+      }))
+      .filter((m) => m.count > 0)
+    facets.inStock = summary.filter((r) => r.quantity > 0).length
+    if (summary.length > 0) {
+      const prices = summary.map((r) => r.price)
+      facets.price = { min: Math.floor(Math.min(...prices) / 100), max: Math.ceil(Math.max(...prices) / 100) }
+    }
+    return facets
+  }
+
+  /** A page of a filtered listing, matched and sorted from the listing's narrow rows (decision 130). */
+  async function filteredPage(filter: ProductFilter, page: number, limit: number): Promise<ProductPage> {
+    const snap = await snapshot()
+    const { rows } = await baseRowsOf({ filter }, snap)
+    const f = rowFilters(filter, snap)
+    const matches = sortRows(
+      rows.filter((r) => rowMatches(r, f)),
+      filter.sort ?? 1,
+    )
+    const ids = matches.slice((page - 1) * limit, page * limit).map((r) => r.id)
+    const shown = await repo.publicByIds({ activeCategoryIds: snap.activeCategoryIds }, ids)
+    const byId = new Map(shown.map((r) => [r.id, r]))
+    const items = await listItems(
+      ids.flatMap((id) => byId.get(id) ?? []),
+      snap,
+    )
+    return {
+      items,
+      page,
+      limit,
+      total: matches.length,
+      pages: Math.max(1, Math.ceil(matches.length / limit)),
+    }
+  }
+
   /** One page of a filtered, sorted list; page numbers start at 1. Hot pages come from memory. */
   async function productPage(filter: ProductFilter, page: number, limit: number): Promise<ProductPage> {
     const snap = await snapshot()
@@ -263,6 +487,7 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       filter.category,
       filter.subcategory,
       filter.state,
+      filter.filters ? filterKey(filter.filters) : '',
       filter.sort ?? 1,
       page,
       limit,
@@ -270,6 +495,7 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
     let found = snap.pages.get(key)
     if (!found) {
       found = (async () => {
+        if (filter.filters && anyFilter(filter.filters)) return filteredPage(filter, page, limit)
         const q = queryFor(filter, snap)
         if (!q) return { items: [], page, limit, total: 0, pages: 1 }
         const [rows, total] = await Promise.all([
@@ -292,7 +518,13 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
 
   /** How many products a filter finds, counted once per catalogue version. */
   function countOf(q: ProductQuery, snap: Snapshot, filter: ProductFilter): Promise<number> {
-    const key = JSON.stringify(['count', filter.category, filter.subcategory, filter.state])
+    const key = JSON.stringify([
+      'count',
+      filter.category,
+      filter.subcategory,
+      filter.state,
+      filter.filters ? filterKey(filter.filters) : '',
+    ])
     let found = snap.pages.get(key) as unknown as Promise<number> | undefined
     if (!found) {
       found = repo.countProducts(q)
@@ -311,7 +543,8 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       found = (async () => {
         const [row] = await repo.publicByIds({ activeCategoryIds: snap.activeCategoryIds }, [id])
         if (!row) return null
-        const product = toProduct(row, await repo.imagesFor([id]), snap)
+        const [images, variants] = await Promise.all([repo.imagesFor([id]), variantsOf([row])])
+        const product = toProduct(row, images, snap, true, variants.get(id))
         // The HTML description leaves sanitised, cleaned once while the product is hot.
         return { ...product, description: safeHtml(product.description ?? '') }
       })()
@@ -487,7 +720,8 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       const snap = await snapshot()
       const row = await repo.productById(id)
       if (!row) throw new NotFoundError('Product not found.')
-      const found = toProduct(row, await repo.imagesFor([id]), snap)
+      const [images, variants] = await Promise.all([repo.imagesFor([id]), variantsOf([row])])
+      const found = toProduct(row, images, snap, true, variants.get(id))
       const hiddenBecause: ProductHiddenReason = row.archivedAt
         ? 'archived'
         : !row.isApproved
@@ -496,6 +730,31 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       return { product: { ...found, description: safeHtml(found.description ?? '') }, hiddenBecause }
     },
     productPage,
+    /** The counts beside a listing's filters (decision 130): `filter` as `productPage` takes it. */
+    facets(filter: ProductFilter, language: Language = 'en'): Promise<Facets> {
+      return facetsOf(filter, language)
+    },
+    /**
+     * A search's matches narrowed by the listing filters, in the search's order, and the counts beside the
+     * filters among all its matches (decision 130).
+     */
+    async filteredSearch(
+      text: string,
+      filters: ListingFilters,
+      language: Language = 'en',
+      limit = 60,
+    ): Promise<{ items: Product[]; facets: Facets }> {
+      const found = await this.search(text, limit)
+      const ids = found.map((p) => p._id)
+      if (ids.length === 0) return { items: [], facets: emptyFacets() }
+      const snap = await snapshot()
+      const facets = await facetsOf({ filters }, language, ids)
+      if (!anyFilter(filters)) return { items: found, facets }
+      const { rows } = await baseRowsOf({ filter: {}, onlyIds: ids }, snap)
+      const f = rowFilters({ filters }, snap)
+      const kept = new Set(rows.filter((r) => rowMatches(r, f)).map((r) => r.id))
+      return { items: found.filter((p) => kept.has(p._id)), facets }
+    },
     /** How many products customers may see. */
     async publicCount(): Promise<number> {
       const snap = await snapshot()
@@ -699,6 +958,14 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
       await createCatalogueRepo(tx).setRating(productId, rating)
     },
 
+    /**
+     * Brings a product's own price, list price, discount and stock in line with its variants (decision
+     * 129), in the transaction that changed them; nothing for a product without variants.
+     */
+    followVariants(productId: string, tx: DbOrTx): Promise<void> {
+      return createCatalogueRepo(tx).followVariants(productId)
+    },
+
     /** The HSN code and GST rate each of these products has now (an invoice prints them), by id. */
     async taxCodes(ids: string[], db: DbOrTx = deps.db) {
       const rows = await createCatalogueRepo(db).taxCodes([...new Set(ids)])
@@ -713,21 +980,47 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache }) 
      * their transaction.
      */
     stock: {
-      /** Takes pieces if that many are there: what is left, or null when there were too few. */
-      take(productId: string, quantity: number, tx: DbOrTx): Promise<number | null> {
-        return createCatalogueRepo(tx).takeStock(productId, quantity)
+      /**
+       * Takes pieces if that many are there: what is left, or null when there were too few. With a variant
+       * (decision 129), of that variant, and the same from its product's total.
+       */
+      take(
+        productId: string,
+        quantity: number,
+        tx: DbOrTx,
+        variantId?: string | null,
+      ): Promise<number | null> {
+        const r = createCatalogueRepo(tx)
+        return variantId
+          ? r.takeVariantStock(productId, variantId, quantity)
+          : r.takeStock(productId, quantity)
       },
-      /** Gives pieces back (a cancelled or expired order's, or a shortage's undo). */
-      giveBack(productId: string, quantity: number, tx: DbOrTx): Promise<void> {
-        return createCatalogueRepo(tx).returnStock(productId, quantity)
+      /** Gives pieces back (a cancelled or expired order's, or a shortage's undo), to its variant if any. */
+      giveBack(productId: string, quantity: number, tx: DbOrTx, variantId?: string | null): Promise<void> {
+        const r = createCatalogueRepo(tx)
+        return variantId
+          ? r.returnVariantStock(productId, variantId, quantity)
+          : r.returnStock(productId, quantity)
       },
-      /** The pieces in stock now (0 for a product that is not there). */
-      of(productId: string, db: DbOrTx = deps.db): Promise<number> {
-        return createCatalogueRepo(db).stockOf(productId)
+      /** The pieces in stock now (0 for a product or variant that is not there). */
+      of(productId: string, db: DbOrTx = deps.db, variantId?: string | null): Promise<number> {
+        const r = createCatalogueRepo(db)
+        return variantId ? r.variantStockOf(variantId) : r.stockOf(productId)
       },
-      /** Staff add pieces, or take some away (negative): what is left, or null when fewer were there. */
-      change(productId: string, change: number, tx: DbOrTx): Promise<number | null> {
-        return createCatalogueRepo(tx).changeStock(productId, change)
+      /**
+       * Staff add pieces, or take some away (negative): what is left, or null when fewer were there. With
+       * a variant, its stock and its product's total.
+       */
+      change(
+        productId: string,
+        change: number,
+        tx: DbOrTx,
+        variantId?: string | null,
+      ): Promise<number | null> {
+        const r = createCatalogueRepo(tx)
+        return variantId
+          ? r.changeVariantStock(productId, variantId, change)
+          : r.changeStock(productId, change)
       },
     },
   }

@@ -102,6 +102,15 @@ export const products = pgTable(
       .default({}),
     // A prasad package is a product of a temple (decision 099): listed on the temple's page.
     templeId: text('temple_id').references((): AnyPgColumn => temples.id, { onDelete: 'set null' }),
+    // Up to three options (Size, Colour, Frame) with their values in the order shown (decision 129); empty
+    // for a product sold as one piece, whose price and stock are the columns above. With options, those
+    // columns follow the variants: price and list price of the default (first) variant, stock their sum.
+    options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
+    // What it is made of, how and in which colours (decision 130): the listings' filters, values as staff
+    // write them ('Silk', 'Block print', 'Indigo').
+    materials: text('materials').array().notNull().default(sql`'{}'::text[]`),
+    techniques: text('techniques').array().notNull().default(sql`'{}'::text[]`),
+    colours: text('colours').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -127,6 +136,40 @@ export const products = pgTable(
     index('products_shown_state_idx').on(t.stateId, t.position, t.createdAt).where(shown(t)),
     // The console's product list, newest first, whatever their state.
     index('products_created_idx').on(t.createdAt, t.id),
+  ],
+)
+
+/** One option of a product and its values, in the order the product page offers them. */
+export type ProductOption = { name: string; values: string[] }
+
+/**
+ * A combination of a product's option values that is sold (decision 129): its own SKU, price, list price,
+ * stock, weight and pictures. The first by position is the product's default.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    // One value per option of the product, in the options' order.
+    optionValues: text('option_values').array().notNull(),
+    sku: text('sku').notNull(),
+    price: integer('price').notNull(),
+    cutPrice: integer('cut_price').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    // Grams; null where the product's weight is all there is.
+    weight: integer('weight'),
+    // The product's pictures (their stored paths) this variant shows first; empty shows the product's.
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('product_variants_sku_idx').on(t.sku),
+    index('product_variants_product_idx').on(t.productId, t.position),
   ],
 )
 
@@ -175,6 +218,22 @@ export type BulkChangeState = {
   isApproved: boolean
 }
 
+/** A variant's prices (paise) before and after a bulk price change of its product (decision 129). */
+export type BulkVariantChange = {
+  variantId: string
+  title: string
+  before: { price: number; cutPrice: number }
+  after: { price: number; cutPrice: number }
+}
+
+/** One product of a bulk change: its state before and after, and its variants' prices where it has them. */
+export type BulkChangeEntry = {
+  productId: string
+  before: BulkChangeState
+  after: BulkChangeState
+  variants?: BulkVariantChange[]
+}
+
 /**
  * A bulk change staff made to many products (decision 125), kept whole so it can be undone whole: each
  * product's state before and after. Staff are named by id only; the audit log holds the per-product lines.
@@ -185,9 +244,7 @@ export const productBulkChanges = pgTable(
     id: id(),
     actorId: text('actor_id').notNull(),
     kind: text('kind').notNull(),
-    entries: jsonb('entries')
-      .$type<Array<{ productId: string; before: BulkChangeState; after: BulkChangeState }>>()
-      .notNull(),
+    entries: jsonb('entries').$type<BulkChangeEntry[]>().notNull(),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

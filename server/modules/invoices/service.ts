@@ -13,6 +13,7 @@ import {
 } from '../../../contracts/gst.ts'
 import { type InvoiceSettings, invoiceText } from '../../../contracts/invoices.ts'
 import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
+import { withVariant } from '../../../contracts/product-card.ts'
 import { invoiceDetailsMissing } from '../../../contracts/setup.ts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { NotFoundError } from '../../http/errors.ts'
@@ -62,7 +63,7 @@ export function createInvoicesService(deps: {
       if (!code) return []
       return [
         {
-          title: i.title,
+          title: withVariant(i.title, i.variantTitle),
           quantity: i.quantity,
           price: i.price,
           hsnCode: code.hsnCode,

@@ -257,7 +257,12 @@ export function createOrdersReports(db: DbOrTx) {
       if (ids.length === 0) return { rows: [], items: [] }
       const rows = await db.select().from(orders).where(inArray(orders.id, ids))
       const items = await db
-        .select({ orderId: orderItems.orderId, title: orderItems.title, quantity: orderItems.quantity })
+        .select({
+          orderId: orderItems.orderId,
+          title: orderItems.title,
+          variantTitle: orderItems.variantTitle,
+          quantity: orderItems.quantity,
+        })
         .from(orderItems)
         .where(inArray(orderItems.orderId, ids))
         .orderBy(asc(orderItems.createdAt), asc(orderItems.id))

@@ -93,7 +93,11 @@ export function createOrdersRepo(db: DbOrTx) {
       status: string,
     ) {
       const [row] = await db.insert(orders).values(order).returning()
-      await db.insert(orderItems).values(items.map((i) => ({ ...i, orderId: row!.id })))
+      // A millisecond apart, so the lines are read back (invoice, slip, e-mails) in the order placed.
+      const at = row!.createdAt.getTime()
+      await db
+        .insert(orderItems)
+        .values(items.map((i, n) => ({ ...i, orderId: row!.id, createdAt: new Date(at + n) })))
       await db
         .insert(orderHistory)
         .values({ orderId: row!.id, status, changedBy: order.userId, changedAt: new Date() })

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { couponServerMessages, maxCartQuantity, stockMessages } from '../../../contracts/cart-rules.ts'
+import {
+  couponServerMessages,
+  maxCartQuantity,
+  stockMessages,
+  variantMessages,
+} from '../../../contracts/cart-rules.ts'
 import { type CodTerms, codMessages, codMethod, codRefusal } from '../../../contracts/cod.ts'
 import type { ExtraCharge } from '../../../contracts/gst.ts'
 import { type HoldLimits, holdMessages, phoneKey } from '../../../contracts/hold-limits.ts'
@@ -15,6 +20,7 @@ import {
   type PaymentStatus,
 } from '../../../contracts/order-states.ts'
 import type { Order, PlaceOrderInput } from '../../../contracts/orders.ts'
+import { withVariant } from '../../../contracts/product-card.ts'
 import { setupMessages } from '../../../contracts/setup.ts'
 import type { Config } from '../../config.ts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
@@ -67,7 +73,13 @@ export type OrderPeers = {
   }
   /** Refunds the order's captured payment through the provider; null when it has none. */
   payments: { refundCaptured(orderId: string): Promise<{ refundId: string } | null> }
-  cart: { removeOrdered(userId: string, productIds: string[], tx: Tx): Promise<void> }
+  cart: {
+    removeOrdered(
+      userId: string,
+      lines: Array<{ productId: string; variantId: string | null }>,
+      tx: Tx,
+    ): Promise<void>
+  }
   /** Keeps the order's shipping address in the customer's address book (once). */
   addresses: {
     rememberFromOrder(userId: string, shipping: PlaceOrderInput['shippingInfo'], tx: Tx): Promise<boolean>
@@ -203,6 +215,8 @@ export function toApiOrder({ order, items, history, documents }: FullOrder): Ord
       product: { _id: i.productId, title: i.title, image: i.image },
       quantity: i.quantity,
       price: rupees(i.price),
+      variantId: i.variantId,
+      variantTitle: i.variantTitle,
     })),
     shippingInfo: {
       firstName: order.shippingFirstName,
@@ -269,22 +283,33 @@ export function createOrdersService(deps: {
   }
 
   /**
-   * Takes every line from stock, products in id order (so two orders never wait on each other's rows).
-   * On a shortage what was taken goes back and the short line is named; null when all were taken.
+   * Takes every line from stock, products (and their variants) in id order, so two orders never wait on
+   * each other's rows. On a shortage what was taken goes back and the short line is named ('Kurta (M)');
+   * null when all were taken.
    */
   async function takeAll(
     tx: Tx,
-    lines: Array<{ productId: string; title: string; quantity: number }>,
+    lines: Array<{
+      productId: string
+      variantId?: string | null
+      title: string
+      variantTitle?: string | null
+      quantity: number
+    }>,
   ): Promise<{ title: string; left: number } | null> {
-    const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))
-    const taken: TakenLine[] = []
+    const keyOf = (l: { productId: string; variantId?: string | null }) =>
+      `${l.productId} ${l.variantId ?? ''}`
+    const sorted = [...lines].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1))
+    const taken: Array<TakenLine & { variantId: string | null }> = []
     for (const line of sorted) {
-      const left = await catalogue.stock.take(line.productId, line.quantity, tx)
+      const variantId = line.variantId ?? null
+      const title = withVariant(line.title, line.variantTitle)
+      const left = await catalogue.stock.take(line.productId, line.quantity, tx, variantId)
       if (left === null) {
-        for (const t of taken) await catalogue.stock.giveBack(t.productId, t.quantity, tx)
-        return { title: line.title, left: await catalogue.stock.of(line.productId, tx) }
+        for (const t of taken) await catalogue.stock.giveBack(t.productId, t.quantity, tx, t.variantId)
+        return { title, left: await catalogue.stock.of(line.productId, tx, variantId) }
       }
-      taken.push({ productId: line.productId, title: line.title, quantity: line.quantity, left })
+      taken.push({ productId: line.productId, variantId, title, quantity: line.quantity, left })
     }
     // Staff hear of a product that just reached its low-stock threshold, with the order that took it.
     await peers().mail.stockTaken(tx, taken)
@@ -309,7 +334,11 @@ export function createOrdersService(deps: {
     const facts: OrderFacts = {
       orderNumber: row.orderNumber,
       customerName: customer.fullName,
-      lines: items.map((i) => ({ title: i.title, quantity: i.quantity, price: i.price })),
+      lines: items.map((i) => ({
+        title: withVariant(i.title, i.variantTitle),
+        quantity: i.quantity,
+        price: i.price,
+      })),
       subtotal: row.subtotal,
       discountAmount: row.discountAmount,
       couponCode: row.couponCode,
@@ -338,7 +367,7 @@ export function createOrdersService(deps: {
 
   async function releaseStock(tx: Tx, orderId: string) {
     for (const item of await createOrdersRepo(tx).itemsOf(orderId)) {
-      await catalogue.stock.giveBack(item.productId, item.quantity, tx)
+      await catalogue.stock.giveBack(item.productId, item.quantity, tx, item.variantId)
     }
   }
 
@@ -431,44 +460,83 @@ export function createOrdersService(deps: {
       const first = await earlier()
       if (first) return { order: await full(first), created: false }
 
-      // One line per product, quantities merged, and the per-line maximum checked on the merged line.
-      const lines = new Map<string, { quantity: number; price: number }>()
+      // One line per product and variant (decision 129), quantities merged, and the per-line maximum
+      // checked on the merged line.
+      const merged = new Map<
+        string,
+        { productId: string; variantId: string | null; quantity: number; price: number }
+      >()
       for (const p of input.products) {
-        const line = lines.get(p.productId)
+        const variantId = p.variantId ?? null
+        const k = `${p.productId} ${variantId ?? ''}`
+        const line = merged.get(k)
         if (line) line.quantity += p.quantity
-        else lines.set(p.productId, { quantity: p.quantity, price: p.price })
+        else merged.set(k, { productId: p.productId, variantId, quantity: p.quantity, price: p.price })
       }
-      const found = await catalogue.sellable([...lines.keys()])
-      const byId = new Map(found.map((p) => [p.id, p]))
-      const missing = [...lines.keys()].filter((id) => !byId.has(id))
-      if (missing.length > 0) {
-        throw new ConflictError(
+      const found = await catalogue.sellable([...new Set([...merged.values()].map((l) => l.productId))])
+      const byProduct = new Map(found.map((p) => [p.id, p]))
+      const unavailable = () =>
+        new ConflictError(
           'Some products in your cart are no longer available. Please review your cart and try again.',
         )
-      }
-      for (const [id, line] of lines) {
-        const product = byId.get(id)!
+      // Each line priced and stocked from its variant, or from the product sold as one piece.
+      const lines = [...merged.values()].map((l) => {
+        const product = byProduct.get(l.productId)
+        if (!product) throw unavailable()
+        if (product.variants.length === 0) {
+          if (l.variantId) throw unavailable()
+          return {
+            ...l,
+            product,
+            variant: null,
+            title: product.title,
+            unit: product.price,
+            stock: product.stock,
+          }
+        }
+        const variant = l.variantId
+          ? product.variants.find((v) => v.id === l.variantId)
+          : product.variants.length === 1
+            ? product.variants[0]
+            : undefined
+        if (!l.variantId && !variant) {
+          throw new ValidationError(
+            `${product.title}: ${variantMessages.choose(product.options.map((o) => o.name))}`,
+          )
+        }
+        if (!variant) throw unavailable()
+        return {
+          ...l,
+          variantId: variant.id,
+          product,
+          variant,
+          title: withVariant(product.title, variant.title),
+          unit: variant.price,
+          stock: variant.stock,
+        }
+      })
+      for (const line of lines) {
         if (line.quantity > maxCartQuantity) {
           throw new ValidationError(
-            `You can order at most ${maxCartQuantity} of ${product.title}; this order asks for ${line.quantity}.`,
+            `You can order at most ${maxCartQuantity} of ${line.title}; this order asks for ${line.quantity}.`,
           )
         }
-        if (Math.round(line.price * 100) !== product.price) {
+        if (Math.round(line.price * 100) !== line.unit) {
           throw new ConflictError(
-            `The price of ${product.title} is now ${formatPaise(product.price)} (your cart shows ${formatPaise(Math.round(line.price * 100))}). Please review your cart and place the order again.`,
+            `The price of ${line.title} is now ${formatPaise(line.unit)} (your cart shows ${formatPaise(Math.round(line.price * 100))}). Please review your cart and place the order again.`,
           )
         }
-        if (product.stock < line.quantity)
-          throw new ConflictError(stockMessages.onlyLeft(product.title, product.stock))
+        if (line.stock < line.quantity)
+          throw new ConflictError(stockMessages.onlyLeft(line.title, line.stock))
       }
       // The code's validity first, with the spec's words; its limits are held inside the transaction.
       if (input.couponCode) {
         await peers().coupons.check(input.couponCode)
       }
-      const subtotal = [...lines].reduce((sum, [id, l]) => sum + byId.get(id)!.price * l.quantity, 0)
+      const subtotal = lines.reduce((sum, l) => sum + l.unit * l.quantity, 0)
       const s = input.shippingInfo
       const cod = paymentChoice(input.paymentInfo?.method) === 'cod'
-      const pieces = [...lines.values()].reduce((sum, l) => sum + l.quantity, 0)
+      const pieces = lines.reduce((sum, l) => sum + l.quantity, 0)
 
       for (let attempt = 0; ; attempt++) {
         try {
@@ -522,10 +590,16 @@ export function createOrdersService(deps: {
                 `The order total is ${formatPaise(total)}, but your cart shows ${formatPaise(clientTotal)}. Prices or your coupon have changed: please review your cart and place the order again.`,
               )
             }
-            const items = [...lines].map(([id, l]) => {
-              const p = byId.get(id)!
-              return { productId: id, title: p.title, image: p.image, price: p.price, quantity: l.quantity }
-            })
+            const items = lines.map((l) => ({
+              productId: l.productId,
+              variantId: l.variant?.id ?? null,
+              variantTitle: l.variant?.title ?? null,
+              sku: l.variant?.sku ?? l.product.sku,
+              title: l.product.title,
+              image: l.variant?.image ?? l.product.image,
+              price: l.unit,
+              quantity: l.quantity,
+            }))
             const short = await takeAll(tx, items)
             if (short) throw new ConflictError(stockMessages.onlyLeft(short.title, short.left))
             // The address typed at checkout is offered again next time ('Try again', the next visit).
@@ -569,7 +643,7 @@ export function createOrdersService(deps: {
               if (coupon) await peers().coupons.countUse(coupon.code, 1, tx)
               await peers().cart.removeOrdered(
                 userId,
-                items.map((i) => i.productId),
+                items.map((i) => ({ productId: i.productId, variantId: i.variantId })),
                 tx,
               )
             }
@@ -873,7 +947,10 @@ export function createOrdersService(deps: {
         // The tax invoice is numbered in the payment's transaction, so a rollback gives its number back.
         await peers().invoices.issueInvoice(tx, row.id)
         await r.addHistory(row.id, status, row.userId, note)
-        const ordered = (await r.itemsOf(row.id)).map((i) => i.productId)
+        const ordered = (await r.itemsOf(row.id)).map((i) => ({
+          productId: i.productId,
+          variantId: i.variantId,
+        }))
         await peers().cart.removeOrdered(row.userId, ordered, tx)
         await tell(tx, row.id, 'paid')
         return 'paid' as const

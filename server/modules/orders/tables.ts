@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from '../../db/columns.ts'
 import { users } from '../accounts/tables.ts'
-import { products } from '../catalogue/tables.ts'
+import { products, productVariants } from '../catalogue/tables.ts'
 
 export const orders = pgTable(
   'orders',
@@ -90,6 +90,11 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
     title: text('title').notNull(),
+    // The variant sold (decision 129) and its option values as the order shows them ('M / Indigo'): kept
+    // when staff later delete the variant.
+    variantId: text('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    variantTitle: text('variant_title'),
+    sku: text('sku'),
     image: text('image'),
     price: integer('price').notNull(),
     quantity: integer('quantity').notNull(),

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm'
+import { asc, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { artisans, clusters, productMakers } from './tables.ts'
 
@@ -10,6 +10,14 @@ export function createProvenanceRepo(db: DbOrTx) {
     },
     clusters() {
       return db.select().from(clusters).orderBy(asc(clusters.name))
+    },
+    /** Who made each product among `ids` (a parenthesised subquery): its id, the artisan's slug and name. */
+    makersAmong(ids: SQL) {
+      return db
+        .select({ productId: productMakers.productId, slug: artisans.slug, name: artisans.name })
+        .from(productMakers)
+        .innerJoin(artisans, eq(artisans.id, productMakers.artisanId))
+        .where(sql`${productMakers.productId} in ${ids}`)
     },
     makers() {
       return db

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import type { Product } from '../../../contracts/catalogue.ts'
 import { sameName } from '../../../contracts/catalogue-sort.ts'
 import {
@@ -15,7 +16,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { NotFoundError } from '../../http/errors.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
-import type { CatalogueService } from '../catalogue/service.ts'
+import type { CatalogueService, MakersPort } from '../catalogue/service.ts'
 import { safeHtml } from '../content/html.ts'
 import { provenanceAuditNames } from './audit-names.ts'
 import { createProvenanceStore } from './console-repo.ts'
@@ -144,6 +145,10 @@ export function createProvenanceService(deps: {
   return {
     /** What the audit log calls this module's rows (decision 113). */
     auditNames: provenanceAuditNames(deps.db),
+    /** Who made what, for the listings' artisan filter and its counts (decision 130). */
+    makers: {
+      makersAmong: (ids: SQL) => repo.makersAmong(ids),
+    } satisfies MakersPort,
     /**
      * The console's artisans, clusters and products' makers (decision 098), read and written in the
      * caller's transaction when given one; the console audits each change and drops the cache after it.

@@ -17,28 +17,39 @@ export function createWishlistRepo(db: DbOrTx) {
       return row!.id
     },
 
-    /** Adding a product already there changes nothing (one entry per product). */
-    async add(wishlistId: string, productId: string): Promise<void> {
+    /** Adding a product (and variant) already there changes nothing (one entry per product and variant). */
+    async add(wishlistId: string, productId: string, variantId: string | null): Promise<void> {
       await db
         .insert(wishlistItems)
-        .values({ id: newId(), wishlistId, productId })
-        .onConflictDoNothing({ target: [wishlistItems.wishlistId, wishlistItems.productId] })
+        .values({ id: newId(), wishlistId, productId, variantId })
+        .onConflictDoNothing({
+          target: [wishlistItems.wishlistId, wishlistItems.productId, wishlistItems.variantId],
+        })
     },
 
     entries(userId: string) {
       return db
-        .select({ id: wishlistItems.id, productId: wishlistItems.productId, addedAt: wishlistItems.addedAt })
+        .select({
+          id: wishlistItems.id,
+          productId: wishlistItems.productId,
+          variantId: wishlistItems.variantId,
+          addedAt: wishlistItems.addedAt,
+        })
         .from(wishlistItems)
         .innerJoin(wishlists, eq(wishlists.id, wishlistItems.wishlistId))
         .where(eq(wishlists.userId, userId))
         .orderBy(desc(wishlistItems.addedAt), desc(wishlistItems.id))
     },
 
-    async remove(userId: string, productId: string): Promise<boolean> {
+    async remove(userId: string, productId: string, variantId?: string): Promise<boolean> {
       const rows = await db
         .delete(wishlistItems)
         .where(
-          and(eq(wishlistItems.productId, productId), inArray(wishlistItems.wishlistId, wishlistOf(userId))),
+          and(
+            eq(wishlistItems.productId, productId),
+            inArray(wishlistItems.wishlistId, wishlistOf(userId)),
+            variantId ? eq(wishlistItems.variantId, variantId) : undefined,
+          ),
         )
         .returning({ id: wishlistItems.id })
       return rows.length > 0

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { productIdBodySchema, wishlistResponseSchema } from '../../../contracts/cart.ts'
+import { productLineBodySchema, wishlistResponseSchema } from '../../../contracts/cart.ts'
 import { bearer, customerFailures, done } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 
@@ -38,12 +38,12 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         tags: ['wishlist'],
         summary: 'Adds an approved product to the wishlist (adding it twice keeps one entry)',
         security: bearer,
-        body: productIdBodySchema,
+        body: productLineBodySchema,
         response: { 200: done, ...customerFailures(404) },
       },
     },
     async (request) => {
-      await wishlist.add(request.user!.id, request.body.productId)
+      await wishlist.add(request.user!.id, request.body.productId, request.body.variantId)
       return { success: true as const, message: 'Product added to wishlist' }
     },
   )
@@ -57,12 +57,12 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         tags: ['wishlist'],
         summary: "Removes a product from the caller's wishlist",
         security: bearer,
-        body: productIdBodySchema,
+        body: productLineBodySchema,
         response: { 200: done, ...customerFailures(404) },
       },
     },
     async (request) => {
-      await wishlist.remove(request.user!.id, request.body.productId)
+      await wishlist.remove(request.user!.id, request.body.productId, request.body.variantId)
       return { success: true as const, message: 'Product removed from wishlist' }
     },
   )

@@ -102,6 +102,15 @@ export const CATEGORIES: CategorySeed[] = [
         care: 'Hand wash separately in cold water with a mild detergent, as natural and hand-applied dyes may bleed at first. Do not wring; dry in the shade.',
       },
       {
+        key: 'kurtas',
+        title: 'Kurtas',
+        code: 'KUR',
+        motif: 'stole',
+        craft:
+          'Our kurtas are cut and stitched from handwoven cloth by small tailoring units, and embroidered or block-printed by hand, so each piece differs slightly from the next.',
+        care: 'Hand wash or gentle machine wash in cold water, inside out; dry in the shade and iron on the reverse.',
+      },
+      {
         key: 'bedlinen',
         title: 'Bed Linen',
         code: 'BED',

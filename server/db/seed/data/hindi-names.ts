@@ -11,6 +11,7 @@ const HINDI_NAMES: Record<string, string> = {
   Handloom: 'हथकरघा',
   Sarees: 'साड़ियाँ',
   'Stoles & Dupattas': 'स्टोल और दुपट्टे',
+  Kurtas: 'कुर्ते',
   'Bed Linen': 'चादरें',
   Shawls: 'शॉल',
   Handicraft: 'हस्तशिल्प',

@@ -34,6 +34,12 @@ export type ProductSeed = {
   approved?: boolean
   /** The web name of the temple whose prasad package this is (decision 099). */
   temple?: string
+  /**
+   * Options and the variants sold (decision 129), prices in rupees; `picture` is the number of the
+   * product's picture the variant shows first. The product's price and stock follow them.
+   */
+  options?: Array<{ name: string; values: string[] }>
+  variants?: Array<{ values: string[]; price: number; cut: number; qty: number; picture?: number }>
 }
 
 export const PRODUCTS: ProductSeed[] = [
@@ -49,8 +55,14 @@ export const PRODUCTS: ProductSeed[] = [
     story:
       'In Mithila homes a pair of fish is painted for weddings and new beginnings, as a wish for abundance. This painting comes from a women’s collective in Jitwarpur, where the craft is handed down from mother to daughter.',
     material: 'Handmade paper, natural and poster colours, bamboo nib; wooden frame with glass',
-    size: '45 × 35 cm with frame (painting 38 × 28 cm)',
+    size: 'Three frame sizes: 30 × 23 cm, 45 × 35 cm and 60 × 45 cm (glass and wooden frame included)',
     region: 'Jitwarpur, Madhubani district, Bihar',
+    options: [{ name: 'Frame size', values: ['30 × 23 cm', '45 × 35 cm', '60 × 45 cm'] }],
+    variants: [
+      { values: ['30 × 23 cm'], price: 1699, cut: 2199, qty: 6 },
+      { values: ['45 × 35 cm'], price: 2499, cut: 3299, qty: 4 },
+      { values: ['60 × 45 cm'], price: 3899, cut: 4999, qty: 2 },
+    ],
     sold: 184,
     daysAgo: 40,
   },
@@ -391,6 +403,12 @@ export const PRODUCTS: ProductSeed[] = [
       'Eri is sometimes called peace silk, because the moth leaves the cocoon before the silk is spun. Women weavers of Assam spin the fibre by hand, which gives the stole its soft, slightly woolly feel.',
     material: 'Hand-spun eri silk, plant dyes',
     size: '2 m × 0.7 m',
+    options: [{ name: 'Colour', values: ['Natural', 'Madder red', 'Indigo'] }],
+    variants: [
+      { values: ['Natural'], price: 2799, cut: 3499, qty: 9, picture: 1 },
+      { values: ['Madder red'], price: 2799, cut: 3499, qty: 4, picture: 2 },
+      { values: ['Indigo'], price: 2799, cut: 3499, qty: 0, picture: 3 },
+    ],
     region: 'Kamrup district, Assam',
     sold: 42,
     daysAgo: 7,
@@ -409,6 +427,30 @@ export const PRODUCTS: ProductSeed[] = [
     region: 'Kakori, Lucknow district, Uttar Pradesh',
     sold: 109,
     daysAgo: 31,
+  },
+  {
+    title: 'Lucknowi Chikankari Cotton Kurta',
+    sub: 'kurtas',
+    state: 'Uttar Pradesh',
+    price: 2299,
+    cut: 2899,
+    short:
+      'A straight-cut white cotton kurta with hand-done chikankari on the yoke and sleeves, in five sizes.',
+    story:
+      'The yoke and cuffs of this kurta are embroidered by hand by women of the Kakori cluster, in the shadow-work and knot stitches chikankari is known for. The kurta itself is cut and stitched in a small Lucknow workshop.',
+    material: 'Cotton mulmul, cotton thread embroidery',
+    size: 'S (chest 36 in), M (38), L (40), XL (42), XXL (44); length 44 in',
+    region: 'Kakori, Lucknow district, Uttar Pradesh',
+    sold: 58,
+    daysAgo: 12,
+    options: [{ name: 'Size', values: ['S', 'M', 'L', 'XL', 'XXL'] }],
+    variants: [
+      { values: ['S'], price: 2299, cut: 2899, qty: 4 },
+      { values: ['M'], price: 2299, cut: 2899, qty: 7 },
+      { values: ['L'], price: 2299, cut: 2899, qty: 6 },
+      { values: ['XL'], price: 2499, cut: 3099, qty: 3 },
+      { values: ['XXL'], price: 2699, cut: 3299, qty: 0 },
+    ],
   },
   {
     title: 'Handloom Cotton Double Bedsheet with Two Pillow Covers',

@@ -3,6 +3,7 @@ import type { orderListQuerySchema } from '../../../../contracts/admin.ts'
 import type { AdminOrderPage } from '../../../../contracts/admin-orders.ts'
 import { codMethod } from '../../../../contracts/cod.ts'
 import { paymentStatusLabel } from '../../../../contracts/order-states.ts'
+import { withVariant } from '../../../../contracts/product-card.ts'
 import { ValidationError } from '../../../http/errors.ts'
 import { spreadsheetSafe, writeCsv } from '../../../lib/csv.ts'
 import type { AccountsService } from '../../accounts/service.ts'
@@ -109,7 +110,7 @@ export function createOrdersExport(deps: {
           safe(
             items
               .filter((i) => i.orderId === id)
-              .map((i) => `${i.title} × ${i.quantity}`)
+              .map((i) => `${withVariant(i.title, i.variantTitle)} × ${i.quantity}`)
               .join('; '),
           ),
           rupeeText(o.subtotal),

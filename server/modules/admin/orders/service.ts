@@ -13,6 +13,7 @@ import {
   nextFulfilmentStatuses,
   paymentStatusLabel,
 } from '../../../../contracts/order-states.ts'
+import { withVariant } from '../../../../contracts/product-card.ts'
 import type { Db } from '../../../db/client.ts'
 import { idPattern } from '../../../db/ids.ts'
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
@@ -120,6 +121,8 @@ export function createAdminOrdersService(deps: {
           _id: i.id,
           productId: i.productId,
           title: i.title,
+          variantTitle: i.variantTitle,
+          sku: i.sku,
           image: i.image,
           price: rupees(i.price),
           quantity: i.quantity,
@@ -271,7 +274,7 @@ export function createAdminOrdersService(deps: {
             country: o.shippingCountry,
             phone: o.shippingPhone,
           },
-          items: items.map((i) => ({ title: i.title, quantity: i.quantity })),
+          items: items.map((i) => ({ title: withVariant(i.title, i.variantTitle), quantity: i.quantity })),
           collect: o.paymentMethod === codMethod && o.paymentStatus === 'Pay on delivery' ? o.total : null,
           paymentMethod: o.paymentMethod,
         }

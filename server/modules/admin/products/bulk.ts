@@ -9,6 +9,7 @@ import type {
   ProductBulkResult,
   ProductBulkState,
 } from '../../../../contracts/admin-products.ts'
+import { variantTitle } from '../../../../contracts/admin-variants.ts'
 import { discountPercent, formatPaise } from '../../../../contracts/money.ts'
 import type { Db, DbOrTx, Tx } from '../../../db/client.ts'
 import { newId } from '../../../db/ids.ts'
@@ -17,10 +18,13 @@ import type { CatalogueCache } from '../../../lib/cache.ts'
 import type { AuditAction } from '../../audit/actions.ts'
 import { writeAudit } from '../../audit/repo.ts'
 import type {
+  BulkChangeEntry,
   BulkChangeState,
+  BulkVariantChange,
   CatalogueService,
   ProductFilters,
   StoredProduct,
+  StoredVariant,
 } from '../../catalogue/service.ts'
 import type { Actor } from '../kit.ts'
 
@@ -78,8 +82,8 @@ const inRupeesState = (s: BulkChangeState): ProductBulkState => ({
   cutPrice: s.cutPrice / 100,
 })
 
-/** The new price and MRP of a product, in whole paise. */
-function repriced(action: PriceAction, row: StoredProduct) {
+/** The new price and MRP of a product (or of one of its variants), in whole paise. */
+function repriced(action: PriceAction, row: { price: number; cutPrice: number }) {
   const noDiscount = row.cutPrice <= row.price
   if (action.kind === 'setPrice') {
     const price = Math.max(lowestPrice, Math.round(action.price * 100))
@@ -96,13 +100,58 @@ function repriced(action: PriceAction, row: StoredProduct) {
   }
 }
 
-/** What a change would do to one product: change it to this state, nothing, or nothing for a reason. */
+/**
+ * What a change would do to one product: change it to this state (and its variants' prices, where it has
+ * variants), nothing, or nothing for a reason.
+ */
 type Plan =
-  | { kind: 'changed'; after: BulkChangeState }
+  | { kind: 'changed'; after: BulkChangeState; variants?: BulkVariantChange[] }
   | { kind: 'unchanged' }
   | { kind: 'failed'; reason: string }
 
-function planFor(row: StoredProduct, action: BulkAction): Plan {
+/** Why a product with variants (decision 129) takes no set price or stock from a bulk change. */
+export const bulkVariantText = {
+  setPrice:
+    'It has variants with their own prices: change them by a percentage, or set them in its Options and variants table.',
+  stock:
+    'It has variants, each with its own stock: set them in its Options and variants table, one variant at a time.',
+  aboveMrp: (title: string, price: number, cutPrice: number) =>
+    `The new price of its variant ${title}, ${formatPaise(price, { paise: 'always' })}, would be above its MRP ${formatPaise(cutPrice, { paise: 'always' })}. Change both on its own page.`,
+  variantChangedSince: (title: string, price: number) =>
+    `The price of its variant ${title} was changed again since (now ${inRupees(price)}), so it was left as it is.`,
+  variantsSince: 'It has variants since the change, so it was left as it is.',
+} as const
+
+/**
+ * A price change of a product with variants: each variant's price changes as a product's would, and the
+ * product follows its first variant (decision 129).
+ */
+function planForVariants(row: StoredProduct, action: BulkAction, variants: StoredVariant[]): Plan {
+  if (action.kind === 'setPrice') return { kind: 'failed', reason: bulkVariantText.setPrice }
+  if (action.kind === 'setStock' || action.kind === 'changeStock')
+    return { kind: 'failed', reason: bulkVariantText.stock }
+  if (action.kind !== 'changePrice') return planFor(row, action)
+  const changes: BulkVariantChange[] = []
+  for (const v of variants) {
+    const next = repriced(action, v)
+    const title = variantTitle(v.optionValues)
+    if (next.price > next.cutPrice) {
+      return { kind: 'failed', reason: bulkVariantText.aboveMrp(title, next.price, next.cutPrice) }
+    }
+    if (next.price === v.price && next.cutPrice === v.cutPrice) continue
+    changes.push({ variantId: v.id, title, before: { price: v.price, cutPrice: v.cutPrice }, after: next })
+  }
+  if (changes.length === 0) return { kind: 'unchanged' }
+  const first = changes.find((c) => c.variantId === variants[0].id)?.after ?? variants[0]
+  return {
+    kind: 'changed',
+    after: withDiscount({ ...stateOf(row), price: first.price, cutPrice: first.cutPrice }),
+    variants: changes,
+  }
+}
+
+function planFor(row: StoredProduct, action: BulkAction, variants: StoredVariant[] = []): Plan {
+  if (variants.length) return planForVariants(row, action, variants)
   const before = stateOf(row)
   switch (action.kind) {
     case 'approve':
@@ -144,7 +193,13 @@ const isPriceKind = (kind: string) => kind === 'setPrice' || kind === 'changePri
 const isStockKind = (kind: string) => kind === 'setStock' || kind === 'changeStock'
 
 /** The audit entry's before and after: the fields the change touches, with the product's title. */
-function auditShape(kind: string, title: string, s: BulkChangeState) {
+function auditShape(
+  kind: string,
+  title: string,
+  s: BulkChangeState,
+  variants?: Array<{ title: string; price: number; cutPrice: number }>,
+) {
+  if (isPriceKind(kind) && variants?.length) return { title, price: s.price, cutPrice: s.cutPrice, variants }
   if (isPriceKind(kind)) return { title, price: s.price, cutPrice: s.cutPrice }
   if (isStockKind(kind)) return { title, quantity: s.quantity }
   return { title, isApproved: s.isApproved }
@@ -167,7 +222,14 @@ function summary(action: BulkAction, r: Pick<ProductBulkResult, 'changed' | 'unc
   return `${parts.join('; ')}.`
 }
 
-type Planned = { row: StoredProduct; before: BulkChangeState; after: BulkChangeState }
+type VariantPrices = Array<{ title: string; price: number; cutPrice: number }>
+
+type Planned = {
+  row: StoredProduct
+  before: BulkChangeState
+  after: BulkChangeState
+  variants?: BulkVariantChange[]
+}
 
 /** What the preview says in words about MRPs, discounts and rounding. */
 function notesOn(action: BulkAction, changed: Planned[]): string[] {
@@ -202,10 +264,17 @@ function notesOn(action: BulkAction, changed: Planned[]): string[] {
       `${plural(plain, 'product')} ${plain === 1 ? 'has' : 'have'} no MRP above the price: the MRP moves with the price.`,
     )
   }
+  const withVariants = changed.filter((c) => c.variants?.length)
+  if (withVariants.length) {
+    const n = withVariants.reduce((sum, c) => sum + (c.variants?.length ?? 0), 0)
+    notes.push(
+      `${plural(withVariants.length, 'product')} ${withVariants.length === 1 ? 'has' : 'have'} variants: the prices of their ${plural(n, 'variant')} change the same way; each shows its first variant's price here.`,
+    )
+  }
   return notes
 }
 
-type Catalogue = Pick<CatalogueService, 'productStore' | 'stock'>
+type Catalogue = Pick<CatalogueService, 'productStore' | 'stock' | 'followVariants'>
 
 /**
  * Changes to many products (decisions 093, 125): shown first as a preview that writes nothing, then made in
@@ -246,9 +315,17 @@ export function createProductBulk(deps: {
     return ids
   }
 
+  /** Each product's variants (decision 129), by product. */
+  function byProduct(variants: StoredVariant[]) {
+    const map = new Map<string, StoredVariant[]>()
+    for (const v of variants) map.set(v.productId, [...(map.get(v.productId) ?? []), v])
+    return map
+  }
+
   /** Each product's plan, in the order of the ids. */
-  function plan(rows: StoredProduct[], ids: string[], action: BulkAction) {
+  function plan(rows: StoredProduct[], ids: string[], action: BulkAction, variants: StoredVariant[]) {
     const byId = new Map(rows.map((r) => [r.id, r]))
+    const variantsOf = byProduct(variants)
     const changed: Planned[] = []
     const failed: ProductBulkResult['failed'] = []
     let unchanged = 0
@@ -258,10 +335,10 @@ export function createProductBulk(deps: {
         failed.push({ _id: id, title: null, reason: 'This product no longer exists.' })
         continue
       }
-      const p = planFor(row, action)
+      const p = planFor(row, action, variantsOf.get(id))
       if (p.kind === 'unchanged') unchanged++
       else if (p.kind === 'failed') failed.push({ _id: id, title: row.title, reason: p.reason })
-      else changed.push({ row, before: stateOf(row), after: p.after })
+      else changed.push({ row, before: stateOf(row), after: p.after, variants: p.variants })
     }
     return { changed, failed, unchanged }
   }
@@ -275,6 +352,11 @@ export function createProductBulk(deps: {
         return c.after
       case 'setPrice':
       case 'changePrice':
+        if (c.variants) {
+          for (const v of c.variants) await repo.updateVariant(v.variantId, v.after)
+          await catalogue.followVariants(c.row.id, tx)
+          return c.after
+        }
         await repo.update(c.row.id, {
           price: c.after.price,
           cutPrice: c.after.cutPrice,
@@ -298,8 +380,10 @@ export function createProductBulk(deps: {
     /** What the change would do, product by product; nothing is written. */
     async preview(input: BulkInput): Promise<{ message: string; data: ProductBulkPreview }> {
       const ids = await idsFor(deps.db, input)
-      const rows = await catalogue.productStore(deps.db).productsByIds(ids)
-      const { changed, failed, unchanged } = plan(rows, ids, input.action)
+      const store = catalogue.productStore(deps.db)
+      const rows = await store.productsByIds(ids)
+      const variants = await store.variantsOf(rows.filter((r) => r.options.length).map((r) => r.id))
+      const { changed, failed, unchanged } = plan(rows, ids, input.action, variants)
       const data: ProductBulkPreview = {
         count: ids.length,
         changes: changed.length,
@@ -325,19 +409,28 @@ export function createProductBulk(deps: {
       const result: ProductBulkResult = { changed: 0, unchanged: 0, failed: [], changeId: null }
       await deps.db.transaction(async (tx) => {
         const ids = await idsFor(tx, input)
-        const rows = await catalogue.productStore(tx).productsForUpdate(ids)
-        const { changed, failed, unchanged } = plan(rows, ids, input.action)
+        const store = catalogue.productStore(tx)
+        const rows = await store.productsForUpdate(ids)
+        const variants = await store.variantsForUpdate(rows.filter((r) => r.options.length).map((r) => r.id))
+        const { changed, failed, unchanged } = plan(rows, ids, input.action, variants)
         result.unchanged = unchanged
         result.failed = failed
-        const entries: Array<{ productId: string; before: BulkChangeState; after: BulkChangeState }> = []
+        const entries: BulkChangeEntry[] = []
         for (const c of changed) {
           const after = await write(tx, input.action, c)
           if (typeof after === 'string') {
             result.failed.push({ _id: c.row.id, title: c.row.title, reason: after })
             continue
           }
-          entries.push({ productId: c.row.id, before: c.before, after })
+          entries.push({
+            productId: c.row.id,
+            before: c.before,
+            after,
+            ...(c.variants ? { variants: c.variants } : {}),
+          })
           const kind = input.action.kind
+          const prices = (side: 'before' | 'after') =>
+            c.variants?.map((v) => ({ title: v.title, ...v[side] }))
           await writeAudit(tx, {
             actorId: actor.id,
             action:
@@ -348,8 +441,8 @@ export function createProductBulk(deps: {
                   : 'product.bulk-update',
             entity: 'product',
             entityId: c.row.id,
-            before: auditShape(input.action.kind, c.row.title, c.before),
-            after: auditShape(input.action.kind, c.row.title, after),
+            before: auditShape(input.action.kind, c.row.title, c.before, prices('before')),
+            after: auditShape(input.action.kind, c.row.title, after, prices('after')),
           })
         }
         result.changed = entries.length
@@ -377,6 +470,7 @@ export function createProductBulk(deps: {
         if (change.undoneAt) throw new ConflictError('This change was already undone.')
         const rows = await store.productsForUpdate(change.entries.map((e) => e.productId))
         const byId = new Map(rows.map((r) => [r.id, r]))
+        const variantsOf = byProduct(await store.variantsForUpdate(rows.map((r) => r.id)))
         for (const entry of change.entries) {
           const row = byId.get(entry.productId)
           if (!row) {
@@ -390,11 +484,45 @@ export function createProductBulk(deps: {
           const now = stateOf(row)
           const left = (reason: string) => result.failed.push({ _id: row.id, title: row.title, reason })
           let restored: BulkChangeState
+          const variants = variantsOf.get(row.id) ?? []
+          let variantsShown: { before: VariantPrices; after: VariantPrices } | undefined
           if (isPriceKind(change.kind)) {
             if (row.price !== entry.after.price || row.cutPrice !== entry.after.cutPrice) {
               left(`Its price was changed again since (now ${inRupees(row.price)}), so it was left as it is.`)
               continue
             }
+          }
+          if (
+            variants.length &&
+            !entry.variants &&
+            change.kind !== 'approve' &&
+            change.kind !== 'unapprove'
+          ) {
+            left(bulkVariantText.variantsSince)
+            continue
+          }
+          if (isPriceKind(change.kind) && variants.length && entry.variants) {
+            // Each variant back to its price before, unless one was changed again since (a deleted one is gone).
+            const pairs = entry.variants.flatMap((e) => {
+              const v = variants.find((x) => x.id === e.variantId)
+              return v ? [{ e, v }] : []
+            })
+            const since = pairs.find(
+              ({ e, v }) => v.price !== e.after.price || v.cutPrice !== e.after.cutPrice,
+            )
+            if (since) {
+              left(bulkVariantText.variantChangedSince(since.e.title, since.v.price))
+              continue
+            }
+            for (const { e } of pairs) await store.updateVariant(e.variantId, e.before)
+            await catalogue.followVariants(row.id, tx)
+            const [fresh] = await store.productsByIds([row.id])
+            restored = stateOf(fresh)
+            variantsShown = {
+              before: pairs.map(({ e }) => ({ title: e.title, ...e.after })),
+              after: pairs.map(({ e }) => ({ title: e.title, ...e.before })),
+            }
+          } else if (isPriceKind(change.kind)) {
             restored = { ...now, price: entry.before.price, cutPrice: entry.before.cutPrice }
             restored = withDiscount(restored)
             await store.update(row.id, {
@@ -430,8 +558,8 @@ export function createProductBulk(deps: {
             action: 'product.bulk-undo' satisfies AuditAction,
             entity: 'product',
             entityId: row.id,
-            before: auditShape(change.kind, row.title, now),
-            after: auditShape(change.kind, row.title, restored),
+            before: auditShape(change.kind, row.title, now, variantsShown?.before),
+            after: auditShape(change.kind, row.title, restored, variantsShown?.after),
           })
         }
         await store.markBulkChangeUndone(changeId)

@@ -4,7 +4,8 @@ import type {
   ProductImportResult,
   ProductImportRow,
 } from '../../../../contracts/admin-products.ts'
-import { formatPaise } from '../../../../contracts/money.ts'
+import { rowName, variantText, variantTitle } from '../../../../contracts/admin-variants.ts'
+import { discountPercent, formatPaise } from '../../../../contracts/money.ts'
 import {
   type ProductCsvHeading,
   productCsvColumns,
@@ -15,12 +16,25 @@ import type { Db, Tx } from '../../../db/client.ts'
 import { idPattern, newId } from '../../../db/ids.ts'
 import { UnprocessableError, ValidationError } from '../../../http/errors.ts'
 import type { CatalogueCache } from '../../../lib/cache.ts'
-import { CsvError, fromSpreadsheet, parseCsv, spreadsheetSafe, writeCsv } from '../../../lib/csv.ts'
+import {
+  CsvError,
+  type CsvRecord,
+  fromSpreadsheet,
+  parseCsv,
+  spreadsheetSafe,
+  writeCsv,
+} from '../../../lib/csv.ts'
 import { pgErrorCode } from '../../../lib/pg-error.ts'
 import { writeAudit } from '../../audit/repo.ts'
-import type { CatalogueService, ProductFilters, StoredProduct } from '../../catalogue/service.ts'
-import type { Actor } from '../kit.ts'
+import type {
+  CatalogueService,
+  ProductFilters,
+  StoredProduct,
+  StoredVariant,
+} from '../../catalogue/service.ts'
+import { type Actor, paise } from '../kit.ts'
 import { type ProductInput, productValues } from './values.ts'
+import { checkVariants, type VariantPlan, variantsAudit, writeVariants } from './variants.ts'
 
 /**
  * The product CSV files (decision 093): the export of the list's products, and the import that creates and
@@ -47,6 +61,12 @@ const aliases: Record<string, ProductCsvHeading> = {
   quantity: 'Stock',
   description: 'Description (HTML)',
   gst: 'GST rate (%)',
+  // Shopify's words for the variant columns, so its files read too.
+  'variant compare at price': 'Variant list price',
+  'variant mrp': 'Variant list price',
+  'variant inventory qty': 'Variant stock',
+  'variant grams': 'Variant weight (g)',
+  'variant image': 'Variant picture',
 }
 const headingOf = new Map<string, ProductCsvHeading>([
   ...productCsvColumns.map((c) => [headingKey(c.heading), c.heading] as const),
@@ -62,6 +82,9 @@ const columnOfField: Record<string, ProductCsvHeading> = {
   categoryId: 'Category',
   subcategoryId: 'Subcategory',
   stateId: 'State',
+  materials: 'Materials',
+  techniques: 'Techniques',
+  colours: 'Colours',
   sku: 'SKU',
   shortDescription: 'Short description',
   description: 'Description (HTML)',
@@ -80,6 +103,8 @@ const sameName = (s: string) => s.normalize('NFC').replace(/\s+/g, ' ').trim().t
 
 const rupeeText = (paise: number) => (paise / 100).toFixed(2)
 const yesNo = (v: boolean) => (v ? 'yes' : 'no')
+/** An attribute's values in one cell (decision 130): the import splits them on the commas again. */
+const valuesText = (values: readonly string[]) => values.join(', ')
 
 /** Absolute addresses of a product's pictures (the 800 px size), as a browser opens them. */
 const pictureAddress = (publicUrl: string, url: string) =>
@@ -110,6 +135,9 @@ const fieldsShown: Array<[keyof Values | 'isApproved', string, Shown | null]> = 
   ['categoryId', 'category', null],
   ['subcategoryId', 'subcategory', null],
   ['stateId', 'state', null],
+  ['materials', 'materials', (v) => valuesText(v as string[]) || 'empty'],
+  ['techniques', 'techniques', (v) => valuesText(v as string[]) || 'empty'],
+  ['colours', 'colours', (v) => valuesText(v as string[]) || 'empty'],
   ['price', 'price', (v) => formatPaise(Number(v), { paise: 'always' })],
   ['cutPrice', 'MRP', (v) => formatPaise(Number(v), { paise: 'always' })],
   ['quantity', 'stock', (v) => String(v)],
@@ -124,14 +152,154 @@ const fieldsShown: Array<[keyof Values | 'isApproved', string, Shown | null]> = 
   ['uqc', 'unit', String],
 ]
 
+/** A product's options and variants as the file has them, to be written after the product. */
+type VariantsPlanned = { options: Option[]; plans: VariantPlan[]; existing: StoredVariant[] }
+
 type Planned =
-  | { kind: 'create'; row: number; values: Values & { isApproved: boolean } }
-  | { kind: 'update'; row: number; before: StoredProduct; set: Partial<Values & { isApproved: boolean }> }
+  | {
+      kind: 'create'
+      row: number
+      values: Values & { isApproved: boolean }
+      variants: VariantsPlanned | null
+    }
+  | {
+      kind: 'update'
+      row: number
+      before: StoredProduct
+      set: Partial<Values & { isApproved: boolean }>
+      variants: VariantsPlanned | null
+    }
+
+type Option = { name: string; values: string[] }
+
+// ----- variants (decision 129): one row per variant, Shopify-style -----
+
+const optionColumns = [
+  { name: 'Option1 name', value: 'Option1 value' },
+  { name: 'Option2 name', value: 'Option2 value' },
+  { name: 'Option3 name', value: 'Option3 value' },
+] as const satisfies ReadonlyArray<{ name: ProductCsvHeading; value: ProductCsvHeading }>
+
+/** The columns of a variant: a row with any of them filled in is a variant's row. */
+const variantColumns = [
+  ...optionColumns.flatMap((o) => [o.name, o.value]),
+  'Variant SKU',
+  'Variant price',
+  'Variant list price',
+  'Variant stock',
+  'Variant weight (g)',
+  'Variant picture',
+] as const satisfies readonly ProductCsvHeading[]
+
+/** A picture address as the export writes it (or a path like it), as the picture's stored path. */
+const storedPath = (address: string) =>
+  address
+    .trim()
+    .replace(/^https?:\/\/[^/]+/i, '')
+    .replace(/-\d+\.(webp|avif|jpe?g|png)$/i, '')
+
+const optionsText = (options: Option[]) =>
+  options.length ? options.map((o) => `${o.name} (${o.values.join(', ')})`).join('; ') : 'none'
+
+/**
+ * The options a file's variants make: each option's values in the order the product had them, then the
+ * values it did not have in the order the file first gives them (so an export imported again is no change).
+ */
+function optionsOf(names: string[], rows: string[][], before: Option[]): Option[] {
+  return names.map((name, i) => {
+    const inFile = [...new Set(rows.map((values) => values[i]))]
+    const had = before[i] && sameName(before[i].name) === sameName(name) ? before[i].values : []
+    return {
+      name,
+      values: [...had.filter((v) => inFile.includes(v)), ...inFile.filter((v) => !had.includes(v))],
+    }
+  })
+}
+
+/**
+ * The file's variants matched to the product's: by their values first, then (for values renamed) by SKU.
+ * Unmatched file variants are new (id null).
+ */
+function matchVariants(rows: Array<Omit<VariantPlan, 'id'>>, existing: StoredVariant[]): VariantPlan[] {
+  const free = new Set(existing.map((v) => v.id))
+  const key = (values: string[]) => values.join('\u0000')
+  const ids: Array<string | null> = rows.map((r) => {
+    const v = existing.find((x) => free.has(x.id) && key(x.optionValues) === key(r.optionValues))
+    if (v) free.delete(v.id)
+    return v?.id ?? null
+  })
+  return rows.map((r, j) => {
+    let id = ids[j]
+    if (!id) {
+      const v = existing.find((x) => free.has(x.id) && x.sku.toLowerCase() === r.sku.toLowerCase())
+      if (v) {
+        free.delete(v.id)
+        id = v.id
+      }
+    }
+    return { id, ...r }
+  })
+}
+
+/** What writing these variants changes, in words: 'variant M / Indigo price ₹1,650.00 → ₹1,850.00'. */
+function variantChanges(
+  beforeOptions: Option[],
+  existing: StoredVariant[],
+  options: Option[],
+  plans: VariantPlan[],
+  pictureName: (path: string | undefined) => string,
+): string[] {
+  const changes: string[] = []
+  if (JSON.stringify(beforeOptions) !== JSON.stringify(options)) {
+    const from = optionsText(beforeOptions)
+    const to = optionsText(options)
+    changes.push(from.length <= 80 && to.length <= 80 ? `options ${from} → ${to}` : 'options changed')
+  }
+  const money = (v: number) => formatPaise(v, { paise: 'always' })
+  const byId = new Map(existing.map((v) => [v.id, v]))
+  let moved = false
+  plans.forEach((p, position) => {
+    const title = variantTitle(p.optionValues)
+    const was = p.id ? byId.get(p.id) : undefined
+    if (!was) {
+      changes.push(`variant ${title} added`)
+      return
+    }
+    const wasTitle = variantTitle(was.optionValues)
+    if (wasTitle !== title) changes.push(`variant ${wasTitle} → ${title}`)
+    const fields: Array<[string, string, string]> = [
+      ['SKU', was.sku, p.sku],
+      ['price', money(was.price), money(p.price)],
+      ['list price', money(was.cutPrice), money(p.cutPrice)],
+      ['stock', String(was.quantity), String(p.quantity)],
+      [
+        'weight',
+        was.weight === null ? 'empty' : `${was.weight} g`,
+        p.weight === null ? 'empty' : `${p.weight} g`,
+      ],
+      ['picture', pictureName(was.images[0]), pictureName(p.images[0])],
+    ]
+    for (const [label, from, to] of fields) {
+      if (from !== to) changes.push(`variant ${title} ${label} ${from} → ${to}`)
+    }
+    if (was.position !== position) moved = true
+  })
+  const kept = new Set(plans.map((p) => p.id))
+  for (const v of existing) {
+    if (!kept.has(v.id)) changes.push(`variant ${variantTitle(v.optionValues)} removed`)
+  }
+  if (moved && plans.every((p) => p.id) && kept.size === existing.length) {
+    changes.push('order of the variants changed (the first is the default)')
+  }
+  return changes
+}
 
 /**
  * Reads a product CSV file and works out what importing it would do, reading the products, categories,
  * subcategories and states in the caller's transaction. Problems with the file as a whole are thrown
- * (400); a row's problems are answered with that row.
+ * (400); a row's problems are answered with that row. A product with variants has one row per variant: its
+ * first row carries the product's columns, the following ones its ID (or, for a new product, its SKU) and
+ * the variant columns only; the dry run answers one entry per product.
  */
 async function planImport(
   tx: Tx,
@@ -180,6 +348,33 @@ async function planImport(
     notes.push(`${readOnly.join(', ')}: for reading only; the import leaves them as they are.`)
   }
 
+  const cellOf = (record: CsvRecord, h: ProductCsvHeading) => {
+    const index = at.get(h)
+    return index === undefined ? '' : fromSpreadsheet(record.cells[index] ?? '')
+  }
+  // Without the variant columns the file says nothing of variants: products keep theirs.
+  const readsVariants = variantColumns.some((h) => at.has(h))
+  const isVariantRow = (r: CsvRecord) => variantColumns.some((h) => cellOf(r, h).trim() !== '')
+
+  // The rows of each product: a row with the ID (or, for a new product, the SKU) of an earlier variant's
+  // row, and a variant of its own, is that product's next variant.
+  type Group = { head: CsvRecord; rest: CsvRecord[] }
+  const groups: Group[] = []
+  const groupOf = new Map<string, Group>()
+  for (const record of dataRows) {
+    const id = cellOf(record, 'ID').trim()
+    const sku = cellOf(record, 'SKU').trim().toLowerCase()
+    const key = id ? `id:${id}` : sku ? `sku:${sku}` : null
+    const earlier = key ? groupOf.get(key) : undefined
+    if (earlier && isVariantRow(record) && isVariantRow(earlier.head)) {
+      earlier.rest.push(record)
+      continue
+    }
+    const group = { head: record, rest: [] }
+    groups.push(group)
+    if (key && !earlier) groupOf.set(key, group)
+  }
+
   const repo = catalogue.productStore(tx)
   const structure: Structure = await catalogue.structure(tx)
   const named = {
@@ -194,17 +389,39 @@ async function planImport(
   ]
   const existing = new Map((await repo.productsForUpdate(ids)).map((p) => [p.id, p]))
   const skuOwner = new Map((await repo.skus()).map((p) => [p.sku.toLowerCase(), p]))
+  const variantSkuOwner = new Map((await repo.variantSkus()).map((v) => [v.sku.toLowerCase(), v]))
+  const variantsOf = new Map<string, StoredVariant[]>()
+  for (const v of await repo.variantsForUpdate([...existing.keys()])) {
+    variantsOf.set(v.productId, [...(variantsOf.get(v.productId) ?? []), v])
+  }
+  const picturesOf = new Map<string, string[]>()
+  for (const i of await repo.imagePathsOf([...existing.keys()])) {
+    picturesOf.set(i.productId, [...(picturesOf.get(i.productId) ?? []), i.url])
+  }
 
   const rows: ProductImportRow[] = []
   const planned: Planned[] = []
   const idSeen = new Map<string, number>()
-  const skuSeen = new Map<string, number>()
+  // Every SKU of the file, products' and variants' alike, with the row and product (group) it is in.
+  const skuSeen = new Map<string, { row: number; group: Group }>()
+  let followNoted = false
+  // The product's own columns are read from its first row only: said once for the rows that fill them again.
+  const productColumns = productCsvColumns
+    .map((c) => c.heading)
+    .filter((h) => h !== 'ID' && h !== 'SKU' && !(variantColumns as readonly string[]).includes(h))
+  const refilled = groups
+    .flatMap((g) => g.rest)
+    .filter((r) => productColumns.some((h) => cellOf(r, h).trim() !== ''))
+    .map((r) => r.row)
+  if (refilled.length) {
+    notes.push(
+      `Row${refilled.length === 1 ? '' : 's'} ${refilled.join(', ')}: only the variant columns are read there; a product's own columns are read from its first row.`,
+    )
+  }
 
-  for (const record of dataRows) {
-    const cell = (h: ProductCsvHeading) => {
-      const index = at.get(h)
-      return index === undefined ? '' : fromSpreadsheet(record.cells[index] ?? '')
-    }
+  for (const group of groups) {
+    const record = group.head
+    const cell = (h: ProductCsvHeading) => cellOf(record, h)
     const has = (h: ProductCsvHeading) => at.has(h)
     const problems: Problem[] = []
     const problem = (column: string, message: string) => problems.push({ column, message })
@@ -222,6 +439,15 @@ async function planImport(
         current = found
         idSeen.set(idText, record.row)
       }
+    }
+    const currentVariants = current ? (variantsOf.get(current.id) ?? []) : []
+    const withVariants = isVariantRow(record)
+    // Its price, list price and stock are its variants' (decision 129): the file's variants, or, in a file
+    // without variant columns, the ones it has.
+    const followsVariants = withVariants || (!readsVariants && currentVariants.length > 0)
+    if (followsVariants && !followNoted) {
+      notes.push(readsVariants ? productCsvText.variantsFollow : productCsvText.variantColumnsMissing)
+      followNoted = true
     }
 
     // Names of the catalogue, found by name.
@@ -259,31 +485,39 @@ async function planImport(
       problem('State', `There is no state called '${stateName}'. Use a name from States, or leave it empty.`)
     }
 
-    // Numbers as people type them.
-    const priceText = cell('Price (₹)').trim()
-    const price = amountOf(priceText)
-    if (price === null) {
-      problem(
-        'Price (₹)',
-        priceText
-          ? `Enter the price in rupees, such as 1650.00 (found '${priceText}').`
-          : 'Enter the price in rupees.',
-      )
-    }
-    const mrpText = cell('MRP (₹)').trim()
-    const mrp = mrpText ? amountOf(mrpText) : price
-    if (mrpText && mrp === null) {
-      problem('MRP (₹)', `Enter the MRP in rupees, such as 1999.00, or leave it empty (found '${mrpText}').`)
-    }
-    const stockText = cell('Stock').trim()
-    const stock = /^-?\d+$/.test(stockText) ? Number(stockText) : null
-    if (stock === null) {
-      problem(
-        'Stock',
-        stockText
-          ? `Enter the stock as a whole number, such as 5 (found '${stockText}').`
-          : 'Enter the stock.',
-      )
+    // Numbers as people type them (a product with variants takes its own from them).
+    let price: number | null = 0
+    let mrp: number | null = 0
+    let stock: number | null = 0
+    if (!followsVariants) {
+      const priceText = cell('Price (₹)').trim()
+      price = amountOf(priceText)
+      if (price === null) {
+        problem(
+          'Price (₹)',
+          priceText
+            ? `Enter the price in rupees, such as 1650.00 (found '${priceText}').`
+            : 'Enter the price in rupees.',
+        )
+      }
+      const mrpText = cell('MRP (₹)').trim()
+      mrp = mrpText ? amountOf(mrpText) : price
+      if (mrpText && mrp === null) {
+        problem(
+          'MRP (₹)',
+          `Enter the MRP in rupees, such as 1999.00, or leave it empty (found '${mrpText}').`,
+        )
+      }
+      const stockText = cell('Stock').trim()
+      stock = /^-?\d+$/.test(stockText) ? Number(stockText) : null
+      if (stock === null) {
+        problem(
+          'Stock',
+          stockText
+            ? `Enter the stock as a whole number, such as 5 (found '${stockText}').`
+            : 'Enter the stock.',
+        )
+      }
     }
     const approvedText = cell('Approved').trim()
     const approved = approvedText ? yesOrNo(approvedText) : undefined
@@ -313,6 +547,9 @@ async function planImport(
       ...(gstText ? { gstRate: gstText } : {}),
       ...(fixed === undefined || fixed === null ? {} : { gstRateFixed: fixed }),
       ...(uqcText ? { uqc: uqcText } : {}),
+      ...(has('Materials') ? { materials: cell('Materials') } : {}),
+      ...(has('Techniques') ? { techniques: cell('Techniques') } : {}),
+      ...(has('Colours') ? { colours: cell('Colours') } : {}),
     }
     const checked = productInputSchema.safeParse(input)
     if (!checked.success) {
@@ -326,15 +563,28 @@ async function planImport(
       }
     }
 
-    // The SKU belongs to one product.
+    // The SKU belongs to one product, and to no variant of another.
     const sku = input.sku.trim().toLowerCase()
     if (sku) {
       const owner = skuOwner.get(sku)
+      const ofVariant = variantSkuOwner.get(sku)
+      const seenAt = skuSeen.get(sku)
       if (owner && owner.id !== (current?.id ?? idText)) {
         problem('SKU', `The product '${owner.title}' already has the SKU '${input.sku.trim()}'.`)
-      } else if (skuSeen.has(sku)) {
-        problem('SKU', `Row ${skuSeen.get(sku)} has the same SKU; each product needs its own.`)
-      } else skuSeen.set(sku, record.row)
+      } else if (ofVariant && ofVariant.productId !== (current?.id ?? idText)) {
+        problem('SKU', `A variant of '${ofVariant.title}' already has the SKU '${input.sku.trim()}'.`)
+      } else if (seenAt) {
+        problem('SKU', `Row ${seenAt.row} has the same SKU; each product needs its own.`)
+      } else skuSeen.set(sku, { row: record.row, group })
+    }
+
+    // The variants, one row each.
+    let variants: VariantsPlanned | null = null
+    if (withVariants) {
+      variants = readVariants(group, current, currentVariants, input.sku.trim(), problem)
+    } else if (readsVariants && currentVariants.length > 0) {
+      // The file has variant columns and none for this product: it is sold as one piece again.
+      variants = { options: [], plans: [], existing: currentVariants }
     }
 
     const title = input.title.trim() || current?.title || ''
@@ -357,10 +607,20 @@ async function planImport(
       state: state ?? null,
     })
     if (!current) {
+      const first = variants?.plans[0]
+      const own = first
+        ? {
+            price: first.price,
+            cutPrice: first.cutPrice,
+            discount: discountPercent(first.price, first.cutPrice),
+            quantity: variants?.plans.reduce((sum, p) => sum + p.quantity, 0) ?? 0,
+          }
+        : {}
       planned.push({
         kind: 'create',
         row: record.row,
-        values: { ...values, isApproved: data.isApproved ?? false },
+        values: { ...values, ...own, isApproved: data.isApproved ?? false },
+        variants,
       })
       rows.push({ row: record.row, _id: null, title, outcome: 'create', changes: [], errors: [] })
       continue
@@ -375,9 +635,11 @@ async function planImport(
     }
     for (const [field, label, show] of fieldsShown) {
       if (!(field in next)) continue
+      if (followsVariants && (field === 'price' || field === 'cutPrice' || field === 'quantity')) continue
       const before = (current as Record<string, unknown>)[field] ?? null
       const after = next[field] ?? null
-      if (before === after) continue
+      // An attribute's values are a list: the same values in the same order are no change.
+      if (Array.isArray(after) ? JSON.stringify(before) === JSON.stringify(after) : before === after) continue
       ;(set as Record<string, unknown>)[field] = after
       const names =
         field === 'categoryId' ? named.category : field === 'subcategoryId' ? named.subcategory : named.state
@@ -387,15 +649,190 @@ async function planImport(
       const to = text(after)
       changes.push(from.length <= 40 && to.length <= 40 ? `${label} ${from} → ${to}` : `${label} changed`)
     }
+    if (variants) {
+      const pictures = picturesOf.get(current.id) ?? []
+      const pictureName = (path: string | undefined) => {
+        const n = path ? pictures.indexOf(path) : -1
+        return n < 0 ? 'none' : `picture ${n + 1}`
+      }
+      changes.push(
+        ...variantChanges(
+          currentVariants.length ? current.options : [],
+          currentVariants,
+          variants.options,
+          variants.plans,
+          pictureName,
+        ),
+      )
+    }
     if (changes.length === 0) {
       rows.push({ row: record.row, _id: current.id, title, outcome: 'unchanged', changes: [], errors: [] })
       continue
     }
     // Kept by the shop itself, from the values above.
-    set.searchText = values.searchText
+    if (Object.keys(set).length) set.searchText = values.searchText
     if ('price' in set || 'cutPrice' in set) set.discount = values.discount
-    planned.push({ kind: 'update', row: record.row, before: current, set })
+    planned.push({ kind: 'update', row: record.row, before: current, set, variants })
     rows.push({ row: record.row, _id: current.id, title, outcome: 'update', changes, errors: [] })
+  }
+
+  /**
+   * The variants of one product from its rows: the option names of its first row, each row's values and
+   * variant columns, checked with the console's rules; problems go to the product's entry, naming the row.
+   */
+  function readVariants(
+    group: Group,
+    current: StoredProduct | null,
+    currentVariants: StoredVariant[],
+    productSku: string,
+    problem: (column: string, message: string) => void,
+  ): VariantsPlanned {
+    const found: Problem[] = []
+    const add = (column: string, message: string) => found.push({ column, message })
+    const records = [group.head, ...group.rest]
+    const headRow = group.head.row
+    const names = optionColumns.map((o) => cellOf(group.head, o.name).trim())
+    const count = names.reduce((n, name, i) => (name ? i + 1 : n), 0)
+    names.slice(0, count).forEach((name, i) => {
+      if (!name) add(optionColumns[i].name, `Row ${headRow}: name option ${i + 1} before option ${i + 2}.`)
+    })
+    if (count === 0) {
+      add(
+        'Option1 name',
+        `Row ${headRow}: name the product's first option in 'Option1 name' (such as Size), and give each variant's value in 'Option1 value'.`,
+      )
+    }
+    const pictures = current ? (picturesOf.get(current.id) ?? []) : []
+    const read = records.map((r): Omit<VariantPlan, 'id'> => {
+      const at = (h: ProductCsvHeading) => cellOf(r, h).trim()
+      const say = (column: ProductCsvHeading, message: string) => add(column, `Row ${r.row}: ${message}`)
+      if (r !== group.head) {
+        optionColumns.forEach((o, i) => {
+          const name = at(o.name)
+          if (name && sameName(name) !== sameName(names[i])) {
+            say(
+              o.name,
+              `the product's first row (row ${headRow}) names option ${i + 1} '${names[i] || 'nothing'}'; leave this cell empty or write the same.`,
+            )
+          }
+        })
+      }
+      const optionValues = optionColumns.slice(0, count).map((o, i) => {
+        const value = at(o.value)
+        if (!value && names[i]) say(o.value, `give this variant's value of the option '${names[i]}'.`)
+        return value
+      })
+      optionColumns.slice(count).forEach((o, i) => {
+        if (at(o.value)) {
+          say(
+            o.value,
+            `name option ${count + i + 1} in '${o.name}' on the product's first row (row ${headRow}), or leave the value empty.`,
+          )
+        }
+      })
+      const priceText = at('Variant price')
+      const price = amountOf(priceText)
+      if (price === null) {
+        say(
+          'Variant price',
+          priceText
+            ? `enter the variant's price in rupees, such as 1650.00 (found '${priceText}').`
+            : "enter the variant's price in rupees, such as 1650.00.",
+        )
+      }
+      const listText = at('Variant list price')
+      const list = listText ? amountOf(listText) : price
+      if (listText && list === null) {
+        say(
+          'Variant list price',
+          `enter the variant's list price in rupees, or leave it empty (found '${listText}').`,
+        )
+      }
+      const stockText = at('Variant stock')
+      const stock = /^\d+$/.test(stockText) && Number(stockText) <= 1_000_000 ? Number(stockText) : null
+      if (stock === null) {
+        say(
+          'Variant stock',
+          stockText
+            ? `enter the variant's stock as a whole number from 0, such as 5 (found '${stockText}').`
+            : "enter the variant's stock, such as 5.",
+        )
+      }
+      const weightText = at('Variant weight (g)')
+      const weight = weightText ? (/^\d+$/.test(weightText) ? Number(weightText) : 0) : null
+      if (weight !== null && (weight < 1 || weight > 1_000_000)) {
+        say(
+          'Variant weight (g)',
+          `enter the weight in whole grams, such as 450, or leave it empty (found '${weightText}').`,
+        )
+      }
+      const pictureText = at('Variant picture')
+      let images: string[] = []
+      if (pictureText) {
+        const path = storedPath(pictureText)
+        if (!current) {
+          say(
+            'Variant picture',
+            "a new product has no pictures yet: leave 'Variant picture' empty, and choose it on the product's page once it has pictures.",
+          )
+        } else if (!pictures.includes(path)) {
+          say(
+            'Variant picture',
+            `'${pictureText}' is not one of this product's pictures. Copy an address from its Picture addresses, or leave it empty.`,
+          )
+        } else images = [path]
+      }
+      return {
+        optionValues,
+        sku: at('Variant SKU'),
+        price: paise(price ?? 0),
+        cutPrice: paise(list ?? 0),
+        quantity: stock ?? 0,
+        weight,
+        images,
+      }
+    })
+    const options = optionsOf(
+      names.slice(0, count),
+      read.map((r) => r.optionValues),
+      currentVariants.length && current ? current.options : [],
+    )
+    const plans = matchVariants(read, currentVariants)
+    // The console's rules, once each row reads well: values once, every combination once, SKUs.
+    if (found.length === 0) {
+      const columnOf = (field: string) => {
+        const [, index, part] = field.split('.')
+        if (field.startsWith('options.'))
+          return part === 'name' ? optionColumns[Number(index)].name : optionColumns[Number(index)].value
+        if (part === 'sku') return 'Variant SKU'
+        if (part === 'cutPrice') return 'Variant list price'
+        if (part === 'options') return 'Option1 value'
+        return 'Row'
+      }
+      const rowOf = (j: number) => records[j].row
+      for (const p of checkVariants(options, plans, productSku, rowOf)) add(columnOf(p.field), p.message)
+      // Across the file and the shop: no other product or variant has the same SKU.
+      plans.forEach((p, j) => {
+        const key = p.sku.toLowerCase()
+        const product = skuOwner.get(key)
+        const variant = variantSkuOwner.get(key)
+        const row = rowName(rowOf(j), p.optionValues)
+        const mine = current?.id ?? null
+        const seenAt = skuSeen.get(key)
+        if (product && product.id !== mine) {
+          add('Variant SKU', variantText.skuOfOtherProduct(row, p.sku, product.title))
+        } else if (variant && variant.productId !== mine) {
+          add('Variant SKU', variantText.skuOfOtherVariant(row, p.sku, variant.title))
+        } else if (seenAt && seenAt.group !== group) {
+          add(
+            'Variant SKU',
+            `${row}: row ${seenAt.row} has the same SKU; each product and variant needs its own.`,
+          )
+        } else if (!seenAt) skuSeen.set(key, { row: rowOf(j), group })
+      })
+    }
+    for (const p of found) problem(p.column, p.message)
+    return { options, plans, existing: currentVariants }
   }
 
   const count = (o: ProductImportRow['outcome']) => rows.filter((r) => r.outcome === o).length
@@ -423,7 +860,7 @@ function auditPair(before: StoredProduct, set: Record<string, unknown>) {
 export function createProductCsv(deps: {
   db: Db
   cache: Pick<CatalogueCache, 'invalidate'>
-  catalogue: Pick<CatalogueService, 'structure' | 'productStore'>
+  catalogue: Pick<CatalogueService, 'structure' | 'productStore' | 'followVariants'>
   /** The shop's address, for absolute picture addresses in the export. */
   publicUrl: string
 }) {
@@ -431,16 +868,48 @@ export function createProductCsv(deps: {
   return {
     /** Every product matching the list's filters as a CSV file (UTF-8 with a byte-order mark, for Excel). */
     async exportFile(filters: ProductFilters): Promise<string> {
-      const rows = await deps.catalogue.productStore().productsForExport(filters)
+      const store = deps.catalogue.productStore()
+      const rows = await store.productsForExport(filters)
+      const variantsOf = new Map<string, StoredVariant[]>()
+      for (const v of await store.variantsOf(
+        rows.filter((r) => r.product.options.length).map((r) => r.product.id),
+      )) {
+        variantsOf.set(v.productId, [...(variantsOf.get(v.productId) ?? []), v])
+      }
       const safe = (v: string | null | undefined) => spreadsheetSafe(v ?? '')
-      const lines = rows.map(({ product: p, category, subcategory, state, images }) => {
-        const cells: Record<ProductCsvHeading, string> = {
+      // A product with variants (decision 129) takes one row per variant: its own columns on the first.
+      const lines = rows.flatMap(({ product: p, category, subcategory, state, images }) => {
+        const variants = variantsOf.get(p.id) ?? []
+        const variantCells = (v: StoredVariant | undefined, first: boolean) => {
+          const cells: Partial<Record<ProductCsvHeading, string>> = {}
+          if (!v) return cells
+          optionColumns.forEach((o, i) => {
+            if (first) cells[o.name] = safe(p.options[i]?.name)
+            cells[o.value] = safe(v.optionValues[i])
+          })
+          const picture = v.images.find((u) => images.includes(u))
+          return {
+            ...cells,
+            'Variant SKU': safe(v.sku),
+            'Variant price': rupeeText(v.price),
+            'Variant list price': v.cutPrice === v.price ? '' : rupeeText(v.cutPrice),
+            'Variant stock': String(v.quantity),
+            'Variant weight (g)': v.weight === null ? '' : String(v.weight),
+            'Variant picture': picture ? pictureAddress(deps.publicUrl, picture) : '',
+          }
+        }
+        // Every product column named (the variant columns follow, empty for a product sold as one piece).
+        const cells: Record<Exclude<ProductCsvHeading, (typeof variantColumns)[number]>, string> &
+          Partial<Record<ProductCsvHeading, string>> = {
           ID: p.id,
           SKU: safe(p.sku),
           Name: safe(p.title),
           Category: safe(category),
           Subcategory: safe(subcategory),
           State: safe(state),
+          Materials: safe(valuesText(p.materials)),
+          Techniques: safe(valuesText(p.techniques)),
+          Colours: safe(valuesText(p.colours)),
           'Price (₹)': rupeeText(p.price),
           'MRP (₹)': p.cutPrice === p.price ? '' : rupeeText(p.cutPrice),
           Stock: String(p.quantity),
@@ -456,8 +925,17 @@ export function createProductCsv(deps: {
           Archived: yesNo(p.archivedAt !== null),
           Sold: String(p.soldCount),
           'Picture addresses': images.map((u) => pictureAddress(deps.publicUrl, u)).join('\n'),
+          ...variantCells(variants[0], true),
         }
-        return productCsvColumns.map((c) => cells[c.heading])
+        const following = variants.slice(1).map((v) => {
+          const only: Partial<Record<ProductCsvHeading, string>> = {
+            ID: p.id,
+            SKU: safe(p.sku),
+            ...variantCells(v, false),
+          }
+          return productCsvColumns.map((c) => only[c.heading] ?? '')
+        })
+        return [productCsvColumns.map((c) => cells[c.heading] ?? ''), ...following]
       })
       return writeCsv([productCsvColumns.map((c) => c.heading), ...lines], { bom: true })
     },
@@ -479,25 +957,40 @@ export function createProductCsv(deps: {
           if (preview.errors) throw new UnprocessableError(productCsvText.hasErrors(preview.errors))
           const repo = deps.catalogue.productStore(tx)
           for (const step of planned) {
+            const v = step.variants
             if (step.kind === 'create') {
               const id = newId()
               await repo.insert({ id, ...step.values })
+              if (v) await writeVariants(tx, deps.catalogue, id, v.options, v.plans, [])
               await writeAudit(tx, {
                 actorId: actor.id,
                 action: 'product.import-create',
                 entity: 'product',
                 entityId: id,
                 before: null,
-                after: { ...step.values, searchText: undefined },
+                after: {
+                  ...step.values,
+                  searchText: undefined,
+                  ...(v ? variantsAudit(step.values, v.options, v.plans) : {}),
+                },
               })
             } else {
-              await repo.update(step.before.id, step.set)
+              if (Object.keys(step.set).length) await repo.update(step.before.id, step.set)
+              if (v) await writeVariants(tx, deps.catalogue, step.before.id, v.options, v.plans, v.existing)
+              const pair = auditPair(step.before, step.set)
+              const title = pair.after.title as string
               await writeAudit(tx, {
                 actorId: actor.id,
                 action: 'product.import-update',
                 entity: 'product',
                 entityId: step.before.id,
-                ...auditPair(step.before, step.set),
+                before: {
+                  ...pair.before,
+                  ...(v
+                    ? variantsAudit(step.before, v.existing.length ? step.before.options : [], v.existing)
+                    : {}),
+                },
+                after: { ...pair.after, ...(v ? variantsAudit({ title }, v.options, v.plans) : {}) },
               })
             }
           }

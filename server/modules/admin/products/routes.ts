@@ -13,12 +13,18 @@ import {
 import {
   adminProductPageSchema,
   adminProductSchema,
+  productAttributeValuesSchema,
   productBulkPreviewSchema,
   productBulkResultSchema,
   productImportPreviewSchema,
   productImportResultSchema,
   productRemovalSchema,
 } from '../../../../contracts/admin-products.ts'
+import {
+  productStockChangeInputSchema,
+  productVariantsInputSchema,
+  variantText,
+} from '../../../../contracts/admin-variants.ts'
 import { productImportLimits } from '../../../../contracts/product-csv.ts'
 import { adminFailures, csvFile, ok } from '../../../http/route-kit.ts'
 import { uploadedFiles } from '../../../http/uploaded-files.ts'
@@ -202,6 +208,25 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   )
 
   app.get(
+    '/products/attribute-values',
+    {
+      schema: {
+        operationId: 'adminProductAttributeValues',
+        tags,
+        security,
+        summary:
+          'The materials, techniques and colours products already have, each with how many products have it, most used first (decision 130)',
+        response: { 200: ok(productAttributeValuesSchema), ...adminFailures() },
+      },
+    },
+    async () => ({
+      success: true as const,
+      message: 'Values in use',
+      data: await products.attributeValues(),
+    }),
+  )
+
+  app.get(
     '/products/:id',
     {
       schema: {
@@ -238,6 +263,55 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       message: 'Product saved',
       data: await products.update(actorOf(request), request.params.id, request.body),
     }),
+  )
+
+  app.put(
+    '/products/:id/variants',
+    {
+      schema: {
+        operationId: 'adminSaveProductVariants',
+        tags,
+        security,
+        summary:
+          'Save a product’s options (up to three) and its variants, one per combination sold, in one transaction; the product’s price and stock follow them, and no options sell it as one piece again (decision 129)',
+        params: idParams,
+        body: productVariantsInputSchema,
+        response: { 200: ok(adminProductSchema), ...adminFailures(404, 409) },
+      },
+    },
+    async (request) => {
+      const data = await products.saveVariants(actorOf(request), request.params.id, request.body)
+      return {
+        success: true as const,
+        message: data.variants.length ? variantText.saved : variantText.removed,
+        data,
+      }
+    },
+  )
+
+  app.post(
+    '/products/:id/stock',
+    {
+      schema: {
+        operationId: 'adminChangeProductStock',
+        tags,
+        security,
+        summary:
+          'Add pieces to the stock or take some away: of a product sold as one piece, or of one variant (variantId) of a product with variants',
+        params: idParams,
+        body: productStockChangeInputSchema,
+        response: { 200: ok(adminProductSchema), ...adminFailures(404, 409) },
+      },
+    },
+    async (request) => {
+      const r = await products.changeStock(actorOf(request), request.params.id, request.body)
+      const n = `${r.quantity} ${r.quantity === 1 ? 'piece' : 'pieces'}`
+      return {
+        success: true as const,
+        message: r.variant ? `Stock of ${r.variant}: now ${n}` : `Stock: now ${n}`,
+        data: r.product,
+      }
+    },
   )
 
   app.post(

@@ -1,5 +1,16 @@
 import type { z } from 'zod'
-import type { approvalInputSchema, productListQuerySchema } from '../../../../contracts/admin.ts'
+import {
+  type approvalInputSchema,
+  productAttributeNames,
+  type productListQuerySchema,
+} from '../../../../contracts/admin.ts'
+import {
+  type ProductVariantsBody,
+  type productStockChangeInputSchema,
+  rowName,
+  variantText,
+  variantTitle,
+} from '../../../../contracts/admin-variants.ts'
 import { discountPercent } from '../../../../contracts/money.ts'
 import type { Db, DbOrTx } from '../../../db/client.ts'
 import { newId } from '../../../db/ids.ts'
@@ -15,10 +26,18 @@ import type { ContentService } from '../../content/service.ts'
 import type { InvoicesService } from '../../invoices/service.ts'
 import type { MailService } from '../../mail/service.ts'
 import type { OrdersService } from '../../orders/service.ts'
-import { type Actor, mustId, page, pageWindow, rupees } from '../kit.ts'
+import { type Actor, mustId, page, pageWindow, paise, rupees } from '../kit.ts'
 import { createProductBulk } from './bulk.ts'
 import { createProductCsv } from './csv.ts'
 import { type ProductInput, productValues } from './values.ts'
+import {
+  checkVariants,
+  refuse,
+  skuProblems,
+  type VariantPlan,
+  variantsAudit,
+  writeVariants,
+} from './variants.ts'
 
 type ProductListFilters = Omit<z.output<typeof productListQuerySchema>, 'page' | 'pageSize'>
 
@@ -30,7 +49,7 @@ export function createAdminProductsService(deps: {
   files: FileStore
   log?: { warn(obj: object, msg: string): void }
   /** The catalogue: the category, subcategory and state a product names (by id, or all of them by name). */
-  catalogue: Pick<CatalogueService, 'namesFor' | 'structure' | 'productStore' | 'stock'>
+  catalogue: Pick<CatalogueService, 'namesFor' | 'structure' | 'productStore' | 'stock' | 'followVariants'>
   /** The temples a product may be the prasad of (decision 099). */
   content: Pick<ContentService, 'templeNames'>
   /** The orders module: whether orders hold a product before it is deleted. */
@@ -65,8 +84,13 @@ export function createAdminProductsService(deps: {
   ) => writeAudit(tx, { actorId: actor.id, action, entity: 'product', entityId: id, before, after })
 
   async function productDto(row: StoredProduct) {
-    const images = await repo.imagesOf(row.id)
-    const effective = await deps.invoices.effectiveRates([row])
+    const [images, variants] = await Promise.all([repo.imagesOf(row.id), repo.variantsOf([row.id])])
+    // Each variant's rate at its own price (decision 128): a piece above a threshold may take another rate.
+    const effective = await deps.invoices.effectiveRates([
+      row,
+      ...variants.map((v) => ({ ...row, id: v.id, price: v.price })),
+    ])
+    const imageOf = (path: string | undefined) => images.find((i) => i.url === path) ?? null
     return {
       _id: row.id,
       title: row.title,
@@ -94,7 +118,28 @@ export function createAdminProductsService(deps: {
       gstRateFixed: row.gstRateFixed,
       effectiveGstRate: effective.get(row.id) ?? row.gstRate,
       uqc: row.uqc,
+      materials: row.materials,
+      techniques: row.techniques,
+      colours: row.colours,
       images: images.map((i) => ({ _id: i.id, url: `${i.url}-800.webp`, width: i.width, height: i.height })),
+      options: variants.length ? row.options : [],
+      variants: variants.map((v) => {
+        const image = imageOf(v.images[0])
+        return {
+          _id: v.id,
+          options: v.optionValues,
+          title: variantTitle(v.optionValues),
+          sku: v.sku,
+          price: rupees(v.price),
+          cutPrice: rupees(v.cutPrice),
+          discount: discountPercent(v.price, v.cutPrice),
+          quantity: v.quantity,
+          weight: v.weight,
+          imageId: image?.id ?? null,
+          image: image ? `${image.url}-800.webp` : null,
+          effectiveGstRate: effective.get(v.id) ?? row.gstRate,
+        }
+      }),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }
@@ -114,6 +159,14 @@ export function createAdminProductsService(deps: {
     }
     const sameSku = await catalogue.productStore(tx).productBySku(input.sku)
     if (sameSku && sameSku.id !== selfId) fields.sku = 'Another product already has this SKU.'
+    // SKUs are unique across products and variants (decision 129), its own variants' included.
+    const ofVariant = (await catalogue.productStore(tx).skuOwners([input.sku])).find((o) => o.variantId)
+    if (!fields.sku && ofVariant) {
+      fields.sku =
+        ofVariant.productId === selfId
+          ? 'One of its own variants has this SKU: give the product another one.'
+          : `A variant of '${ofVariant.title}' already has this SKU.`
+    }
     if (Object.keys(fields).length) {
       throw new ValidationError(Object.values(fields)[0], fields)
     }
@@ -175,6 +228,7 @@ export function createAdminProductsService(deps: {
           category: r.category,
           state: r.state,
           image: r.image ? `${r.image}-200.webp` : null,
+          variantCount: r.variantCount,
           updatedAt: r.updatedAt.toISOString(),
         })),
         total,
@@ -183,6 +237,13 @@ export function createAdminProductsService(deps: {
     },
     async get(id: string) {
       return productDto(await mustProduct(id))
+    },
+    /** The values products already give each attribute, most used first (the form lists them as help). */
+    async attributeValues() {
+      const [materials, techniques, colours] = await Promise.all(
+        productAttributeNames.map((name) => repo.attributeValues(name)),
+      )
+      return { materials, techniques, colours }
     },
     async create(actor: Actor, input: ProductInput) {
       const id = newId()
@@ -201,8 +262,13 @@ export function createAdminProductsService(deps: {
       await db
         .transaction(async (tx) => {
           const row = await productRow(tx, input, id)
-          const next = input.isApproved === undefined ? row : { ...row, isApproved: input.isApproved }
+          const asked = input.isApproved === undefined ? row : { ...row, isApproved: input.isApproved }
+          // With variants, its price, list price and stock are theirs, whatever the form sent (decision 129).
+          const variants = await catalogue.productStore(tx).variantsOf([id])
+          const { price: _p, cutPrice: _c, discount: _d, quantity: _q, ...others } = asked
+          const next = variants.length ? others : asked
           await catalogue.productStore(tx).update(id, next)
+          await catalogue.followVariants(id, tx)
           await audit(tx, actor, 'product.update', id, before, { ...before, ...next })
         })
         .catch(uniqueSku)
@@ -273,6 +339,84 @@ export function createAdminProductsService(deps: {
       await discardImages(images.map((i) => i.url))
       return { outcome: 'deleted', message: 'Product deleted.' }
     },
+    /**
+     * Saves a product's options and variants as the edit screen's table has them (decision 129), in one
+     * transaction: variants left out are deleted, the product's price and stock follow the rest. No options
+     * and no variants sell it as one piece again.
+     */
+    async saveVariants(actor: Actor, id: string, body: ProductVariantsBody) {
+      const product = await mustProduct(id)
+      const images = await repo.imagesOf(id)
+      const plans: VariantPlan[] = body.variants.map((v, j) => {
+        const image = v.imageId ? images.find((i) => i.id === v.imageId) : null
+        if (v.imageId && !image)
+          refuse([
+            { field: `variants.${j}.imageId`, message: variantText.noSuchPicture(rowName(j + 1, v.options)) },
+          ])
+        return {
+          id: v._id ?? null,
+          optionValues: v.options,
+          sku: v.sku,
+          price: paise(v.price),
+          cutPrice: paise(v.cutPrice),
+          quantity: v.quantity,
+          weight: v.weight,
+          images: image ? [image.url] : [],
+        }
+      })
+      const problems = checkVariants(body.options, plans, product.sku)
+      if (problems.length) refuse(problems)
+      await db
+        .transaction(async (tx) => {
+          const store = catalogue.productStore(tx)
+          const [locked] = await store.productsForUpdate([id])
+          if (!locked) throw new NotFoundError('No such product.')
+          const existing = await store.variantsForUpdate([id])
+          const taken = await skuProblems(tx, catalogue, id, plans)
+          if (taken.length) refuse(taken)
+          await writeVariants(tx, catalogue, id, body.options, plans, existing)
+          await audit(
+            tx,
+            actor,
+            'product.update',
+            id,
+            variantsAudit(locked, existing.length ? locked.options : [], existing),
+            variantsAudit(locked, body.options, plans),
+          )
+        })
+        .catch(uniqueSku)
+      cache.invalidate()
+      return service.get(id)
+    },
+    /**
+     * Staff add pieces to the stock or take some away: of a product sold as one piece, or of one variant of a
+     * product with variants (whose own stock is their sum). Answers the product and what is left.
+     */
+    async changeStock(actor: Actor, id: string, input: z.output<typeof productStockChangeInputSchema>) {
+      await mustProduct(id)
+      const left = await db.transaction(async (tx) => {
+        const store = catalogue.productStore(tx)
+        const [row] = await store.productsForUpdate([id])
+        if (!row) throw new NotFoundError('No such product.')
+        const variants = await store.variantsForUpdate([id])
+        const variant = input.variantId ? variants.find((v) => v.id === input.variantId) : undefined
+        if (variants.length && !input.variantId) throw new ValidationError(variantText.stockPerVariant)
+        if (!variants.length && input.variantId) throw new ValidationError(variantText.productHasNoVariants)
+        if (input.variantId && !variant) throw new ValidationError(variantText.noVariantOfProduct)
+        const had = variant ? variant.quantity : row.quantity
+        const quantity = await catalogue.stock.change(id, input.change, tx, variant?.id)
+        if (quantity === null) {
+          throw new ConflictError(
+            `Only ${had} ${had === 1 ? 'piece' : 'pieces'} in stock, so ${-input.change} cannot be taken away.`,
+          )
+        }
+        const title = variant ? `${row.title} (${variantTitle(variant.optionValues)})` : row.title
+        await audit(tx, actor, 'product.update', id, { title, quantity: had }, { title, quantity })
+        return { quantity, variant: variant ? variantTitle(variant.optionValues) : null }
+      })
+      cache.invalidate()
+      return { product: await service.get(id), ...left }
+    },
     async addImages(actor: Actor, id: string, files: Buffer[]) {
       await mustProduct(id)
       if (files.length === 0) {
@@ -339,6 +483,7 @@ export function createAdminProductsService(deps: {
       if (!image) throw new NotFoundError('No such picture.')
       await db.transaction(async (tx) => {
         await catalogue.productStore(tx).deleteImage(imageId)
+        await catalogue.productStore(tx).dropVariantImage(id, image.url)
         await audit(tx, actor, 'product.images.remove', id, { image: image.url }, null)
       })
       cache.invalidate()

@@ -59,6 +59,10 @@ export function productValues(input: ProductInput, names: ProductNames) {
     ...(input.gstRateFixed === undefined ? {} : { gstRateFixed: input.gstRateFixed }),
     ...(input.uqc === undefined ? {} : { uqc: input.uqc }),
     ...(input.templeId === undefined ? {} : { templeId: input.templeId }),
+    // The listings' filters (decision 130): unsent, they stay as they are.
+    ...(input.materials === undefined ? {} : { materials: input.materials }),
+    ...(input.techniques === undefined ? {} : { techniques: input.techniques }),
+    ...(input.colours === undefined ? {} : { colours: input.colours }),
     searchText,
     ...(input.titleHi === undefined &&
     input.shortDescriptionHi === undefined &&
