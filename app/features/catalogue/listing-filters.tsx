@@ -158,7 +158,13 @@ export function ListingFilterPanel({
   return (
     <div className="lg:w-64 lg:shrink-0">
       {/* The sheet's switch: a checkbox its labels tick, so it opens before the page's code runs. */}
-      <input type="checkbox" id={toggle} className="peer sr-only" data-testid="filters-toggle" />
+      <input
+        type="checkbox"
+        id={toggle}
+        aria-label={t('Filters')}
+        className="peer sr-only lg:hidden"
+        data-testid="filters-toggle"
+      />
       <label
         htmlFor={toggle}
         className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded border border-brand-300 bg-white px-4 py-2 text-sm font-semibold text-brand-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 lg:hidden"
