@@ -9,6 +9,7 @@ import {
   type ListingFilters,
   type Mark,
   markLabels,
+  noFilters,
 } from '../../../contracts/catalogue-filters.ts'
 import { msg } from '../../../contracts/languages.ts'
 import { useT } from '../../i18n/i18n.tsx'
@@ -65,7 +66,6 @@ export function FilterChips({ filters, facets }: { filters: ListingFilters; face
     chips.push({ label: t('In stock'), to: hrefFor(pathname, search, { ...filters, inStock: false }) })
   }
   if (chips.length === 0) return null
-  const none = { ...filters, material: [], technique: [], colour: [], state: [], mark: [], artisan: [] }
   return (
     <ul className="mb-4 flex flex-wrap items-center gap-2" aria-label={t('Chosen filters')}>
       {chips.map((c) => (
@@ -86,12 +86,7 @@ export function FilterChips({ filters, facets }: { filters: ListingFilters; face
       ))}
       <li>
         <Link
-          to={hrefFor(pathname, search, {
-            ...none,
-            inStock: false,
-            minPrice: undefined,
-            maxPrice: undefined,
-          })}
+          to={hrefFor(pathname, search, noFilters())}
           preventScrollReset
           className="px-2 text-sm font-medium text-brand-700 underline underline-offset-2"
         >
@@ -278,15 +273,7 @@ export function ListingFilterPanel({
         </div>
         <div className="flex gap-3 border-t border-brand-100 px-4 py-3">
           <Link
-            to={hrefFor(pathname, search, {
-              material: [],
-              technique: [],
-              colour: [],
-              state: [],
-              mark: [],
-              artisan: [],
-              inStock: false,
-            })}
+            to={hrefFor(pathname, search, noFilters())}
             preventScrollReset
             className="flex min-h-10 items-center px-2 text-sm font-medium text-brand-700 underline underline-offset-2"
           >
