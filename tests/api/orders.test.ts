@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newId } from '../../server/db/ids.ts'
 import { orders } from '../../server/db/schema.ts'
+import { createOrdersRepo } from '../../server/modules/orders/repo.ts'
 import {
   makeAdmin,
   makeCoupon,
@@ -149,6 +151,63 @@ describe('POST /order/add', () => {
       .from(orders)
       .where(eq(orders.idempotencyKey, 'checkout-key-0002'))
     expect(rows).toHaveLength(1)
+  })
+})
+
+describe('order numbers', () => {
+  it('are all different when many customers place at the same moment, one after another in the year', async () => {
+    const saree = await makeProduct(app, { title: 'Kota Doria Saree', price: 100_00, quantity: 50 })
+    const buyers = await Promise.all(Array.from({ length: 24 }, (_, n) => makeCustomer(app, `Buyer ${n}`)))
+    // Each from an address of its own: the placing limit per address is not what this is about.
+    const placed = await Promise.all(
+      buyers.map((b, n) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/order/add',
+          headers: b.auth,
+          remoteAddress: `10.0.8.${n + 1}`,
+          payload: orderPayload(b.id, [{ product: saree, quantity: 1 }]),
+        }),
+      ),
+    )
+    expect(placed.map((r) => r.statusCode)).toEqual(Array(24).fill(201))
+    const serials = placed
+      .map((r) => r.json().data[0].orderID as string)
+      .map((n) => Number(n.match(/^KS-\d{4}-(\d{6})$/)![1]))
+      .sort((a, b) => a - b)
+    // Other tests in this file place orders too: the 24 are consecutive, not necessarily from 1.
+    expect(serials).toEqual(serials.map((_, i) => serials[0]! + i))
+  })
+
+  it('are taken under a lock: a second placement waits for the first to end instead of reading the same last number', async () => {
+    const prefix = `T-${newId()}-`
+    const db = app.database.db
+    let took!: () => void
+    const tookFirst = new Promise<void>((resolve) => {
+      took = resolve
+    })
+    let finish!: () => void
+    const held = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    const first = db.transaction(async (tx) => {
+      const serial = await createOrdersRepo(tx).nextOrderSerial(prefix)
+      took()
+      await held
+      return serial
+    })
+    await tookFirst
+    const second = db.transaction((tx) => createOrdersRepo(tx).nextOrderSerial(prefix))
+    finish()
+    expect([await first, await second]).toEqual([1, 2])
+    // A placement that rolls back gives its number back.
+    await db
+      .transaction(async (tx) => {
+        await createOrdersRepo(tx).nextOrderSerial(prefix)
+        throw new Error('rolled back')
+      })
+      .catch(() => undefined)
+    expect(await db.transaction((tx) => createOrdersRepo(tx).nextOrderSerial(prefix))).toBe(3)
   })
 })
 

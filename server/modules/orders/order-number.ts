@@ -6,8 +6,6 @@ import { indianYear } from '../../../contracts/gst.ts'
  */
 export const orderNumberPrefix = (at: Date) => `KS-${indianYear(at)}-`
 
-/** The number after the last one issued under a prefix (none yet: the first of the year). */
-export function nextInSeries(prefix: string, last: string | null): string {
-  const n = last ? Number(last.slice(prefix.length)) + 1 : 1
-  return `${prefix}${String(n).padStart(6, '0')}`
-}
+/** The order number of a serial under a prefix: KS-2027-000001 for the first. */
+export const orderNumberOf = (prefix: string, serial: number): string =>
+  `${prefix}${String(serial).padStart(6, '0')}`

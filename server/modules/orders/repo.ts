@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, like, lte, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { orderHistory, orderItems, orders } from './tables.ts'
+import { orderCounters, orderHistory, orderItems, orders } from './tables.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
@@ -78,13 +78,20 @@ export function createOrdersRepo(db: DbOrTx) {
       return row ?? null
     },
 
-    /** The highest order number issued for a prefix such as 'KS-2026-'. */
-    async lastOrderNumber(prefix: string): Promise<string | null> {
+    /**
+     * The next serial under a prefix such as 'KS-2026-': the counter row stays locked until the transaction
+     * ends, so concurrent placements wait for each other here instead of colliding on the number.
+     */
+    async nextOrderSerial(prefix: string): Promise<number> {
       const [row] = await db
-        .select({ n: sql<string | null>`max(${orders.orderNumber})` })
-        .from(orders)
-        .where(like(orders.orderNumber, `${prefix}%`))
-      return row?.n ?? null
+        .insert(orderCounters)
+        .values({ prefix, last: 1 })
+        .onConflictDoUpdate({
+          target: orderCounters.prefix,
+          set: { last: sql`${orderCounters.last} + 1`, updatedAt: new Date() },
+        })
+        .returning({ last: orderCounters.last })
+      return row!.last
     },
 
     async insertOrder(

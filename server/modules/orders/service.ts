@@ -40,7 +40,7 @@ import type { OrderFacts } from '../mail/messages.ts'
 import type { MailService, OrderMailEvent } from '../mail/service.ts'
 import { ordersAuditNames } from './audit-names.ts'
 import { createOrdersList, createOrdersReports, type SearchLimits } from './console-repo.ts'
-import { nextInSeries, orderNumberPrefix } from './order-number.ts'
+import { orderNumberOf, orderNumberPrefix } from './order-number.ts'
 
 export { type SearchLimits, searchCap } from './console-repo.ts'
 
@@ -279,7 +279,7 @@ export function createOrdersService(deps: {
 
   async function nextOrderNumber(tx: OrdersRepo, now: Date) {
     const prefix = orderNumberPrefix(now)
-    return nextInSeries(prefix, await tx.lastOrderNumber(prefix))
+    return orderNumberOf(prefix, await tx.nextOrderSerial(prefix))
   }
 
   /**
@@ -657,7 +657,6 @@ export function createOrdersService(deps: {
           // Same idempotency key placed concurrently: answer with that order.
           const existing = await earlier()
           if (existing) return { order: await full(existing), created: false }
-          // Otherwise two orders took the same number at once: take the next one.
         }
       }
     },

@@ -79,6 +79,18 @@ export const orders = pgTable(
   ],
 )
 
+/**
+ * The last order number issued per yearly prefix ('KS-2026-'), one row each. Taking the next one locks
+ * the row until the order's transaction ends, so two placements at once never take the same number, and
+ * one that rolls back gives its number back.
+ */
+export const orderCounters = pgTable('order_counters', {
+  prefix: text('prefix').primaryKey(),
+  last: integer('last').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
 export const orderItems = pgTable(
   'order_items',
   {
