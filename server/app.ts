@@ -347,6 +347,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
         ...(await services.payments.reconcile()),
         ...(await services.orders.sweep()),
         ...(await services.sevas.sweep()),
+        ...(await services.stockAlerts.sendDue()),
       })
       sweeper = startSweeper({ everyMs: 60_000, log: app.log, work })
     })

@@ -12,6 +12,7 @@ import { createAddressesService } from './modules/addresses/service.ts'
 import { createAdminService } from './modules/admin/service.ts'
 import { createCartService } from './modules/cart/service.ts'
 import { createCatalogueService } from './modules/catalogue/service.ts'
+import { createStockAlertsService } from './modules/catalogue/stock-alerts.ts'
 import { createCodService } from './modules/cod/service.ts'
 import { createContentService } from './modules/content/service.ts'
 import { createCouponsService } from './modules/coupons/service.ts'
@@ -67,6 +68,7 @@ export function createServices(deps: ServiceDeps) {
     limiters: deps.limits ? sharedLimiters(deps.limits) : undefined,
   })
   const addresses = createAddressesService(deps)
+  const stockAlerts = createStockAlertsService({ db: deps.db, catalogue, mail, accounts })
   const cod = createCodService({ ...deps, settings })
   const holds = createHoldsService({ ...deps, settings })
   const pincode = createPincodeService(deps)
@@ -143,6 +145,7 @@ export function createServices(deps: ServiceDeps) {
     invoices,
     cart,
     wishlist,
+    stockAlerts,
     coupons,
     payments,
     donations,

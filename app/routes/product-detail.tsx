@@ -23,6 +23,7 @@ import { WishlistButton } from '../components/wishlist-button.tsx'
 import { YoutubeVideo } from '../components/youtube-video.tsx'
 import { Gallery } from '../features/catalogue/gallery.tsx'
 import { notFoundMeta, notFoundPage, safeLoad } from '../features/catalogue/load.ts'
+import { NotifyMe } from '../features/catalogue/notify-me.tsx'
 import { absoluteUrl, metaDescription, seo } from '../features/catalogue/seo.ts'
 import { StickyCartBar } from '../features/catalogue/sticky-cart-bar.tsx'
 import { onlyVariantChanged, variantFor, variantParam } from '../features/catalogue/variant-choice.ts'
@@ -385,6 +386,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               </a>
             ) : null}
           </div>
+          {stock.kind === 'soldOut' ? <NotifyMe productId={product._id} variantId={variant?._id} /> : null}
           <DeliveryCheck value={piece.price} soldOut={stock.kind === 'soldOut'} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">{t('SKU')}</dt>

@@ -5,6 +5,7 @@ import { addressRoutes } from './addresses/routes.ts'
 import { adminModule } from './admin/routes.ts'
 import { cartRoutes } from './cart/routes.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
+import { stockAlertsModule } from './catalogue/stock-alerts-routes.ts'
 import { codModule } from './cod/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { couponRoutes } from './coupons/routes.ts'
@@ -28,6 +29,7 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   contentRoutes,
   cartRoutes,
   wishlistRoutes,
+  stockAlertsModule,
   couponRoutes,
   ordersRoutes,
   invoicesRoutes,

@@ -33,6 +33,7 @@ import {
   ResourceForm,
 } from '../../features/admin/resource-form.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
+import { StockWaiting } from '../../features/admin/stock-waiting.tsx'
 import { Badge, Button, ConfirmButton, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
 import { api } from '../../lib/api.ts'
 import { useQueryClient } from '../../lib/query.ts'
@@ -365,6 +366,7 @@ export default function ProductEditScreen() {
           }}
         />
       </section>
+      {p ? <StockWaiting product={p} /> : null}
       {p ? <Pictures product={p} onChange={refresh} /> : null}
       {p ? (
         <ProductVariants

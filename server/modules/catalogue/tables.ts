@@ -8,10 +8,12 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { Translations } from '../../../contracts/languages.ts'
 import { createdAt, id, updatedAt } from '../../db/columns.ts'
+import { users } from '../accounts/tables.ts'
 import { temples } from '../content/tables.ts'
 
 export const categories = pgTable('categories', {
@@ -170,6 +172,34 @@ export const productVariants = pgTable(
   (t) => [
     uniqueIndex('product_variants_sku_idx').on(t.sku),
     index('product_variants_product_idx').on(t.productId, t.position),
+  ],
+)
+
+/**
+ * 'Notify me' (issue 32): a customer waiting for a sold-out product or variant to be back in stock. One row
+ * per customer and piece; `notifiedAt` is set in the transaction that writes the e-mail into the outbox, so
+ * the e-mail goes once however many instances look. Asking again after it was sent waits again.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: text('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    // The language the customer asked in: the e-mail is written in it.
+    language: text('language').notNull().default('en'),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('stock_alerts_user_product_variant_key').on(t.userId, t.productId, t.variantId).nullsNotDistinct(),
+    index('stock_alerts_waiting_idx').on(t.productId).where(sql`${t.notifiedAt} is null`),
   ],
 )
 

@@ -110,6 +110,24 @@ function customerMails({ t, language }: ShopI18n) {
     unsubscribe: t('Unsubscribe'),
     openLink: t('Or open this link:'),
 
+    /** 'Notify me' (decision 131): the piece a customer asked for is back in stock; sent once. */
+    backInStock: (name: string, title: string, productUrl: string): MailContent => ({
+      language,
+      subject: t('Back in stock: {title}', { title }),
+      preview: t('The piece you asked about can be ordered again.'),
+      heading: t('Back in stock'),
+      paragraphs: [
+        hello(name),
+        t('{title} is back in stock. Pieces made by hand come in small numbers, so it may not last long.', {
+          title,
+        }),
+      ],
+      button: { label: t('See the piece'), href: productUrl },
+      footnote: t(
+        "You received this e-mail because you chose 'Notify me' for this piece. We write once; to hear again, choose it again.",
+      ),
+    }),
+
     /** The first e-mail of an account; it carries the link that confirms the address (decision 109). */
     welcome: (name: string, confirmUrl: string, days: number): MailContent => ({
       language,
