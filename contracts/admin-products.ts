@@ -53,6 +53,9 @@ export const adminVariantSchema = z.object({
   discount: z.number().int(),
   quantity: z.number().int().meta({ description: 'Pieces of this variant in stock' }),
   weight: z.number().int().nullable().meta({ description: 'Grams; null where none is given' }),
+  madeToOrder: z
+    .string()
+    .meta({ description: "Made to order: its own days until it ships ('10-14'); '' follows the product" }),
   imageId: z.string().nullable().meta({ description: 'The product picture it shows first; null for none' }),
   image: z.string().nullable().meta({ description: 'That picture, 800 px' }),
   effectiveGstRate: z.number().int().meta({
@@ -102,6 +105,10 @@ export const adminProductSchema = z.object({
       'The rate the next invoice takes for one piece at this price today: the HSN rule (per piece above a threshold) or the product’s own rate',
   }),
   uqc: z.string().meta({ description: 'Unit quantity code for GST returns (PCS, SET, MTR…)' }),
+  madeToOrder: z.string().meta({
+    description:
+      "Made to order: the days until it ships as staff write them ('10–14', '7'); '' when ready to ship",
+  }),
   materials: attributeValuesOf('What it is made of'),
   techniques: attributeValuesOf('How it is made'),
   colours: attributeValuesOf('Its colours'),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { listPriceBelowPrice } from './admin.ts'
+import { leadTimeText, listPriceBelowPrice } from './admin.ts'
 
 /**
  * A product's options and variants as the console edits them (decision 129): up to three options with their
@@ -147,6 +147,10 @@ export const productVariantsInputSchema = z.object({
           .nullable()
           .default(null)
           .meta({ description: 'Grams; null where the product has no weight of its own' }),
+        madeToOrder: leadTimeText.meta({
+          description:
+            "Made to order: its own days until it ships ('10-14', '7'); empty or absent follows the product",
+        }),
         imageId: id.nullable().default(null).meta({
           description: "One of the product's pictures, shown first for this variant; null for none",
         }),

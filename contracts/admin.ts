@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { gstRates, uqcCodes } from './gst.ts'
+import { parseLeadTime } from './made-to-order.ts'
 import { formatRupees } from './money.ts'
 import { fulfilmentStatuses, paymentStatuses } from './order-states.ts'
 import { shopLinkPattern } from './sale-banner.ts'
@@ -153,6 +154,21 @@ const attributeList = (field: ProductAttribute) =>
       description: `Comma-separated text ('Silk, Zari') or a list; at most ${productAttributeLimits.values} values of ${productAttributeLimits.length} characters, repeats dropped (decision 130)`,
     })
 
+/** Made to order as staff write it ('10-14', '7', '' for ready to ship): the days, null, or left as it is. */
+export const leadTimeText = z
+  .string()
+  .max(20, 'Write the days it takes to make, such as 10-14.')
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined
+    const read = parseLeadTime(v)
+    if ('problem' in read) {
+      ctx.addIssue({ code: 'custom', message: read.problem })
+      return z.NEVER
+    }
+    return read.lead
+  })
+
 export const productInputSchema = z
   .object({
     title: text('title', 200),
@@ -212,6 +228,8 @@ export const productInputSchema = z
       .optional()
       .transform((v) => (v === undefined ? undefined : v === true || v === 'true' || v === 'on')),
     uqc: z.enum(uqcCodes, { error: `The unit is one of ${uqcCodes.join(', ')}.` }).optional(),
+    // Made to order (decision 132): '10-14', '7' or '' (ready to ship); left as it is when not sent.
+    madeToOrder: leadTimeText,
     // What the listings filter by (decision 130); left as they are when not sent.
     materials: attributeList('materials'),
     techniques: attributeList('techniques'),

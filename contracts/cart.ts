@@ -36,6 +36,9 @@ export const cartItemSchema = z.object({
     .optional()
     .meta({ description: 'The variant chosen; absent for a product sold as one piece' }),
   variantTitle: z.string().optional().meta({ description: "The variant's option values: 'M / Indigo'" }),
+  madeToOrder: z.object({ minDays: z.number().int(), maxDays: z.number().int() }).optional().meta({
+    description: 'Made to order: its days until it ships (decision 132); absent when ready to ship',
+  }),
 })
 export type CartItem = z.infer<typeof cartItemSchema>
 

@@ -4,6 +4,14 @@ import { z } from 'zod'
 export const productOptionSchema = z.object({ name: z.string(), values: z.array(z.string()) })
 export type ProductOption = z.infer<typeof productOptionSchema>
 
+/** Made to order (decision 132): days from the order until it ships; null for a piece ready to ship. */
+export const leadTimeSchema = z
+  .object({ minDays: z.number().int(), maxDays: z.number().int() })
+  .nullable()
+  .meta({
+    description: 'Made to order: days from the order until it ships (decision 132); null when ready to ship',
+  })
+
 /** A combination of option values that is sold, with its own SKU, price, stock and pictures (decision 129). */
 export const productVariantSchema = z.object({
   _id: z.string(),
@@ -18,6 +26,7 @@ export const productVariantSchema = z.object({
   quantity: z.number().int(),
   image: z.string().nullable(),
   thumbnail: z.array(z.string()).meta({ description: "Its pictures first, then the product's others" }),
+  madeToOrder: leadTimeSchema,
 })
 export type ProductVariant = z.infer<typeof productVariantSchema>
 
@@ -40,6 +49,7 @@ export const productSchema = z.object({
   shortDescription: z.string(),
   description: z.string().optional(),
   quantity: z.number().int(),
+  madeToOrder: leadTimeSchema,
   rating: z
     .object({
       average: z.number().meta({ description: 'Average stars of its published reviews, one decimal' }),

@@ -27,6 +27,19 @@ describe('deliveryWindow', () => {
     expect(deliveryWindow(new Date('2026-11-27T05:00:00Z'), 3, zone).dispatch).toBe('2026-12-01')
     expect(deliveryWindow(new Date('2026-11-27T05:00:00Z'), 8, zone).dispatch).toBe('2026-12-07')
   })
+
+  it('adds a made-to-order piece’s days after the usual dispatch, shipping on the last of them, not a Sunday', () => {
+    // Saturday 28 Nov: the usual dispatch Monday 30 Nov; 10–14 days on: from Thu 10 Dec + 2 = Sat 12 Dec,
+    // ready by Mon 14 Dec, delivered by Fri 18 Dec.
+    const w = deliveryWindow(new Date('2026-11-28T04:30:00Z'), 1, zone, { minDays: 10, maxDays: 14 })
+    expect(w).toEqual({ dispatch: '2026-12-14', from: '2026-12-12', to: '2026-12-18' })
+    // 13 days on is Sunday 13 Dec: it leaves on Monday 14 Dec.
+    expect(deliveryWindow(new Date('2026-11-28T04:30:00Z'), 1, zone, { minDays: 7, maxDays: 13 })).toEqual({
+      dispatch: '2026-12-14',
+      from: '2026-12-09',
+      to: '2026-12-18',
+    })
+  })
 })
 
 describe('words and zones', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { msg } from './languages.ts'
+import { type LeadTime, maxLeadDays } from './made-to-order.ts'
 import { formatPaise } from './money.ts'
 
 /** The delivery zones staff set transit days for (decision 086), in the order the console shows them. */
@@ -80,6 +81,7 @@ export function deliveryWindow(
   now: Date,
   dispatchDays: number,
   zone: Pick<Zone, 'minDays' | 'maxDays'>,
+  lead: LeadTime | null = null,
 ): { dispatch: string; from: string; to: string } {
   let day = indiaDay(now)
   while (isSunday(day)) day++
@@ -87,7 +89,16 @@ export function deliveryWindow(
     day++
     if (!isSunday(day)) left--
   }
-  return { dispatch: isoOf(day), from: isoOf(day + zone.minDays), to: isoOf(day + zone.maxDays) }
+  if (!lead) return { dispatch: isoOf(day), from: isoOf(day + zone.minDays), to: isoOf(day + zone.maxDays) }
+  // Made to order (decision 132): the makers' days are calendar days after the usual dispatch; the parcel
+  // leaves on the last of them at the latest, and not on a Sunday.
+  let ready = day + lead.maxDays
+  while (isSunday(ready)) ready++
+  return {
+    dispatch: isoOf(ready),
+    from: isoOf(day + lead.minDays + zone.minDays),
+    to: isoOf(ready + zone.maxDays),
+  }
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
@@ -113,12 +124,31 @@ export const deliveryMessages = {
 /** The device remembers the PIN a customer typed, so product page, cart and checkout share it. */
 export const deliveryPinKey = 'shop.deliveryPin'
 
-export const pinQuery = z.object({
-  pin: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'must be a 6-digit PIN code, for example 110001'),
-})
+const leadDays = (description: string) =>
+  z.coerce
+    .number()
+    .int('must be whole days')
+    .min(1, 'must be at least 1 day')
+    .max(maxLeadDays, `must be at most ${maxLeadDays} days`)
+    .optional()
+    .meta({ description })
+
+export const pinQuery = z
+  .object({
+    pin: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'must be a 6-digit PIN code, for example 110001'),
+    leadMin: leadDays('the fewest days a piece made to order takes before it ships (decision 132)'),
+    leadMax: leadDays('the most days it takes; both or neither'),
+  })
+  .refine(
+    (q) => (q.leadMin === undefined) === (q.leadMax === undefined) && (q.leadMin ?? 0) <= (q.leadMax ?? 0),
+    {
+      message: 'give leadMin and leadMax together, the first not above the second',
+      path: ['leadMax'],
+    },
+  )
 
 export const deliveryEstimateSchema = z.object({
   pin: z.string(),

@@ -48,6 +48,10 @@ export const productCsvColumns = [
     help: 'yes: this rate even where an HSN rule would decide; no or empty: the rule decides.',
   },
   { heading: 'Unit (UQC)', help: 'The unit for GST returns: PCS, SET, PRS, MTR… (PCS when empty).' },
+  {
+    heading: 'Made to order (days)',
+    help: 'Days from the order until it ships, such as 10-14 or 7; empty for a piece ready to ship.',
+  },
   // A product with variants (decision 129) has one row per variant: its first row carries the product's
   // columns and its first variant, each following row the same ID and SKU and only the variant columns.
   {
@@ -76,6 +80,10 @@ export const productCsvColumns = [
     help: 'Pieces of this variant free to sell; the product’s stock is their sum.',
   },
   { heading: 'Variant weight (g)', help: 'The variant’s weight in grams, or empty.' },
+  {
+    heading: 'Variant made to order (days)',
+    help: 'The variant’s own days until it ships, such as 21-28; empty follows the product’s.',
+  },
   {
     heading: 'Variant picture',
     help: 'One of the product’s picture addresses (as in Picture addresses) shown first for this variant, or empty.',

@@ -3,6 +3,7 @@ import type { DeliveryEstimate } from '../../contracts/delivery.ts'
 import { deliveryMessages } from '../../contracts/delivery.ts'
 import { windowText } from '../../contracts/delivery-text.ts'
 import { msg } from '../../contracts/languages.ts'
+import type { LeadTime } from '../../contracts/made-to-order.ts'
 import { formatPaise } from '../../contracts/money.ts'
 import { type ShopI18n, useI18n, useT } from '../i18n/i18n.tsx'
 import { isPin, rememberPin, storedPin, useDeliveryEstimate } from '../lib/delivery-api.ts'
@@ -86,17 +87,20 @@ export function DeliveryCheck({
   className = '',
   value,
   soldOut,
+  lead = null,
 }: {
   className?: string
   value?: number
   soldOut?: boolean
+  /** Made to order (decision 132): the piece's (or the cart's longest) days until it ships. */
+  lead?: LeadTime | null
 }) {
   const t = useT()
   const id = useId()
   const [typed, setTyped] = useState('')
   const [pin, setPin] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const answer = useDeliveryEstimate(pin)
+  const answer = useDeliveryEstimate(pin, lead)
   useEffect(() => {
     const kept = storedPin()
     setTyped(kept)

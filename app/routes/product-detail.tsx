@@ -8,6 +8,7 @@ import {
   useSearchParams,
 } from 'react-router'
 import { imageAt, imageSrcSet } from '../../contracts/images.ts'
+import { leadDaysText, madeToOrderText } from '../../contracts/made-to-order.ts'
 import { discountPercent } from '../../contracts/money.ts'
 import { stockState, toCard } from '../../contracts/product-card.ts'
 import { type ReviewSort, reviewSorts } from '../../contracts/review-text.ts'
@@ -265,6 +266,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const piece = variant ?? product
   const off = discountPercent(piece.price, piece.cutPrice)
   const stock = stockState(piece.quantity)
+  // Made to order (decision 132): the chosen variant's days, else the product's.
+  const lead = piece.madeToOrder ?? null
   const images = piece.thumbnail.length > 0 ? piece.thumbnail : piece.image ? [piece.image] : []
   return (
     <>
@@ -353,6 +356,11 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                   : t(catalogueText.inStock)}
             </span>
           </div>
+          {lead ? (
+            <p className="-mt-1 text-sm font-semibold text-brand-800" data-testid="made-to-order">
+              {t(madeToOrderText.line, { days: leadDaysText(lead) })}
+            </p>
+          ) : null}
           {variant ? (
             <VariantPicker options={product.options} variants={product.variants} chosen={variant} />
           ) : null}
@@ -387,7 +395,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
           {stock.kind === 'soldOut' ? <NotifyMe productId={product._id} variantId={variant?._id} /> : null}
-          <DeliveryCheck value={piece.price} soldOut={stock.kind === 'soldOut'} />
+          <DeliveryCheck value={piece.price} soldOut={stock.kind === 'soldOut'} lead={lead} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">{t('SKU')}</dt>
             <dd data-testid="detail-sku">{variant?.sku ?? product.sku}</dd>

@@ -23,10 +23,12 @@ function slidePhoto() {
 
 /** Opens the home page as a visitor on the given screen and waits until the slide's picture has loaded. */
 async function slideOnHome(browser: Browser, title: string, screen: { width: number; scale: number }) {
+  // Not `isMobile`: Chromium's mobile emulation can lay a page out 980 px wide until it has applied the page's
+  // viewport tag, and a picture chosen in that moment is the 1600 px one, never taken back (a flaky 1 in ~20).
+  // What is tested is the choice at 390 px and 3 device pixels per pixel, which this screen gives from the start.
   const context = await browser.newContext({
     viewport: { width: screen.width, height: 844 },
     deviceScaleFactor: screen.scale,
-    isMobile: screen.scale > 1,
     hasTouch: screen.scale > 1,
   })
   const page = await context.newPage()

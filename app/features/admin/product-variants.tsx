@@ -31,15 +31,18 @@ type RowDraft = {
   cutPrice: string
   quantity: string
   weight: string
+  /** Made to order (decision 132): its own days, '21-28'; empty follows the product. */
+  madeToOrder: string
   imageId: string
 }
-type Column = 'price' | 'cutPrice' | 'quantity' | 'weight'
+type Column = 'price' | 'cutPrice' | 'quantity' | 'weight' | 'madeToOrder'
 
 const columnLabels: Record<Column, string> = {
   price: 'Price (₹)',
   cutPrice: 'List price (₹)',
   quantity: 'Stock',
   weight: 'Weight (g)',
+  madeToOrder: 'Made to order (days)',
 }
 
 const comboKey = (values: readonly string[]) => values.join('\u0000')
@@ -56,6 +59,7 @@ function draftsOf(product: AdminProduct): { options: OptionDraft[]; rows: RowDra
       cutPrice: String(v.cutPrice),
       quantity: String(v.quantity),
       weight: v.weight === null ? '' : String(v.weight),
+      madeToOrder: v.madeToOrder,
       imageId: v.imageId ?? '',
     })),
   }
@@ -81,6 +85,7 @@ function bodyOf(options: OptionDraft[], rows: RowDraft[]) {
       cutPrice: r.cutPrice.trim() === '' ? numberOrNaN(r.price) : numberOrNaN(r.cutPrice),
       quantity: numberOrNaN(r.quantity),
       weight: r.weight.trim() === '' ? null : numberOrNaN(r.weight),
+      madeToOrder: r.madeToOrder.trim(),
       imageId: r.imageId || null,
     })),
   }
@@ -137,6 +142,7 @@ export function ProductVariants({
         cutPrice: first?.cutPrice ?? String(product.cutPrice),
         quantity: '0',
         weight: '',
+        madeToOrder: '',
         imageId: '',
       })),
     )
@@ -327,10 +333,9 @@ export function ProductVariants({
               Value
               <input
                 className={inputClass}
-                type="number"
-                inputMode="decimal"
-                step="any"
-                min={0}
+                {...(column === 'madeToOrder'
+                  ? { type: 'text', placeholder: '10-14' }
+                  : { type: 'number', inputMode: 'decimal', step: 'any', min: 0 })}
                 value={columnValue}
                 onChange={(e) => setColumnValue(e.target.value)}
               />
@@ -405,12 +410,16 @@ export function ProductVariants({
                         <td key={c} className="px-2 py-2">
                           <input
                             className={`${inputClass} w-28`}
-                            type="number"
-                            inputMode={c === 'quantity' || c === 'weight' ? 'numeric' : 'decimal'}
-                            step={c === 'quantity' || c === 'weight' ? 1 : 'any'}
-                            min={0}
+                            {...(c === 'madeToOrder'
+                              ? { type: 'text', placeholder: 'product’s' }
+                              : {
+                                  type: 'number',
+                                  inputMode: c === 'quantity' || c === 'weight' ? 'numeric' : 'decimal',
+                                  step: c === 'quantity' || c === 'weight' ? 1 : 'any',
+                                  min: 0,
+                                  placeholder: c === 'cutPrice' ? 'same' : c === 'weight' ? '—' : undefined,
+                                })}
                             value={r[c]}
-                            placeholder={c === 'cutPrice' ? 'same' : c === 'weight' ? '—' : undefined}
                             aria-label={`${columnLabels[c]} of ${title}`}
                             aria-invalid={invalid(`variants.${j}.${c}`)}
                             onChange={(e) => setRow(j, { [c]: e.target.value })}

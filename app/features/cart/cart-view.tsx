@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { Cart, CartItem } from '../../../contracts/cart.ts'
 import { imageAt } from '../../../contracts/images.ts'
+import { leadDaysText, longestLead, madeToOrderText } from '../../../contracts/made-to-order.ts'
 import { withVariant } from '../../../contracts/product-card.ts'
 import { DeliveryCheck } from '../../components/delivery-check.tsx'
 import { CloseIcon } from '../../components/icons.tsx'
@@ -192,7 +193,7 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
               </p>
             </form>
 
-            <DeliveryCheck value={total} />
+            <DeliveryCheck value={total} lead={longestLead(items.map((i) => i.madeToOrder))} />
 
             {/* Before the page's code, the checkout opens with the cart the server holds (decision 127). */}
             <form
@@ -268,6 +269,11 @@ function CartLine({
             {item.variantTitle ? (
               <span className="mt-0.5 block text-ink/75" data-testid="cart-variant">
                 {item.variantTitle}
+              </span>
+            ) : null}
+            {item.madeToOrder ? (
+              <span className="mt-0.5 block text-ink/75" data-testid="cart-made-to-order">
+                {t(madeToOrderText.line, { days: leadDaysText(item.madeToOrder) })}
               </span>
             ) : null}
           </Link>

@@ -1,4 +1,5 @@
 import { type CodTerms, codMessages, codRefusalText } from '../../../contracts/cod.ts'
+import { longestLead } from '../../../contracts/made-to-order.ts'
 import { DeliveryAnswer } from '../../components/delivery-check.tsx'
 import { useT } from '../../i18n/i18n.tsx'
 import type { CheckoutCart } from '../../lib/checkout-storage.ts'
@@ -32,7 +33,11 @@ export function useDeliveryAndCod({
       codForYou)
     : t(codMessages.off)
   const codFee = codChosen && codTerms ? codTerms.fee : 0
-  const delivery = useDeliveryEstimate(form.postalCode)
+  // Made to order (decision 132): the cart's longest making time moves the dates.
+  const delivery = useDeliveryEstimate(
+    form.postalCode,
+    longestLead(cart?.items.map((i) => i.madeToOrder) ?? []),
+  )
   const unserved = delivery.estimate && !delivery.estimate.served ? delivery.estimate.pin : null
   return {
     codTerms,

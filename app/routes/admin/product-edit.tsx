@@ -15,6 +15,7 @@ import type {
 } from '../../../contracts/admin-products.ts'
 import { defaultGstRate, defaultUqc, gstRates, uqcCodes } from '../../../contracts/gst.ts'
 import { imageAt } from '../../../contracts/images.ts'
+import { madeToOrderText } from '../../../contracts/made-to-order.ts'
 import { discountPercent, formatRupees } from '../../../contracts/money.ts'
 import {
   adminSend,
@@ -54,6 +55,7 @@ const blank: FormValues = {
   templeId: '',
   sku: '',
   quantity: '10',
+  madeToOrder: '',
   hsnCode: '',
   gstRate: String(defaultGstRate),
   gstRateFixed: false,
@@ -80,6 +82,7 @@ const toForm = (p: AdminProduct): FormValues => ({
   templeId: p.templeId ?? '',
   sku: p.sku,
   quantity: String(p.quantity),
+  madeToOrder: p.madeToOrder,
   hsnCode: p.hsnCode,
   gstRate: String(p.gstRate),
   gstRateFixed: p.gstRateFixed,
@@ -167,6 +170,12 @@ export default function ProductEditScreen() {
       kind: 'number',
       readOnly: fromVariants,
       help: followed(shownIn.product.quantity, 'the sum of the variants’ stock'),
+    },
+    {
+      name: 'madeToOrder',
+      label: 'Made to order: days until it ships',
+      kind: 'text',
+      help: madeToOrderText.fieldHelp,
     },
     {
       name: 'categoryId',

@@ -232,6 +232,8 @@ export function buildDemo(now: Date, withImages: boolean) {
       view360Link: p.view360 ?? null,
       quantity: p.variants ? p.variants.reduce((n, v) => n + v.qty, 0) : (p.qty ?? 5 + ((i * 17) % 46)),
       options: p.options ?? [],
+      leadMinDays: p.lead?.[0] ?? null,
+      leadMaxDays: p.lead?.[1] ?? null,
       ...demoAttributes(p),
       soldCount: p.sold ?? 0,
       position: i,

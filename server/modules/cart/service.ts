@@ -35,6 +35,7 @@ export function createCartService(deps: { db: Db; catalogue: CatalogueService })
       const v = line.variantId ? p.variants.find((x) => x._id === line.variantId) : null
       if (line.variantId ? !v : p.variants.length > 0) continue
       const price = v ? v.price : p.price
+      const lead = v ? v.madeToOrder : p.madeToOrder
       items.push({
         _id: line.id,
         productId: p._id,
@@ -42,6 +43,7 @@ export function createCartService(deps: { db: Db; catalogue: CatalogueService })
         price,
         quantity: line.quantity,
         ...(v ? { variantId: v._id, variantTitle: v.title } : {}),
+        ...(lead ? { madeToOrder: lead } : {}),
       })
     }
     return items

@@ -76,7 +76,18 @@ type VariantRow = typeof productVariants.$inferSelect
  * A product's variants as the API answers them (decision 129): each with its own prices, stock and
  * pictures (its own first, then the product's others).
  */
-export function variantAnswers(variants: VariantRow[], images: Array<{ url: string }>): Product['variants'] {
+/** A product's or variant's lead time as answered: both days, or null for a piece ready to ship. */
+export const leadOf = (r: { leadMinDays: number | null; leadMaxDays: number | null }) =>
+  r.leadMinDays !== null && r.leadMaxDays !== null ? { minDays: r.leadMinDays, maxDays: r.leadMaxDays } : null
+
+export function variantAnswers(
+  variants: VariantRow[],
+  images: Array<{ url: string }>,
+  product: { leadMinDays: number | null; leadMaxDays: number | null } = {
+    leadMinDays: null,
+    leadMaxDays: null,
+  },
+): Product['variants'] {
   const paths = images.map((i) => i.url)
   return variants.map((v) => {
     const own = v.images.filter((u) => paths.includes(u))
@@ -92,6 +103,8 @@ export function variantAnswers(variants: VariantRow[], images: Array<{ url: stri
       quantity: v.quantity,
       image: urls[0] ?? null,
       thumbnail: urls,
+      // Its own days where it has them, else the product's.
+      madeToOrder: leadOf(v) ?? leadOf(product),
     }
   })
 }
@@ -228,6 +241,7 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache; ma
       shortDescription: row.shortDescription,
       ...(withDescription ? { description: row.description } : {}),
       quantity: row.quantity,
+      madeToOrder: leadOf(row),
       // Kept on the product row by the reviews service (decision 096): no count of reviews here.
       rating:
         row.reviewCount > 0
@@ -235,7 +249,7 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache; ma
           : null,
       createdAt: row.createdAt.toISOString(),
       options,
-      variants: options.length > 0 ? variantAnswers(variants, images) : [],
+      variants: options.length > 0 ? variantAnswers(variants, images, row) : [],
     }
   }
 

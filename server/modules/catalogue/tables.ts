@@ -87,6 +87,9 @@ export const products = pgTable(
     gstRateFixed: boolean('gst_rate_fixed').notNull().default(false),
     // Unit quantity code for the GST returns.
     uqc: text('uqc').notNull().default('PCS'),
+    // Made to order (decision 132): days from the order until it ships; both null for a piece ready to ship.
+    leadMinDays: integer('lead_min_days'),
+    leadMaxDays: integer('lead_max_days'),
     // Authenticity marks (decision 098): the GI's registered name with the authorised-user number, the
     // Handloom Mark and Silk Mark numbers; null where the product has none.
     giName: text('gi_name'),
@@ -163,6 +166,9 @@ export const productVariants = pgTable(
     quantity: integer('quantity').notNull().default(0),
     // Grams; null where the product's weight is all there is.
     weight: integer('weight'),
+    // Made to order (decision 132): this variant's own days until it ships; null follows the product.
+    leadMinDays: integer('lead_min_days'),
+    leadMaxDays: integer('lead_max_days'),
     // The product's pictures (their stored paths) this variant shows first; empty shows the product's.
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     position: integer('position').notNull().default(0),

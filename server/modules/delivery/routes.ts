@@ -19,7 +19,7 @@ const deliveryPublicRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         tags: ['checkout'],
         summary: 'Whether a PIN code is served, the expected delivery dates and whether COD is offered there',
         description:
-          'Dates are ISO dates in India’s time zone; `text` and `cod.text` are ready to show, in the request’s language (`?lang=` or the `lang` cookie). An unknown PIN answers `served: false`.',
+          'Dates are ISO dates in India’s time zone; `text` and `cod.text` are ready to show, in the request’s language (`?lang=` or the `lang` cookie). An unknown PIN answers `served: false`. For a piece made to order, `leadMin` and `leadMax` (its days until it ships) move the dates by them.',
         querystring: pinQuery,
         response: { 200: ok(deliveryEstimateSchema), ...failures() },
       },
@@ -27,7 +27,10 @@ const deliveryPublicRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request, reply) => {
       // The dates move at midnight and staff may switch a zone off: nobody keeps this answer.
       reply.header('cache-control', 'no-store')
-      const data = await services.delivery.estimate(request.query.pin, request.language)
+      const { pin, leadMin, leadMax } = request.query
+      const lead =
+        leadMin !== undefined && leadMax !== undefined ? { minDays: leadMin, maxDays: leadMax } : null
+      const data = await services.delivery.estimate(pin, request.language, undefined, lead)
       return { success: true as const, message: data.text, data }
     },
   )

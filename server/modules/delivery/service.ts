@@ -13,6 +13,7 @@ import {
 import { codAtPinText, notServedText, windowText } from '../../../contracts/delivery-text.ts'
 import { translatorFor } from '../../../contracts/i18n/registry.ts'
 import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
+import type { LeadTime } from '../../../contracts/made-to-order.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { writeAudit } from '../audit/repo.ts'
 import type { PincodeService } from '../pincode/service.ts'
@@ -83,6 +84,7 @@ export function createDeliveryService(deps: {
       pin: string,
       language: Language = defaultLanguage,
       db: DbOrTx = deps.db,
+      lead: LeadTime | null = null,
     ): Promise<DeliveryEstimate> {
       const i18n = translatorFor(language)
       const { settings: s, homeState } = await settings(db)
@@ -112,7 +114,7 @@ export function createDeliveryService(deps: {
           text: notServedText(i18n, pin),
           cod,
         }
-      const w = deliveryWindow(now(), s.dispatchDays, s.zones[zone])
+      const w = deliveryWindow(now(), s.dispatchDays, s.zones[zone], lead)
       return {
         pin,
         served: true,

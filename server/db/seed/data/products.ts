@@ -39,6 +39,8 @@ export type ProductSeed = {
    * product's picture the variant shows first. The product's price and stock follow them.
    */
   options?: Array<{ name: string; values: string[] }>
+  /** Made to order (decision 132): the days from the order until it ships, fewest and most. */
+  lead?: [number, number]
   variants?: Array<{ values: string[]; price: number; cut: number; qty: number; picture?: number }>
 }
 
@@ -174,6 +176,8 @@ export const PRODUCTS: ProductSeed[] = [
     region: 'Raghurajpur, Puri district, Odisha',
     sold: 29,
     daysAgo: 18,
+    // Painted for each order in Raghurajpur.
+    lead: [10, 14],
   },
   {
     title: 'Palm Leaf Pattachitra Panel, Dashavatara',

@@ -5,6 +5,7 @@ import type {
   ProductImportRow,
 } from '../../../../contracts/admin-products.ts'
 import { rowName, variantText, variantTitle } from '../../../../contracts/admin-variants.ts'
+import { type LeadTime, leadInputText, parseLeadTime } from '../../../../contracts/made-to-order.ts'
 import { discountPercent, formatPaise } from '../../../../contracts/money.ts'
 import {
   type ProductCsvHeading,
@@ -96,6 +97,7 @@ const columnOfField: Record<string, ProductCsvHeading> = {
   gstRate: 'GST rate (%)',
   gstRateFixed: 'GST rate fixed',
   uqc: 'Unit (UQC)',
+  madeToOrder: 'Made to order (days)',
 }
 
 /** The same name whatever its letter case, spacing or Unicode form ('Uttar  pradesh' is 'Uttar Pradesh'). */
@@ -150,6 +152,8 @@ const fieldsShown: Array<[keyof Values | 'isApproved', string, Shown | null]> = 
   ['gstRate', 'GST rate', (v) => `${v}%`],
   ['gstRateFixed', 'GST rate fixed', (v) => yesNo(Boolean(v))],
   ['uqc', 'unit', String],
+  ['leadMinDays', 'made to order, fewest days', (v) => (v === null ? 'empty' : String(v))],
+  ['leadMaxDays', 'made to order, most days', (v) => (v === null ? 'empty' : String(v))],
 ]
 
 /** A product's options and variants as the file has them, to be written after the product. */
@@ -188,6 +192,7 @@ const variantColumns = [
   'Variant list price',
   'Variant stock',
   'Variant weight (g)',
+  'Variant made to order (days)',
   'Variant picture',
 ] as const satisfies readonly ProductCsvHeading[]
 
@@ -547,6 +552,7 @@ async function planImport(
       ...(gstText ? { gstRate: gstText } : {}),
       ...(fixed === undefined || fixed === null ? {} : { gstRateFixed: fixed }),
       ...(uqcText ? { uqc: uqcText } : {}),
+      ...(has('Made to order (days)') ? { madeToOrder: cell('Made to order (days)') } : {}),
       ...(has('Materials') ? { materials: cell('Materials') } : {}),
       ...(has('Techniques') ? { techniques: cell('Techniques') } : {}),
       ...(has('Colours') ? { colours: cell('Colours') } : {}),
@@ -703,6 +709,8 @@ async function planImport(
       )
     }
     const pictures = current ? (picturesOf.get(current.id) ?? []) : []
+    // A file without the column keeps each variant's own days (matched below); with it, the cell decides.
+    const readsLead = at.has('Variant made to order (days)')
     const read = records.map((r): Omit<VariantPlan, 'id'> => {
       const at = (h: ProductCsvHeading) => cellOf(r, h).trim()
       const say = (column: ProductCsvHeading, message: string) => add(column, `Row ${r.row}: ${message}`)
@@ -766,6 +774,12 @@ async function planImport(
           `enter the weight in whole grams, such as 450, or leave it empty (found '${weightText}').`,
         )
       }
+      let lead: LeadTime | null = null
+      if (readsLead) {
+        const leadRead = parseLeadTime(at('Variant made to order (days)'))
+        if ('problem' in leadRead) say('Variant made to order (days)', leadRead.problem)
+        else lead = leadRead.lead
+      }
       const pictureText = at('Variant picture')
       let images: string[] = []
       if (pictureText) {
@@ -789,6 +803,8 @@ async function planImport(
         cutPrice: paise(list ?? 0),
         quantity: stock ?? 0,
         weight,
+        leadMinDays: lead?.minDays ?? null,
+        leadMaxDays: lead?.maxDays ?? null,
         images,
       }
     })
@@ -797,7 +813,10 @@ async function planImport(
       read.map((r) => r.optionValues),
       currentVariants.length && current ? current.options : [],
     )
-    const plans = matchVariants(read, currentVariants)
+    const plans = matchVariants(read, currentVariants).map((p) => {
+      const was = readsLead || !p.id ? undefined : currentVariants.find((v) => v.id === p.id)
+      return was ? { ...p, leadMinDays: was.leadMinDays, leadMaxDays: was.leadMaxDays } : p
+    })
     // The console's rules, once each row reads well: values once, every combination once, SKUs.
     if (found.length === 0) {
       const columnOf = (field: string) => {
@@ -895,6 +914,7 @@ export function createProductCsv(deps: {
             'Variant list price': v.cutPrice === v.price ? '' : rupeeText(v.cutPrice),
             'Variant stock': String(v.quantity),
             'Variant weight (g)': v.weight === null ? '' : String(v.weight),
+            'Variant made to order (days)': leadInputText(v),
             'Variant picture': picture ? pictureAddress(deps.publicUrl, picture) : '',
           }
         }
@@ -922,6 +942,7 @@ export function createProductCsv(deps: {
           'GST rate (%)': String(p.gstRate),
           'GST rate fixed': yesNo(p.gstRateFixed),
           'Unit (UQC)': p.uqc,
+          'Made to order (days)': leadInputText(p),
           Archived: yesNo(p.archivedAt !== null),
           Sold: String(p.soldCount),
           'Picture addresses': images.map((u) => pictureAddress(deps.publicUrl, u)).join('\n'),

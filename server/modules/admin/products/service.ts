@@ -11,6 +11,7 @@ import {
   variantText,
   variantTitle,
 } from '../../../../contracts/admin-variants.ts'
+import { leadInputText } from '../../../../contracts/made-to-order.ts'
 import { discountPercent } from '../../../../contracts/money.ts'
 import type { Db, DbOrTx } from '../../../db/client.ts'
 import { newId } from '../../../db/ids.ts'
@@ -118,6 +119,7 @@ export function createAdminProductsService(deps: {
       gstRateFixed: row.gstRateFixed,
       effectiveGstRate: effective.get(row.id) ?? row.gstRate,
       uqc: row.uqc,
+      madeToOrder: leadInputText(row),
       materials: row.materials,
       techniques: row.techniques,
       colours: row.colours,
@@ -135,6 +137,7 @@ export function createAdminProductsService(deps: {
           discount: discountPercent(v.price, v.cutPrice),
           quantity: v.quantity,
           weight: v.weight,
+          madeToOrder: leadInputText(v),
           imageId: image?.id ?? null,
           image: image ? `${image.url}-800.webp` : null,
           effectiveGstRate: effective.get(v.id) ?? row.gstRate,
@@ -361,6 +364,8 @@ export function createAdminProductsService(deps: {
           cutPrice: paise(v.cutPrice),
           quantity: v.quantity,
           weight: v.weight,
+          leadMinDays: v.madeToOrder?.minDays ?? null,
+          leadMaxDays: v.madeToOrder?.maxDays ?? null,
           images: image ? [image.url] : [],
         }
       })

@@ -58,6 +58,10 @@ export function productValues(input: ProductInput, names: ProductNames) {
     ...(input.gstRate === undefined ? {} : { gstRate: Number(input.gstRate) }),
     ...(input.gstRateFixed === undefined ? {} : { gstRateFixed: input.gstRateFixed }),
     ...(input.uqc === undefined ? {} : { uqc: input.uqc }),
+    // Made to order (decision 132): unsent, it stays as it is; empty makes the piece ready to ship.
+    ...(input.madeToOrder === undefined
+      ? {}
+      : { leadMinDays: input.madeToOrder?.minDays ?? null, leadMaxDays: input.madeToOrder?.maxDays ?? null }),
     ...(input.templeId === undefined ? {} : { templeId: input.templeId }),
     // The listings' filters (decision 130): unsent, they stay as they are.
     ...(input.materials === undefined ? {} : { materials: input.materials }),

@@ -21,6 +21,9 @@ export type VariantPlan = {
   cutPrice: number
   quantity: number
   weight: number | null
+  /** Made to order (decision 132): its own days until it ships; null follows the product. */
+  leadMinDays: number | null
+  leadMaxDays: number | null
   images: string[]
 }
 
@@ -95,6 +98,8 @@ export function variantUnchanged(v: StoredVariant, p: VariantPlan, position: num
     v.cutPrice === p.cutPrice &&
     v.quantity === p.quantity &&
     v.weight === p.weight &&
+    v.leadMinDays === p.leadMinDays &&
+    v.leadMaxDays === p.leadMaxDays &&
     sameList(v.images, p.images)
   )
 }
@@ -133,6 +138,8 @@ export async function writeVariants(
       cutPrice: p.cutPrice,
       quantity: p.quantity,
       weight: p.weight,
+      leadMinDays: p.leadMinDays,
+      leadMaxDays: p.leadMaxDays,
       images: p.images,
       position,
     }
@@ -175,5 +182,7 @@ export const planOf = (v: StoredVariant): VariantPlan => ({
   cutPrice: v.cutPrice,
   quantity: v.quantity,
   weight: v.weight,
+  leadMinDays: v.leadMinDays,
+  leadMaxDays: v.leadMaxDays,
   images: v.images,
 })
