@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { pageOf } from './admin.ts'
+import { personalisationLineSchema } from './cart.ts'
 import { shippingPlace } from './orders.ts'
 
 /** What the console's order operations answer (/api/v1/admin/orders…); money in rupees. */
@@ -73,6 +74,9 @@ export const adminOrderSchema = z.object({
       image: z.string().nullable(),
       price: rupees,
       quantity: z.number().int(),
+      personalisation: z.array(personalisationLineSchema).meta({
+        description: "The texts typed and paid add-ons chosen (decision 133); `price` is the piece's alone",
+      }),
     }),
   ),
   shipping: z.object({

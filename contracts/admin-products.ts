@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { pageOf } from './admin.ts'
+import { adminChoiceSchema } from './admin-personalisation.ts'
 
 /**
  * What the console's product operations answer (/api/v1/admin/products…). The console's screens use the
@@ -108,6 +109,9 @@ export const adminProductSchema = z.object({
   madeToOrder: z.string().meta({
     description:
       "Made to order: the days until it ships as staff write them ('10–14', '7'); '' when ready to ship",
+  }),
+  personalisation: z.array(adminChoiceSchema).meta({
+    description: 'Texts customers type and paid add-ons, in the order shown (decision 133)',
   }),
   materials: attributeValuesOf('What it is made of'),
   techniques: attributeValuesOf('How it is made'),

@@ -6,12 +6,44 @@ export const productIdSchema = z.string().trim().min(1).max(64)
 
 export const productIdBodySchema = z.object({ productId: productIdSchema })
 
+/** A customer's personalisation of a line (decision 133): texts by choice id, add-ons ticked by id. */
+export const personalisationAnswerSchema = z
+  .object({
+    text: z
+      .record(z.string().max(40), z.string().max(1000))
+      .optional()
+      .meta({ description: "The text typed for each of the product's text choices, by the choice's id" }),
+    addons: z
+      .array(z.string().max(40))
+      .max(20)
+      .optional()
+      .meta({ description: "The ids of the product's paid add-ons chosen" }),
+  })
+  .meta({
+    description: "Personalisation chosen for the line (decision 133); checked against the product's choices",
+  })
+
 /** A product, and which of its variants where it has them (decision 129). */
 export const productLineBodySchema = z.object({
   productId: productIdSchema,
   variantId: productIdSchema
     .optional()
     .meta({ description: 'The variant chosen; required when the product has several (decision 129)' }),
+})
+
+/** A line added to the cart: a product, its variant, and its personalisation where it takes one. */
+export const cartAddBodySchema = productLineBodySchema.extend({
+  personalisation: personalisationAnswerSchema.optional().meta({
+    description: "Personalisation for the line (decision 133); absent keeps the line's earlier choice",
+  }),
+})
+
+/** A chosen text or add-on as a line shows it (decision 133). */
+export const personalisationLineSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  value: z.string().nullable().meta({ description: 'The text typed; null for an add-on' }),
+  price: z.number().nullable().meta({ description: "An add-on's rupees for each piece; null for a text" }),
 })
 
 export const cartQuantityBodySchema = z.object({
@@ -38,6 +70,12 @@ export const cartItemSchema = z.object({
   variantTitle: z.string().optional().meta({ description: "The variant's option values: 'M / Indigo'" }),
   madeToOrder: z.object({ minDays: z.number().int(), maxDays: z.number().int() }).optional().meta({
     description: 'Made to order: its days until it ships (decision 132); absent when ready to ship',
+  }),
+  personalisation: personalisationAnswerSchema
+    .optional()
+    .meta({ description: 'What was chosen (decision 133), as the order takes it back; absent when nothing' }),
+  personalisationLines: z.array(personalisationLineSchema).optional().meta({
+    description: "The chosen texts and add-ons to show; the line's price includes the add-ons' prices",
   }),
 })
 export type CartItem = z.infer<typeof cartItemSchema>

@@ -12,6 +12,26 @@ export const leadTimeSchema = z
     description: 'Made to order: days from the order until it ships (decision 132); null when ready to ship',
   })
 
+/** A text the customer types (decision 133). */
+export const textChoiceSchema = z.object({
+  id: z.string(),
+  kind: z.literal('text'),
+  label: z.string(),
+  help: z.string(),
+  maxLength: z.number().int(),
+  required: z.boolean(),
+})
+/** A paid add-on as customers see it (decision 133). */
+export const addonChoiceSchema = z.object({
+  id: z.string(),
+  kind: z.literal('addon'),
+  label: z.string(),
+  help: z.string(),
+  price: z.number().meta({ description: 'Rupees for each piece of the line' }),
+})
+/** A personalisation choice as customers see it (decision 133): a text to type or a paid add-on. */
+export const personalisationChoiceSchema = z.discriminatedUnion('kind', [textChoiceSchema, addonChoiceSchema])
+
 /** A combination of option values that is sold, with its own SKU, price, stock and pictures (decision 129). */
 export const productVariantSchema = z.object({
   _id: z.string(),
@@ -50,6 +70,10 @@ export const productSchema = z.object({
   description: z.string().optional(),
   quantity: z.number().int(),
   madeToOrder: leadTimeSchema,
+  personalisation: z.array(personalisationChoiceSchema).meta({
+    description:
+      'Texts to type and paid add-ons, in the order shown (decision 133); the cart and the order take the answers',
+  }),
   rating: z
     .object({
       average: z.number().meta({ description: 'Average stars of its published reviews, one decimal' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 
+import { personalisationAnswerSchema, personalisationLineSchema } from './cart.ts'
 import { maxCartQuantity } from './cart-rules.ts'
 
 /** Order statuses (spec section 4), defined with the payment states in order-states.ts. */
@@ -35,7 +36,12 @@ export const placeOrderSchema = z.object({
           .nullable()
           .meta({ description: 'The variant ordered; required when the product has several (decision 129)' }),
         quantity: z.number().int().min(1).max(maxCartQuantity),
-        price: z.number().min(0).max(10_000_000),
+        price: z
+          .number()
+          .min(0)
+          .max(10_000_000)
+          .meta({ description: "Rupees for each piece, its add-ons' prices included (decision 133)" }),
+        personalisation: personalisationAnswerSchema.optional(),
       }),
     )
     .min(1, 'Your cart is empty.')
@@ -85,6 +91,10 @@ export const orderSchema = z.object({
       price: z.number(),
       variantId: z.string().nullable().meta({ description: 'The variant sold; null for one piece' }),
       variantTitle: z.string().nullable().meta({ description: "Its option values: 'M / Indigo'" }),
+      personalisation: z.array(personalisationLineSchema).meta({
+        description:
+          "The texts and paid add-ons chosen (decision 133); `price` is the piece's, each add-on's is its own and in the subtotal",
+      }),
     }),
   ),
   shippingInfo: z.object({

@@ -31,7 +31,7 @@ import {
 import { createMetrics, registerMetrics } from './http/metrics.ts'
 import { registerNoStore } from './http/no-store.ts'
 import { registerPageCache } from './http/page-cache.ts'
-import { sharedRateLimitStore } from './http/rate-limit-store.ts'
+import { rateLimitKey, sharedRateLimitStore } from './http/rate-limit-store.ts'
 import { type CspResponse, nextNonce, nonceSource, registerSecurityHeaders } from './http/security-headers.ts'
 import { registerStoredUploads } from './http/stored-uploads.ts'
 import { registerTextGuard } from './http/text-guard.ts'
@@ -230,6 +230,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
+    keyGenerator: rateLimitKey,
     store: limits ? sharedRateLimitStore(limits) : undefined,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,

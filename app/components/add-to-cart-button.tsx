@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
+import type { PersonalisationAnswer } from '../../contracts/personalisation.ts'
 import { useT } from '../i18n/i18n.tsx'
 import { ApiError } from '../lib/api.ts'
 import { addToCart, cartQueryKey } from '../lib/cart-api.ts'
@@ -48,6 +49,9 @@ type Props = {
   className?: string
   /** A sold-out product's button is disabled and says so. */
   soldOut?: boolean
+  /** What the customer chose on the product page (decision 133); its fields name the form by `formId`. */
+  personalisation?: PersonalisationAnswer
+  formId?: string
 }
 
 /**
@@ -61,6 +65,8 @@ export function AddToCartButton({
   label,
   className,
   soldOut = false,
+  personalisation,
+  formId,
 }: Props) {
   const t = useT()
   const queryClient = useQueryClient()
@@ -72,13 +78,16 @@ export function AddToCartButton({
     if (busy) return
     setBusy(true)
     try {
-      await addToCart(productId, variantId)
+      await addToCart(productId, variantId, personalisation)
       toast.success(t(cartMessages.added))
       void queryClient.invalidateQueries({ queryKey: cartQueryKey })
     } catch (err) {
       // A visitor's refusal (401) is expected, not an error worth logging.
       if (!(err instanceof ApiError && err.status === 401)) console.error(err)
-      if (variant === 'home') failureToast(t(cartMessages.loginFirst), 'warning', holder, t(signInAction))
+      // A personalisation refused (a text to fill in, too long) is told in the shop's words.
+      if (personalisation && err instanceof ApiError && err.status === 400) toast.error(err.text)
+      else if (variant === 'home')
+        failureToast(t(cartMessages.loginFirst), 'warning', holder, t(signInAction))
       else failureToast(t(cartMessages.addFailed), 'error', holder, t(signInAction))
     } finally {
       setBusy(false)
@@ -86,7 +95,7 @@ export function AddToCartButton({
   }
   return (
     // `contents`: the form adds no box, so the button sits in its row as before.
-    <form method="post" action={addToCartFormAction} onSubmit={add} className="contents">
+    <form id={formId} method="post" action={addToCartFormAction} onSubmit={add} className="contents">
       <input type="hidden" name="productId" value={productId} />
       {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="back" value={withoutNotice(pathname + search)} />

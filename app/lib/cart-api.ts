@@ -1,4 +1,5 @@
 import type { ApplyCouponResponse, CartResponse, Coupon } from '../../contracts/cart.ts'
+import type { PersonalisationAnswer } from '../../contracts/personalisation.ts'
 import { api } from './api.ts'
 
 /** Query keys shared by the header counts and the pages, so one fetch serves both. */
@@ -12,10 +13,15 @@ export const fetchCart = () => api<CartResponse>('/cart/product', { auth: true }
 
 // A line's variant where it has one (decision 129); a product sold as one piece sends none (undefined
 // leaves the JSON body).
-export const addToCart = (productId: string, variantId?: string | null) =>
+// Its personalisation where the product takes one (decision 133); none keeps the line's earlier choice.
+export const addToCart = (
+  productId: string,
+  variantId?: string | null,
+  personalisation?: PersonalisationAnswer,
+) =>
   api<{ success: true; quantity: number }>('/cart/add', {
     method: 'POST',
-    body: { productId, variantId: variantId || undefined },
+    body: { productId, variantId: variantId || undefined, personalisation },
     auth: true,
   })
 

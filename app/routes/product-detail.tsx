@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import {
   data,
   isRouteErrorResponse,
@@ -25,6 +25,13 @@ import { YoutubeVideo } from '../components/youtube-video.tsx'
 import { Gallery } from '../features/catalogue/gallery.tsx'
 import { notFoundMeta, notFoundPage, safeLoad } from '../features/catalogue/load.ts'
 import { NotifyMe } from '../features/catalogue/notify-me.tsx'
+import {
+  addonsPrice,
+  answerFor,
+  type Chosen,
+  nothingChosen,
+  Personalise,
+} from '../features/catalogue/personalise.tsx'
 import { absoluteUrl, metaDescription, seo } from '../features/catalogue/seo.ts'
 import { StickyCartBar } from '../features/catalogue/sticky-cart-bar.tsx'
 import { onlyVariantChanged, variantFor, variantParam } from '../features/catalogue/variant-choice.ts'
@@ -237,6 +244,12 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const buyRow = useRef<HTMLDivElement>(null)
   const revalidator = useRevalidator()
   const [searchParams] = useSearchParams()
+  // 'Make it yours' (decision 133): what the customer typed and ticked, started afresh on another product.
+  const [chosen, setChosen] = useState<Chosen>(nothingChosen)
+  const productId = 'product' in loaderData ? loaderData.product?._id : undefined
+  useEffect(() => {
+    if (productId) setChosen(nothingChosen)
+  }, [productId])
   useEffect(() => {
     if (failed) toast.error(t(catalogueText.productFetchFailed))
   }, [failed, t])
@@ -269,6 +282,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   // Made to order (decision 132): the chosen variant's days, else the product's.
   const lead = piece.madeToOrder ?? null
   const images = piece.thumbnail.length > 0 ? piece.thumbnail : piece.image ? [piece.image] : []
+  const personalisation = answerFor(product.personalisation, chosen)
+  const extra = addonsPrice(product.personalisation, chosen)
   return (
     <>
       {images[0] ? (
@@ -364,10 +379,23 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           {variant ? (
             <VariantPicker options={product.options} variants={product.variants} chosen={variant} />
           ) : null}
+          <Personalise
+            choices={product.personalisation}
+            chosen={chosen}
+            onChange={setChosen}
+            formId="add-to-cart"
+          />
+          {extra > 0 ? (
+            <p className="-mt-1 text-sm font-semibold text-brand-800" data-testid="personalised-price">
+              {t('With your choices: {price} each', { price: formatRupees(piece.price + extra) })}
+            </p>
+          ) : null}
           <div ref={buyRow} className="flex flex-wrap items-center gap-3" data-testid="buy-row">
             <AddToCartButton
               productId={product._id}
               variantId={variant?._id}
+              personalisation={personalisation}
+              formId="add-to-cart"
               soldOut={stock.kind === 'soldOut'}
               label={t(catalogueText.addToCart)}
               className="flex-1 rounded bg-brand-700 px-8 py-3 font-semibold text-white hover:bg-brand-800 sm:flex-none"
@@ -443,9 +471,10 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         anchor={buyRow}
         productId={product._id}
         title={product.title}
-        price={piece.price}
+        price={piece.price + extra}
         soldOut={stock.kind === 'soldOut'}
         variant={variant}
+        personalisation={personalisation}
       />
       {related.length > 0 ? (
         <section className="mx-auto max-w-7xl px-4 py-8" aria-labelledby="related-heading">

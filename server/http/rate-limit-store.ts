@@ -66,3 +66,10 @@ export function sharedRateLimitStore(limits: SharedLimits): FastifyRateLimitStor
   // The plugin hands `child` the route's merged limit settings (with `routeInfo`), not bare route options.
   return SharedRateLimitStore as unknown as FastifyRateLimitStoreCtor
 }
+
+/**
+ * The key a request is counted under: its address. A request whose connection closed before the limiter
+ * ran has no address (Node drops it with the socket); the plugin's own key would then throw and answer 500
+ * to nobody, logged as an unhandled error. Such a request is counted under one key of its own.
+ */
+export const rateLimitKey = (request: { ip: string | undefined }): string => request.ip ?? 'connection-closed'

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { cartNoticeParam } from '../../app/lib/cart-notice.ts'
 import { builtShopForThisFile, builtShopOrigin } from '../support/built-shop.ts'
-import { makeCustomer, makeProduct, type Shopper } from '../support/factories.ts'
+import { makeAdmin, makeCustomer, makeProduct, type Shopper } from '../support/factories.ts'
 
 // Add To Cart as a plain form before the page's code runs (docs/decisions/018), on the production build.
 const shop = builtShopForThisFile()
 const origin = builtShopOrigin
 
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
+const form = (fields: Record<string, string> | Array<[string, string]>) =>
+  new URLSearchParams(fields).toString()
 const post = (
-  fields: Record<string, string>,
+  fields: Record<string, string> | Array<[string, string]>,
   opts: { who?: Shopper; headers?: Record<string, string> } = {},
 ) =>
   shop.app.inject({
@@ -123,5 +124,43 @@ describe('the Add To Cart form', () => {
     const api = await shop.app.inject({ url: '/api/v1/cart/product', headers: asha.auth })
     expect(res.headers['x-ratelimit-limit']).toBe('3000')
     expect(res.headers['x-ratelimit-limit']).toBe(api.headers['x-ratelimit-limit'])
+  })
+
+  it("carries the product page's 'Make it yours' fields, and refuses a required text left empty", async () => {
+    const staff = await makeAdmin(shop.app)
+    const asha = await makeCustomer(shop.app)
+    const piece = await makeProduct(shop.app, { price: 5_000_00 })
+    const saved = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/products/${piece.id}/personalisation`,
+      headers: staff.auth,
+      payload: {
+        choices: [
+          { kind: 'text', label: 'Name to weave', maxLength: 12, required: true },
+          { kind: 'addon', label: 'Gift wrap', price: 99 },
+          { kind: 'addon', label: 'Fall & pico', price: 150 },
+        ],
+      },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const [name, wrap, fall] = (saved.json().data.personalisation as Array<{ id: string }>).map((c) => c.id)
+    const send = (pairs: Array<[string, string]>) =>
+      post([['productId', piece.id], ['back', '/'], ['pz', '1'], ...pairs], { who: asha })
+    const empty = await send([[`pz-text-${name}`, ' ']])
+    expect(empty.headers.location).toBe(`/?${cartNoticeParam}=failed`)
+    expect(await cartOf(asha)).toEqual([])
+    const res = await send([
+      [`pz-text-${name}`, 'Asha'],
+      ['pz-addon', wrap!],
+      ['pz-addon', fall!],
+    ])
+    expect(res.headers.location).toBe(`/?${cartNoticeParam}=added`)
+    expect(await cartOf(asha)).toMatchObject([
+      {
+        productId: piece.id,
+        price: 5_249,
+        personalisation: { text: { [name!]: 'Asha' }, addons: [wrap, fall] },
+      },
+    ])
   })
 })

@@ -1,5 +1,6 @@
-import { productIdSchema } from '../../../contracts/cart.ts'
+import { personalisationAnswerSchema, productIdSchema } from '../../../contracts/cart.ts'
 import type { AppLoadContext } from '../../../contracts/load-context.ts'
+import type { PersonalisationAnswer } from '../../../contracts/personalisation.ts'
 import { withNotice } from '../../lib/cart-notice.ts'
 import { formAnswer, pageToReturnTo, readShopForm, seeOther } from '../../lib/shop-form.server.ts'
 import { signInHref } from '../../lib/sign-in-return.ts'
@@ -19,10 +20,18 @@ export async function addToCartFromForm(request: Request, ctx: AppLoadContext): 
   if (!productId.success) return formAnswer(400, t('Choose a product to add to the cart.'))
   // The product page's chosen variant (decision 129); absent for a product sold as one piece.
   const variantId = productIdSchema.safeParse(form.get('variantId'))
+  // 'Make it yours' (decision 133): its fields belong to this form; the cart service checks them.
+  const personalisation = personalisationOf(form)
   const back = pageToReturnTo(form.get('back'))
   if (!ctx.viewer) return seeOther(signInHref(back))
   try {
-    await ctx.services.cart.add(ctx.viewer.id, productId.data, variantId.success ? variantId.data : undefined)
+    await ctx.services.cart.add(
+      ctx.viewer.id,
+      productId.data,
+      variantId.success ? variantId.data : undefined,
+      personalisation,
+      t,
+    )
     return seeOther(withNotice(back, 'added'))
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode
@@ -30,4 +39,23 @@ export async function addToCartFromForm(request: Request, ctx: AppLoadContext): 
     if (!status || status >= 500) throw err
     return seeOther(withNotice(back, form.get('variant') === 'home' ? 'login-first' : 'failed'))
   }
+}
+
+/**
+ * The texts (`pz-text-<id>`) and add-ons (`pz-addon`) a product page's form sent, with its `pz` mark; none
+ * from a form without 'Make it yours'.
+ */
+function personalisationOf(form: FormData): PersonalisationAnswer | undefined {
+  const text: Record<string, string> = {}
+  for (const [name, value] of form.entries())
+    if (name.startsWith('pz-text-') && typeof value === 'string' && value.trim() !== '')
+      // Cut to the API's bound: a longer text is then refused by the product's own length, in words.
+      text[name.slice('pz-text-'.length, 'pz-text-'.length + 40)] = value.slice(0, 1000)
+  const addons = form
+    .getAll('pz-addon')
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.slice(0, 40))
+    .slice(0, 20)
+  if (form.get('pz') === null) return undefined
+  return personalisationAnswerSchema.parse({ text, addons })
 }

@@ -6,6 +6,7 @@ import { leadDaysText, longestLead, madeToOrderText } from '../../../contracts/m
 import { withVariant } from '../../../contracts/product-card.ts'
 import { DeliveryCheck } from '../../components/delivery-check.tsx'
 import { CloseIcon } from '../../components/icons.tsx'
+import { PersonalisationLines } from '../../components/personalisation-lines.tsx'
 import { useT } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
 import {
@@ -260,23 +261,26 @@ function CartLine({
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
-          <Link
-            to={href}
-            className="text-sm leading-snug font-medium text-ink hover:text-brand-700"
-            title={name}
-          >
-            {truncate(item.product.title, 60)}
-            {item.variantTitle ? (
-              <span className="mt-0.5 block text-ink/75" data-testid="cart-variant">
-                {item.variantTitle}
-              </span>
-            ) : null}
-            {item.madeToOrder ? (
-              <span className="mt-0.5 block text-ink/75" data-testid="cart-made-to-order">
-                {t(madeToOrderText.line, { days: leadDaysText(item.madeToOrder) })}
-              </span>
-            ) : null}
-          </Link>
+          <div className="min-w-0">
+            <Link
+              to={href}
+              className="text-sm leading-snug font-medium text-ink hover:text-brand-700"
+              title={name}
+            >
+              {truncate(item.product.title, 60)}
+              {item.variantTitle ? (
+                <span className="mt-0.5 block text-ink/75" data-testid="cart-variant">
+                  {item.variantTitle}
+                </span>
+              ) : null}
+              {item.madeToOrder ? (
+                <span className="mt-0.5 block text-ink/75" data-testid="cart-made-to-order">
+                  {t(madeToOrderText.line, { days: leadDaysText(item.madeToOrder) })}
+                </span>
+              ) : null}
+            </Link>
+            <PersonalisationLines lines={item.personalisationLines} testId="cart-personalisation" />
+          </div>
           <button
             type="button"
             onClick={onRemove}

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useState } from 'react'
+import type { PersonalisationAnswer } from '../../../contracts/personalisation.ts'
 import { AddToCartButton } from '../../components/add-to-cart-button.tsx'
 import { useT } from '../../i18n/i18n.tsx'
 import { catalogueText } from '../../lib/catalogue-messages.ts'
@@ -13,6 +14,8 @@ type Props = {
   soldOut: boolean
   /** The variant chosen on the page, for a product with options (decision 129): added, and named. */
   variant?: { _id: string; title: string } | null
+  /** What the customer chose in 'Make it yours' (decision 133), added with the piece. */
+  personalisation?: PersonalisationAnswer
 }
 
 /**
@@ -20,7 +23,7 @@ type Props = {
  * own button is scrolled away above. It steps aside when the footer comes into view, so the footer's
  * links are never under it.
  */
-export function StickyCartBar({ anchor, productId, title, price, soldOut, variant }: Props) {
+export function StickyCartBar({ anchor, productId, title, price, soldOut, variant, personalisation }: Props) {
   const t = useT()
   const [pastButton, setPastButton] = useState(false)
   const [footerSeen, setFooterSeen] = useState(false)
@@ -69,6 +72,7 @@ export function StickyCartBar({ anchor, productId, title, price, soldOut, varian
         <AddToCartButton
           productId={productId}
           variantId={variant?._id}
+          personalisation={personalisation}
           soldOut={soldOut}
           label={t(catalogueText.addToCart)}
           className="shrink-0 rounded bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"

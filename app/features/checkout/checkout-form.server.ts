@@ -122,6 +122,7 @@ export async function placeOrderFromForm(request: Request, ctx: AppLoadContext) 
     products: cart.items.map((i) => ({
       productId: i.productId,
       ...(i.variantId ? { variantId: i.variantId } : {}),
+      ...(i.personalisation ? { personalisation: i.personalisation } : {}),
       quantity: i.quantity,
       price: i.price,
     })),

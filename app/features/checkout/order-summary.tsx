@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { codMessages } from '../../../contracts/cod.ts'
+import { PersonalisationLines } from '../../components/personalisation-lines.tsx'
 import { useT } from '../../i18n/i18n.tsx'
 import { checkoutLabels } from '../../lib/checkout-messages.ts'
 import type { CheckoutCart } from '../../lib/checkout-storage.ts'
@@ -62,6 +63,11 @@ export function OrderSummary({
                 <td className="py-2 pr-2">
                   {truncate(i.product?.title ?? '', 30)}
                   {i.variantTitle ? <span className="block text-ink/75">{i.variantTitle}</span> : null}
+                  <PersonalisationLines
+                    lines={i.personalisationLines}
+                    testId="summary-personalisation"
+                    className="text-ink/75"
+                  />
                   <span className="block text-ink/70">
                     {i.quantity} × {formatRupees(i.price)}
                   </span>

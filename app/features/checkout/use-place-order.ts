@@ -176,6 +176,7 @@ export function usePlaceOrder({
       products: cart.items.map((i) => ({
         productId: i.product?._id ?? i.productId,
         ...(i.variantId ? { variantId: i.variantId } : {}),
+        ...(i.personalisation ? { personalisation: i.personalisation } : {}),
         quantity: i.quantity,
         price: i.price,
       })),

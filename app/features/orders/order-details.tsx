@@ -4,6 +4,7 @@ import { codMessages } from '../../../contracts/cod.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import type { Order } from '../../../contracts/orders.ts'
 import { reviewText } from '../../../contracts/review-text.ts'
+import { PersonalisationLines } from '../../components/personalisation-lines.tsx'
 import { usePayFlow } from '../../components/use-pay-flow.tsx'
 import { useI18n } from '../../i18n/i18n.tsx'
 import {
@@ -242,8 +243,9 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
                     {line.variantTitle}
                   </p>
                 ) : null}
+                <PersonalisationLines lines={line.personalisation} testId="order-line-personalisation" />
                 <p className="text-sm text-ink/80">
-                  {line.quantity} × {formatRupees(line.price)}
+                  {line.quantity} × {formatRupees(line.price + addonsOf(line))}
                 </p>
                 {order.status === 'Delivered' ? (
                   // Received pieces may be reviewed (decision 096); the product page holds the form.
@@ -256,7 +258,9 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
                   </Link>
                 ) : null}
               </div>
-              <p className="font-semibold whitespace-nowrap">{formatRupees(line.price * line.quantity)}</p>
+              <p className="font-semibold whitespace-nowrap">
+                {formatRupees((line.price + addonsOf(line)) * line.quantity)}
+              </p>
             </li>
           ))}
         </ul>
@@ -379,3 +383,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
     </div>
   )
 }
+
+/** Rupees a line's paid add-ons add to each piece (decision 133): its `price` is the piece's alone. */
+const addonsOf = (line: { personalisation?: Array<{ price: number | null }> }) =>
+  (line.personalisation ?? []).reduce((sum, p) => sum + (p.price ?? 0), 0)

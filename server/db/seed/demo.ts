@@ -1,5 +1,6 @@
 import { type PictureKind, pictureSizes } from '../../../contracts/images.ts'
 import { discountPercent } from '../../../contracts/money.ts'
+import { asStored } from '../../../contracts/personalisation.ts'
 import type { Motif } from '../../../demo-art/products.ts'
 import { drawProduct, productLayers } from '../../../demo-art/products.ts'
 import type { RenderJob } from '../../../demo-art/render.ts'
@@ -234,6 +235,7 @@ export function buildDemo(now: Date, withImages: boolean) {
       options: p.options ?? [],
       leadMinDays: p.lead?.[0] ?? null,
       leadMaxDays: p.lead?.[1] ?? null,
+      personalisation: (p.personalisation ?? []).map(asStored),
       ...demoAttributes(p),
       soldCount: p.sold ?? 0,
       position: i,

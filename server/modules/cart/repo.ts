@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { PersonalisationAnswer } from '../../../contracts/personalisation.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { newId } from '../../db/ids.ts'
 import { cartItems, carts } from './tables.ts'
@@ -30,14 +31,27 @@ export function createCartRepo(db: DbOrTx) {
       productId: string,
       variantId: string | null,
       max: number,
+      // Personalisation (decision 133): the line's choice from now on; undefined keeps the line's.
+      personalisation?: PersonalisationAnswer | null,
     ): Promise<number | null> {
       const rows = await db
         .insert(cartItems)
-        .values({ id: newId(), cartId, productId, variantId, quantity: 1 })
+        .values({
+          id: newId(),
+          cartId,
+          productId,
+          variantId,
+          quantity: 1,
+          personalisation: personalisation ?? null,
+        })
         .onConflictDoUpdate({
           // The unique (cart, product, variant) constraint treats a missing variant as one value.
           target: [cartItems.cartId, cartItems.productId, cartItems.variantId],
-          set: { quantity: sql`${cartItems.quantity} + 1`, updatedAt: sql`now()` },
+          set: {
+            quantity: sql`${cartItems.quantity} + 1`,
+            updatedAt: sql`now()`,
+            ...(personalisation === undefined ? {} : { personalisation: sql`excluded.personalisation` }),
+          },
           setWhere: sql`${cartItems.quantity} < ${max}`,
         })
         .returning({ quantity: cartItems.quantity })
@@ -51,6 +65,7 @@ export function createCartRepo(db: DbOrTx) {
           productId: cartItems.productId,
           variantId: cartItems.variantId,
           quantity: cartItems.quantity,
+          personalisation: cartItems.personalisation,
         })
         .from(cartItems)
         .innerJoin(carts, eq(carts.id, cartItems.cartId))

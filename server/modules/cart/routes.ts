@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { cartQuantityBodySchema, cartResponseSchema, productLineBodySchema } from '../../../contracts/cart.ts'
+import {
+  cartAddBodySchema,
+  cartQuantityBodySchema,
+  cartResponseSchema,
+  productLineBodySchema,
+} from '../../../contracts/cart.ts'
+import { translatorFor } from '../../../contracts/i18n/registry.ts'
 import { bearer, customerFailures, done } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 
@@ -40,13 +46,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
           'Adds one of an approved product, of the variant chosen where it has several (adding it again adds one more)',
         operationId: 'cartAddProduct',
         security: bearer,
-        body: productLineBodySchema,
+        body: cartAddBodySchema,
         response: { 200: done.extend({ quantity: z.number().int() }), ...customerFailures(404, 409) },
       },
     },
     async (request) => {
-      const { productId, variantId } = request.body
-      const quantity = await cart.add(request.user!.id, productId, variantId)
+      const { productId, variantId, personalisation } = request.body
+      const { t } = translatorFor(request.language)
+      const quantity = await cart.add(request.user!.id, productId, variantId, personalisation, t)
       return { success: true as const, message: 'Product added to cart', quantity }
     },
   )

@@ -1,6 +1,14 @@
 import type { Cart, CartItem } from '../../../contracts/cart.ts'
 import { cartServerMessages, maxCartQuantity, stockMessages } from '../../../contracts/cart-rules.ts'
 import type { Product } from '../../../contracts/catalogue.ts'
+import {
+  answerOf,
+  asStored,
+  type PersonalisationAnswer,
+  personalisationLines,
+  readAnswer,
+  readKept,
+} from '../../../contracts/personalisation.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
@@ -36,14 +44,20 @@ export function createCartService(deps: { db: Db; catalogue: CatalogueService })
       if (line.variantId ? !v : p.variants.length > 0) continue
       const price = v ? v.price : p.price
       const lead = v ? v.madeToOrder : p.madeToOrder
+      // Personalisation (decision 133): the line's price is the piece's and its add-ons'.
+      const chosen = readKept(p.personalisation.map(asStored), line.personalisation)
+      const answer = answerOf(chosen.ordered)
       items.push({
         _id: line.id,
         productId: p._id,
         product: { _id: p._id, title: p.title, image: v?.image ?? p.image, price },
-        price,
+        price: (Math.round(price * 100) + chosen.addonsPerPiece) / 100,
         quantity: line.quantity,
         ...(v ? { variantId: v._id, variantTitle: v.title } : {}),
         ...(lead ? { madeToOrder: lead } : {}),
+        ...(answer
+          ? { personalisation: answer, personalisationLines: personalisationLines(chosen.ordered) }
+          : {}),
       })
     }
     return items
@@ -62,9 +76,25 @@ export function createCartService(deps: { db: Db; catalogue: CatalogueService })
      * Adds one of an approved product, of the variant chosen where it has several (decision 129); a second
      * add of the same product and variant raises its line's quantity.
      */
-    async add(userId: string, productId: string, variantId?: string): Promise<number> {
+    async add(
+      userId: string,
+      productId: string,
+      variantId?: string,
+      personalisation?: PersonalisationAnswer,
+      translate?: Parameters<typeof readAnswer>[2],
+    ): Promise<number> {
       const product = await publicProduct(productId)
       const variant = chosenVariant(product, variantId)
+      // Personalisation (decision 133): checked against the product's choices; kept on the line.
+      // Without one, a line keeps its earlier choice; a product asking for a text cannot be added without it
+      // (from a card, say): the product page asks for it.
+      let answer: PersonalisationAnswer | null | undefined
+      const choices = product.personalisation.map(asStored)
+      if (personalisation !== undefined || choices.some((c) => c.kind === 'text' && c.required)) {
+        const read = readAnswer(choices, personalisation, translate)
+        if ('problem' in read) throw new ValidationError(read.problem)
+        answer = answerOf(read.ordered) ?? null
+      }
       const stock = variant ? variant.quantity : product.quantity
       const title = lineTitle(product.title, variant)
       if (stock <= 0) throw new ConflictError(stockMessages.soldOut(title))
@@ -74,6 +104,7 @@ export function createCartService(deps: { db: Db; catalogue: CatalogueService })
         product._id,
         variant?._id ?? null,
         Math.min(maxCartQuantity, stock),
+        answer,
       )
       if (quantity === null) {
         if (stock < maxCartQuantity) throw new ConflictError(stockMessages.onlyLeft(title, stock))

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, unique } from 'drizzle-orm/pg-core'
+import { integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core'
+import type { PersonalisationAnswer } from '../../../contracts/personalisation.ts'
 import { createdAt, id, updatedAt } from '../../db/columns.ts'
 import { users } from '../accounts/tables.ts'
 import { products, productVariants } from '../catalogue/tables.ts'
@@ -26,6 +27,8 @@ export const cartItems = pgTable(
     // The variant chosen (decision 129); null for a product sold as one piece.
     variantId: text('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(1),
+    // Personalisation (decision 133): what the customer chose for the line; read against the product's choices.
+    personalisation: jsonb('personalisation').$type<PersonalisationAnswer>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

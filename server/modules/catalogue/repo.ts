@@ -298,6 +298,8 @@ export function createCatalogueRepo(db: DbOrTx) {
           price: products.price,
           stock: products.quantity,
           options: products.options,
+          personalisation: products.personalisation,
+          hsnCode: products.hsnCode,
         })
         .from(products)
         .where(and(inArray(products.id, ids), eq(products.isApproved, true), isNull(products.archivedAt)))

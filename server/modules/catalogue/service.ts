@@ -19,6 +19,7 @@ import {
 import { type SortValue, sameName } from '../../../contracts/catalogue-sort.ts'
 import { type Language, translated } from '../../../contracts/languages.ts'
 import { discountPercent } from '../../../contracts/money.ts'
+import { publicChoice } from '../../../contracts/personalisation.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { idPattern } from '../../db/ids.ts'
 import { NotFoundError, ValidationError } from '../../http/errors.ts'
@@ -242,6 +243,7 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache; ma
       ...(withDescription ? { description: row.description } : {}),
       quantity: row.quantity,
       madeToOrder: leadOf(row),
+      personalisation: row.personalisation.map(publicChoice),
       // Kept on the product row by the reviews service (decision 096): no count of reviews here.
       rating:
         row.reviewCount > 0

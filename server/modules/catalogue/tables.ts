@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { Translations } from '../../../contracts/languages.ts'
+import type { StoredChoice } from '../../../contracts/personalisation.ts'
 import { createdAt, id, updatedAt } from '../../db/columns.ts'
 import { users } from '../accounts/tables.ts'
 import { temples } from '../content/tables.ts'
@@ -90,6 +91,8 @@ export const products = pgTable(
     // Made to order (decision 132): days from the order until it ships; both null for a piece ready to ship.
     leadMinDays: integer('lead_min_days'),
     leadMaxDays: integer('lead_max_days'),
+    // Personalisation (decision 133): texts the customer types and paid add-ons, in the order shown.
+    personalisation: jsonb('personalisation').$type<StoredChoice[]>().notNull().default([]),
     // Authenticity marks (decision 098): the GI's registered name with the authorised-user number, the
     // Handloom Mark and Silk Mark numbers; null where the product has none.
     giName: text('gi_name'),

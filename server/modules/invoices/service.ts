@@ -13,6 +13,7 @@ import {
 } from '../../../contracts/gst.ts'
 import { type InvoiceSettings, invoiceText } from '../../../contracts/invoices.ts'
 import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
+import { personalisationText, plainText } from '../../../contracts/personalisation.ts'
 import { withVariant } from '../../../contracts/product-card.ts'
 import { invoiceDetailsMissing } from '../../../contracts/setup.ts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
@@ -61,14 +62,29 @@ export function createInvoicesService(deps: {
     return items.flatMap((i) => {
       const code = codes.get(i.productId)
       if (!code) return []
+      const title = withVariant(i.title, i.variantTitle)
+      // Each paid add-on (decision 133) is a line of its own after its piece: its own HSN or SAC code, at
+      // staff's rate for it or its code's rule on its own price per piece, else the piece's own rate.
+      const addons = (i.personalisation?.addons ?? []).map((a) => ({
+        title: plainText(personalisationText.addonLine, { label: a.label, title }),
+        quantity: i.quantity,
+        price: a.price,
+        hsnCode: a.hsnCode,
+        ...gstChoiceFor(
+          { hsnCode: a.hsnCode, gstRate: a.gstRate ?? code.gstRate, gstRateFixed: a.gstRate !== null },
+          rules,
+          day,
+        ),
+      }))
       return [
         {
-          title: withVariant(i.title, i.variantTitle),
+          title,
           quantity: i.quantity,
           price: i.price,
           hsnCode: code.hsnCode,
           ...gstChoiceFor(code, rules, day),
         },
+        ...addons,
       ]
     })
   }

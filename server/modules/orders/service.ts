@@ -20,6 +20,13 @@ import {
   type PaymentStatus,
 } from '../../../contracts/order-states.ts'
 import type { Order, PlaceOrderInput } from '../../../contracts/orders.ts'
+import {
+  isEmptyChoice,
+  type PersonalisationAnswer,
+  personalisationLines,
+  personalisationText,
+  readAnswer,
+} from '../../../contracts/personalisation.ts'
 import { withVariant } from '../../../contracts/product-card.ts'
 import { setupMessages } from '../../../contracts/setup.ts'
 import type { Config } from '../../config.ts'
@@ -217,6 +224,7 @@ export function toApiOrder({ order, items, history, documents }: FullOrder): Ord
       price: rupees(i.price),
       variantId: i.variantId,
       variantTitle: i.variantTitle,
+      personalisation: personalisationLines(i.personalisation),
     })),
     shippingInfo: {
       firstName: order.shippingFirstName,
@@ -334,11 +342,18 @@ export function createOrdersService(deps: {
     const facts: OrderFacts = {
       orderNumber: row.orderNumber,
       customerName: customer.fullName,
-      lines: items.map((i) => ({
-        title: withVariant(i.title, i.variantTitle),
-        quantity: i.quantity,
-        price: i.price,
-      })),
+      // Each paid add-on (decision 133) is a line of its own after its piece, as on the invoice.
+      lines: items.flatMap((i) => {
+        const title = withVariant(i.title, i.variantTitle)
+        return [
+          { title, quantity: i.quantity, price: i.price },
+          ...(i.personalisation?.addons ?? []).map((a) => ({
+            title: translatorFor(orderLanguage).t(personalisationText.addonLine, { label: a.label, title }),
+            quantity: i.quantity,
+            price: a.price,
+          })),
+        ]
+      }),
       subtotal: row.subtotal,
       discountAmount: row.discountAmount,
       couponCode: row.couponCode,
@@ -462,16 +477,30 @@ export function createOrdersService(deps: {
 
       // One line per product and variant (decision 129), quantities merged, and the per-line maximum
       // checked on the merged line.
+      // Lines of the same piece with different personalisation (decision 133) stay apart.
       const merged = new Map<
         string,
-        { productId: string; variantId: string | null; quantity: number; price: number }
+        {
+          productId: string
+          variantId: string | null
+          quantity: number
+          price: number
+          personalisation: PersonalisationAnswer | undefined
+        }
       >()
       for (const p of input.products) {
         const variantId = p.variantId ?? null
-        const k = `${p.productId} ${variantId ?? ''}`
+        const k = `${p.productId} ${variantId ?? ''} ${JSON.stringify(p.personalisation ?? null)}`
         const line = merged.get(k)
         if (line) line.quantity += p.quantity
-        else merged.set(k, { productId: p.productId, variantId, quantity: p.quantity, price: p.price })
+        else
+          merged.set(k, {
+            productId: p.productId,
+            variantId,
+            quantity: p.quantity,
+            price: p.price,
+            personalisation: p.personalisation,
+          })
       }
       const found = await catalogue.sellable([...new Set([...merged.values()].map((l) => l.productId))])
       const byProduct = new Map(found.map((p) => [p.id, p]))
@@ -479,14 +508,26 @@ export function createOrdersService(deps: {
         new ConflictError(
           'Some products in your cart are no longer available. Please review your cart and try again.',
         )
-      // Each line priced and stocked from its variant, or from the product sold as one piece.
+      const { t } = translatorFor(language)
+      // Each line priced and stocked from its variant, or from the product sold as one piece; its texts and
+      // add-ons read against the product's choices now (decision 133), each add-on with its tax code.
       const lines = [...merged.values()].map((l) => {
         const product = byProduct.get(l.productId)
         if (!product) throw unavailable()
+        const read = readAnswer(product.personalisation, l.personalisation, t)
+        if ('problem' in read) throw new ValidationError(`${product.title}: ${read.problem}`)
+        const ordered = isEmptyChoice(read.ordered)
+          ? null
+          : {
+              text: read.ordered.text,
+              addons: read.ordered.addons.map((a) => ({ ...a, hsnCode: a.hsnCode || product.hsnCode })),
+            }
+        const chosen = { personalisation: ordered, addons: read.addonsPerPiece }
         if (product.variants.length === 0) {
           if (l.variantId) throw unavailable()
           return {
             ...l,
+            ...chosen,
             product,
             variant: null,
             title: product.title,
@@ -507,6 +548,7 @@ export function createOrdersService(deps: {
         if (!variant) throw unavailable()
         return {
           ...l,
+          ...chosen,
           variantId: variant.id,
           product,
           variant,
@@ -521,9 +563,9 @@ export function createOrdersService(deps: {
             `You can order at most ${maxCartQuantity} of ${line.title}; this order asks for ${line.quantity}.`,
           )
         }
-        if (Math.round(line.price * 100) !== line.unit) {
+        if (Math.round(line.price * 100) !== line.unit + line.addons) {
           throw new ConflictError(
-            `The price of ${line.title} is now ${formatPaise(line.unit)} (your cart shows ${formatPaise(Math.round(line.price * 100))}). Please review your cart and place the order again.`,
+            `The price of ${line.title} is now ${formatPaise(line.unit + line.addons)} (your cart shows ${formatPaise(Math.round(line.price * 100))}). Please review your cart and place the order again.`,
           )
         }
         if (line.stock < line.quantity)
@@ -533,7 +575,7 @@ export function createOrdersService(deps: {
       if (input.couponCode) {
         await peers().coupons.check(input.couponCode)
       }
-      const subtotal = lines.reduce((sum, l) => sum + l.unit * l.quantity, 0)
+      const subtotal = lines.reduce((sum, l) => sum + (l.unit + l.addons) * l.quantity, 0)
       const s = input.shippingInfo
       const cod = paymentChoice(input.paymentInfo?.method) === 'cod'
       const pieces = lines.reduce((sum, l) => sum + l.quantity, 0)
@@ -599,6 +641,7 @@ export function createOrdersService(deps: {
               image: l.variant?.image ?? l.product.image,
               price: l.unit,
               quantity: l.quantity,
+              personalisation: l.personalisation,
             }))
             const short = await takeAll(tx, items)
             if (short) throw new ConflictError(stockMessages.onlyLeft(short.title, short.left))

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import type { OrderedPersonalisation } from '../../../contracts/personalisation.ts'
 import { createdAt, id, updatedAt } from '../../db/columns.ts'
 import { users } from '../accounts/tables.ts'
 import { products, productVariants } from '../catalogue/tables.ts'
@@ -110,6 +111,9 @@ export const orderItems = pgTable(
     image: text('image'),
     price: integer('price').notNull(),
     quantity: integer('quantity').notNull(),
+    // Personalisation (decision 133): the texts and add-ons as ordered; each add-on is its own invoice line
+    // and is in the order's subtotal, not in `price`.
+    personalisation: jsonb('personalisation').$type<OrderedPersonalisation>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

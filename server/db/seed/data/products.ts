@@ -1,3 +1,4 @@
+import type { PersonalisationChoice } from '../../../../contracts/personalisation.ts'
 /**
  * The demo catalogue's products. Prices are whole rupees (the seed stores paise). `sub` is the key of a
  * subcategory in ./categories.ts and `state` the name of a state in ./states.ts; `shape` picks the variant
@@ -42,6 +43,8 @@ export type ProductSeed = {
   /** Made to order (decision 132): the days from the order until it ships, fewest and most. */
   lead?: [number, number]
   variants?: Array<{ values: string[]; price: number; cut: number; qty: number; picture?: number }>
+  /** Texts to type and paid add-ons (decision 133), prices in rupees; add-ons take the product's HSN code. */
+  personalisation?: PersonalisationChoice[]
 }
 
 export const PRODUCTS: ProductSeed[] = [
@@ -259,6 +262,30 @@ export const PRODUCTS: ProductSeed[] = [
     region: 'Madanpura, Varanasi, Uttar Pradesh',
     sold: 143,
     daysAgo: 15,
+    personalisation: [
+      {
+        id: 'fall-pico',
+        kind: 'addon',
+        label: 'Fall & pico',
+        help: 'A fall stitched along the hem and the edges finished, ready to drape.',
+        price: 150,
+      },
+      {
+        id: 'blouse-stitching',
+        kind: 'addon',
+        label: 'Blouse stitching',
+        help: 'The blouse piece stitched to your measurements; our tailor calls you for them.',
+        price: 650,
+      },
+      {
+        id: 'card-message',
+        kind: 'text',
+        label: 'Message for the card',
+        help: 'Written by hand on a card in the parcel.',
+        maxLength: 80,
+        required: false,
+      },
+    ],
   },
   {
     title: 'Pochampally Ikat Silk Saree in Double Ikat Weave with Contrast Pallu and Running Blouse Piece',

@@ -16,7 +16,8 @@ export type PackingSlip = {
     country: string
     phone: string
   }
-  items: Array<{ title: string; quantity: number }>
+  /** Each line, with what the customer chose to be made or added (decision 133), one per detail. */
+  items: Array<{ title: string; quantity: number; details?: string[] }>
   /** Cash on delivery: the amount (paise) the courier collects; null when paid online. */
   collect: number | null
   paymentMethod: string
@@ -129,7 +130,10 @@ export function renderPackingSlips(slips: PackingSlip[], from: Sender): Promise<
       '#eeeeee',
     )
     for (const [i, item] of slip.items.entries()) {
-      row([String(i + 1), item.title, String(item.quantity), '☐'], regular)
+      row(
+        [String(i + 1), [item.title, ...(item.details ?? [])].join('\n'), String(item.quantity), '☐'],
+        regular,
+      )
     }
     const pieces = slip.items.reduce((sum, i) => sum + i.quantity, 0)
     y += 6

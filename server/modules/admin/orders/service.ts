@@ -13,6 +13,7 @@ import {
   nextFulfilmentStatuses,
   paymentStatusLabel,
 } from '../../../../contracts/order-states.ts'
+import { type OrderedPersonalisation, personalisationLines } from '../../../../contracts/personalisation.ts'
 import { withVariant } from '../../../../contracts/product-card.ts'
 import type { Db } from '../../../db/client.ts'
 import { idPattern } from '../../../db/ids.ts'
@@ -126,6 +127,7 @@ export function createAdminOrdersService(deps: {
           image: i.image,
           price: rupees(i.price),
           quantity: i.quantity,
+          personalisation: personalisationLines(i.personalisation),
         })),
         shipping: {
           firstName: o.shippingFirstName,
@@ -274,7 +276,11 @@ export function createAdminOrdersService(deps: {
             country: o.shippingCountry,
             phone: o.shippingPhone,
           },
-          items: items.map((i) => ({ title: withVariant(i.title, i.variantTitle), quantity: i.quantity })),
+          items: items.map((i) => ({
+            title: withVariant(i.title, i.variantTitle),
+            quantity: i.quantity,
+            details: slipDetails(i.personalisation),
+          })),
           collect: o.paymentMethod === codMethod && o.paymentStatus === 'Pay on delivery' ? o.total : null,
           paymentMethod: o.paymentMethod,
         }
@@ -313,3 +319,8 @@ export function createAdminOrdersService(deps: {
   return service
 }
 export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>
+
+/** What the packer must see of a line's personalisation (decision 133): each text as typed, each add-on. */
+function slipDetails(p: OrderedPersonalisation | null): string[] {
+  return personalisationLines(p).map((l) => (l.value === null ? `+ ${l.label}` : `${l.label}: ${l.value}`))
+}

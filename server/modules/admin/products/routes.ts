@@ -10,6 +10,7 @@ import {
   productInputSchema,
   productListQuerySchema,
 } from '../../../../contracts/admin.ts'
+import { personalisationInputSchema } from '../../../../contracts/admin-personalisation.ts'
 import {
   adminProductPageSchema,
   adminProductSchema,
@@ -287,6 +288,27 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         data,
       }
     },
+  )
+
+  app.put(
+    '/products/:id/personalisation',
+    {
+      schema: {
+        operationId: 'adminSaveProductPersonalisation',
+        tags,
+        security,
+        summary:
+          'Save a product’s personalisation: texts customers type (a name to weave, a message) and paid add-ons with their own price, HSN code and GST rate, in the order shown; a choice sent with its id keeps it, one left out is removed (decision 133)',
+        params: idParams,
+        body: personalisationInputSchema,
+        response: { 200: ok(adminProductSchema), ...adminFailures(404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Personalisation saved',
+      data: await products.savePersonalisation(actorOf(request), request.params.id, request.body),
+    }),
   )
 
   app.post(

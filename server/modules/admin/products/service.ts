@@ -4,6 +4,7 @@ import {
   productAttributeNames,
   type productListQuerySchema,
 } from '../../../../contracts/admin.ts'
+import type { AdminChoice, PersonalisationBody } from '../../../../contracts/admin-personalisation.ts'
 import {
   type ProductVariantsBody,
   type productStockChangeInputSchema,
@@ -13,6 +14,7 @@ import {
 } from '../../../../contracts/admin-variants.ts'
 import { leadInputText } from '../../../../contracts/made-to-order.ts'
 import { discountPercent } from '../../../../contracts/money.ts'
+import type { StoredChoice } from '../../../../contracts/personalisation.ts'
 import type { Db, DbOrTx } from '../../../db/client.ts'
 import { newId } from '../../../db/ids.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
@@ -120,6 +122,7 @@ export function createAdminProductsService(deps: {
       effectiveGstRate: effective.get(row.id) ?? row.gstRate,
       uqc: row.uqc,
       madeToOrder: leadInputText(row),
+      personalisation: row.personalisation.map(adminChoice),
       materials: row.materials,
       techniques: row.techniques,
       colours: row.colours,
@@ -394,6 +397,60 @@ export function createAdminProductsService(deps: {
       return service.get(id)
     },
     /**
+     * Saves a product's personalisation choices as the edit screen lists them (decision 133): a choice sent
+     * with its id keeps it (carts and orders name choices by id), one without is new, one left out is gone.
+     * Prices arrive in rupees and are kept in paise.
+     */
+    async savePersonalisation(actor: Actor, id: string, body: PersonalisationBody) {
+      const known = new Set((await mustProduct(id)).personalisation.map((c) => c.id))
+      const seen = new Set<string>()
+      const choices: StoredChoice[] = body.choices.map((c, j) => {
+        if (c.id !== undefined && (!known.has(c.id) || seen.has(c.id)))
+          refuse([
+            {
+              field: `choices.${j}.id`,
+              message: 'This choice is not one of the product’s: reload the page.',
+            },
+          ])
+        const choiceId = c.id ?? newId()
+        seen.add(choiceId)
+        return c.kind === 'text'
+          ? {
+              id: choiceId,
+              kind: 'text',
+              label: c.label,
+              help: c.help,
+              maxLength: c.maxLength,
+              required: c.required,
+            }
+          : {
+              id: choiceId,
+              kind: 'addon',
+              label: c.label,
+              help: c.help,
+              price: paise(c.price),
+              hsnCode: c.hsnCode,
+              gstRate: c.gstRate,
+            }
+      })
+      await db.transaction(async (tx) => {
+        const store = catalogue.productStore(tx)
+        const [locked] = await store.productsForUpdate([id])
+        if (!locked) throw new NotFoundError('No such product.')
+        await store.update(id, { personalisation: choices })
+        await audit(
+          tx,
+          actor,
+          'product.update',
+          id,
+          { personalisation: locked.personalisation },
+          { personalisation: choices },
+        )
+      })
+      cache.invalidate()
+      return service.get(id)
+    },
+    /**
      * Staff add pieces to the stock or take some away: of a product sold as one piece, or of one variant of a
      * product with variants (whose own stock is their sum). Answers the product and what is left.
      */
@@ -499,3 +556,8 @@ export function createAdminProductsService(deps: {
   return service
 }
 export type AdminProductsService = ReturnType<typeof createAdminProductsService>
+
+/** A kept choice as the console reads it: an add-on's price in rupees. */
+function adminChoice(c: StoredChoice): AdminChoice {
+  return c.kind === 'text' ? c : { ...c, price: rupees(c.price) }
+}
