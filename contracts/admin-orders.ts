@@ -75,7 +75,11 @@ export const adminOrderSchema = z.object({
       price: rupees,
       quantity: z.number().int(),
       personalisation: z.array(personalisationLineSchema).meta({
-        description: "The texts typed and paid add-ons chosen (decision 133); `price` is the piece's alone",
+        description:
+          "The texts typed, measurements and paid add-ons chosen (decision 133); `price` is the piece's alone",
+      }),
+      finishedPhoto: z.string().nullable().meta({
+        description: 'The photo of the finished piece (800 px), e-mailed to the customer; null for none',
       }),
     }),
   ),

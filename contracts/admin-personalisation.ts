@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { addonChoiceSchema, textChoiceSchema } from './catalogue.ts'
+import { addonChoiceSchema, measurementChoiceSchema, textChoiceSchema } from './catalogue.ts'
 import { gstRates } from './gst.ts'
-import { personalisationLimits as limits } from './personalisation.ts'
+import { personalisationLimits as limits, measurementUnits } from './personalisation.ts'
 
 /**
  * The console's personalisation choices for one product (decision 133): what PUT
@@ -64,9 +64,41 @@ export const addonChoiceInputSchema = z.object({
     .meta({ description: "Staff's own GST percent for it; null takes its HSN code's rule at its own price" }),
 })
 
+export const measurementChoiceInputSchema = z.object({
+  id: choiceId,
+  kind: z.literal('measurements'),
+  label,
+  help,
+  unit: z.enum(measurementUnits, { error: 'Measure in cm or in inches (in).' }).default('cm'),
+  fields: z
+    .array(
+      z.object({
+        id: choiceId,
+        label: z
+          .string()
+          .trim()
+          .min(1, 'Name each measurement, such as “Bust”.')
+          .max(limits.label, `A measurement's name can be at most ${limits.label} characters.`),
+      }),
+    )
+    .min(1, 'A measurement form asks for at least one measurement.')
+    .max(limits.fields, `A measurement form asks for at most ${limits.fields} measurements.`),
+  required: z.boolean().default(true),
+  forAddon: z.number().int().min(0).nullable().default(null).meta({
+    description:
+      'The position (from 0) in `choices` of the paid add-on that asks for these measurements (blouse stitching); null when always asked',
+  }),
+})
+
 export const personalisationInputSchema = z.object({
   choices: z
-    .array(z.discriminatedUnion('kind', [textChoiceInputSchema, addonChoiceInputSchema]))
+    .array(
+      z.discriminatedUnion('kind', [
+        textChoiceInputSchema,
+        addonChoiceInputSchema,
+        measurementChoiceInputSchema,
+      ]),
+    )
     .max(limits.choices, `A product takes at most ${limits.choices} choices.`),
 })
 export type PersonalisationInput = z.input<typeof personalisationInputSchema>
@@ -76,5 +108,8 @@ export type PersonalisationBody = z.output<typeof personalisationInputSchema>
 export const adminChoiceSchema = z.discriminatedUnion('kind', [
   textChoiceSchema,
   addonChoiceSchema.extend({ hsnCode: z.string(), gstRate: z.number().int().nullable() }),
+  measurementChoiceSchema.extend({
+    image: z.string().nullable().meta({ description: 'The help picture (400 px); null for none' }),
+  }),
 ])
 export type AdminChoice = z.infer<typeof adminChoiceSchema>

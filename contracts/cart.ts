@@ -18,6 +18,13 @@ export const personalisationAnswerSchema = z
       .max(20)
       .optional()
       .meta({ description: "The ids of the product's paid add-ons chosen" }),
+    measurements: z
+      .record(z.string().max(40), z.record(z.string().max(40), z.number()))
+      .optional()
+      .meta({
+        description:
+          "Each measurement form's values by field id, in the form's unit; a form may be left out and given after ordering",
+      }),
   })
   .meta({
     description: "Personalisation chosen for the line (decision 133); checked against the product's choices",
@@ -41,8 +48,12 @@ export const cartAddBodySchema = productLineBodySchema.extend({
 /** A chosen text or add-on as a line shows it (decision 133). */
 export const personalisationLineSchema = z.object({
   id: z.string(),
+  kind: z.enum(['text', 'addon', 'measurements']),
   label: z.string(),
-  value: z.string().nullable().meta({ description: 'The text typed; null for an add-on' }),
+  value: z.string().nullable().meta({
+    description:
+      "The text typed, or the measurements ('Bust 86 cm, Waist 72 cm'); null for an add-on and for measurements awaited",
+  }),
   price: z.number().nullable().meta({ description: "An add-on's rupees for each piece; null for a text" }),
 })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { measurementUnits } from './personalisation.ts'
 
 /** One option of a product (Size, Colour, Frame) and its values in the order offered (decision 129). */
 export const productOptionSchema = z.object({ name: z.string(), values: z.array(z.string()) })
@@ -29,8 +30,31 @@ export const addonChoiceSchema = z.object({
   help: z.string(),
   price: z.number().meta({ description: 'Rupees for each piece of the line' }),
 })
-/** A personalisation choice as customers see it (decision 133): a text to type or a paid add-on. */
-export const personalisationChoiceSchema = z.discriminatedUnion('kind', [textChoiceSchema, addonChoiceSchema])
+/** A measurement form (decision 133): its fields in one unit, with a help picture. */
+export const measurementChoiceSchema = z.object({
+  id: z.string(),
+  kind: z.literal('measurements'),
+  label: z.string(),
+  help: z.string(),
+  unit: z.enum(measurementUnits),
+  fields: z.array(z.object({ id: z.string(), label: z.string() })),
+  required: z
+    .boolean()
+    .meta({ description: 'The piece is made to them; they may still be given after ordering' }),
+  image: z
+    .string()
+    .nullable()
+    .meta({ description: 'The help picture showing where to measure; null for none' }),
+  forAddon: z.string().nullable().meta({
+    description: 'The id of the paid add-on that asks for these measurements; null when always asked',
+  }),
+})
+/** A personalisation choice as customers see it (decision 133): a text, a paid add-on or measurements. */
+export const personalisationChoiceSchema = z.discriminatedUnion('kind', [
+  textChoiceSchema,
+  addonChoiceSchema,
+  measurementChoiceSchema,
+])
 
 /** A combination of option values that is sold, with its own SKU, price, stock and pictures (decision 129). */
 export const productVariantSchema = z.object({

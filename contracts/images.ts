@@ -20,6 +20,8 @@ export const pictureSizes = {
   clusters: [200, 400, 800, 1200],
   // Staff's photo of a performed seva (decision 102), shown on the devotee's booking and in the e-mail.
   sevas: [200, 400, 800, 1200],
+  // Staff's photo of a finished piece on an order line (decision 133), on the order page and in the e-mail.
+  orders: [200, 400, 800, 1200],
 } as const satisfies Record<string, readonly number[]>
 
 export type PictureKind = keyof typeof pictureSizes

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { personalisationAnswerSchema, personalisationLineSchema } from './cart.ts'
 import { maxCartQuantity } from './cart-rules.ts'
+import { measurementUnits } from './personalisation.ts'
 
 /** Order statuses (spec section 4), defined with the payment states in order-states.ts. */
 export { type FulfilmentStatus as OrderStatus, fulfilmentStatuses as orderStatuses } from './order-states.ts'
@@ -70,6 +71,14 @@ export const shippingPlace = {
 }
 
 /** An order as the API answers it (spec section 3); money in rupees. */
+/** Measurements given after ordering (decision 133), for one form of one line. */
+export const giveMeasurementsSchema = z.object({
+  formId: z.string().min(1).max(40),
+  values: z
+    .record(z.string().max(40), z.number())
+    .meta({ description: "A number for each of the form's fields, by field id, in the form's unit" }),
+})
+
 export const orderSchema = z.object({
   _id: z.string(),
   orderID: z.string(),
@@ -93,8 +102,31 @@ export const orderSchema = z.object({
       variantTitle: z.string().nullable().meta({ description: "Its option values: 'M / Indigo'" }),
       personalisation: z.array(personalisationLineSchema).meta({
         description:
-          "The texts and paid add-ons chosen (decision 133); `price` is the piece's, each add-on's is its own and in the subtotal",
+          "The texts, measurements and paid add-ons chosen (decision 133); `price` is the piece's, each add-on's is its own and in the subtotal",
       }),
+      measurements: z
+        .array(
+          z.object({
+            id: z.string(),
+            label: z.string(),
+            unit: z.enum(measurementUnits),
+            fields: z.array(
+              z.object({
+                id: z.string(),
+                label: z.string(),
+                value: z.number().nullable().meta({ description: 'Null until given' }),
+              }),
+            ),
+          }),
+        )
+        .meta({
+          description:
+            'The measurement forms of the line (decision 133), with the values given; those awaited may be given with PUT /order/{id}/items/{itemId}/measurements while the order is Pending',
+        }),
+      finishedPhoto: z
+        .string()
+        .nullable()
+        .meta({ description: "Staff's photo of the finished piece (decision 133); null until they add one" }),
     }),
   ),
   shippingInfo: z.object({

@@ -11,26 +11,40 @@ export function PersonalisationLines({
   lines,
   testId,
   className = 'mt-0.5 text-sm text-ink/80',
+  beforeOrder = false,
 }: {
   lines: readonly PersonalisationLine[] | undefined
   testId: string
   className?: string
+  /** In the cart and at checkout, measurements not given yet are 'to give after ordering'. */
+  beforeOrder?: boolean
 }) {
   const t = useT()
   if (!lines?.length) return null
   return (
     <ul className={className} data-testid={testId}>
       {lines.map((l) =>
-        l.value !== null ? (
-          <li key={l.id} className="break-words">
-            {l.label}: <q className="font-medium text-ink">{l.value}</q>
-          </li>
-        ) : (
+        l.kind === 'addon' ? (
           <li key={l.id}>
             + {l.label}{' '}
             <span className="whitespace-nowrap">
               ({t(personalisationText.addonPrice, { price: formatRupees(l.price ?? 0) })})
             </span>
+          </li>
+        ) : (
+          <li key={l.id} className="break-words">
+            {l.label}:{' '}
+            {l.value !== null ? (
+              <q className="font-medium text-ink">{l.value}</q>
+            ) : (
+              <span className="font-medium text-brand-800">
+                {t(
+                  beforeOrder
+                    ? personalisationText.measurementsToCome
+                    : personalisationText.measurementsAwaited,
+                )}
+              </span>
+            )}
           </li>
         ),
       )}

@@ -5,6 +5,7 @@ import { personalisationText, plainText } from '../../contracts/personalisation.
 import { newId } from '../../server/db/ids.ts'
 import { invoices } from '../../server/db/schema.ts'
 import {
+  mailsTo,
   makeAdmin,
   makeCoupon,
   makeCustomer,
@@ -16,6 +17,7 @@ import {
   shipping,
 } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { multipartFiles, png } from './admin-helpers.ts'
 
 /**
  * Personalisation (decision 133): staff's texts and paid add-ons, the customer's answer in the cart, the
@@ -31,13 +33,16 @@ beforeAll(async () => {
 })
 afterAll(() => app?.cleanup())
 
-const admin = (method: 'GET' | 'PUT', url: string, payload?: unknown, who: Person = owner) =>
+const admin = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: unknown, who: Person = owner) =>
   app.inject({
     method,
     url: `/api/v1/admin${url}`,
     headers: who.auth,
     ...(payload === undefined ? {} : { payload: payload as object }),
   })
+
+/** Whether an uploaded picture's file (an address under /uploads/) is in the shop's file store. */
+const kept = async (url: string) => (await app.services.files.list(url.slice('/uploads/'.length))).length > 0
 
 type Choice = { id: string; kind: 'text' | 'addon'; label: string }
 
@@ -199,9 +204,9 @@ describe("a customer's personalisation", () => {
       quantity: 1,
       personalisation: { text: { [p.card]: 'For Amma' }, addons: [p.fall, p.blouse] },
       personalisationLines: [
-        { label: 'Message for the card', value: 'For Amma', price: null },
-        { label: 'Fall & pico', value: null, price: 150 },
-        { label: 'Blouse stitching', value: null, price: 650 },
+        { kind: 'text', label: 'Message for the card', value: 'For Amma', price: null },
+        { kind: 'addon', label: 'Fall & pico', value: null, price: 150 },
+        { kind: 'addon', label: 'Blouse stitching', value: null, price: 650 },
       ],
     })
     // Added again from a card (no personalisation): one more, the choice kept.
@@ -214,7 +219,7 @@ describe("a customer's personalisation", () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatchObject({ quantity: 3, price: 10_150, personalisation: { addons: [p.fall] } })
     expect(lines[0]!.personalisationLines).toEqual([
-      { id: p.fall, label: 'Fall & pico', value: null, price: 150 },
+      { id: p.fall, kind: 'addon', label: 'Fall & pico', value: null, price: 150 },
     ])
   })
 
@@ -274,15 +279,15 @@ describe("a customer's personalisation", () => {
       [10_000, 1],
     ])
     expect(placed.products[0].personalisation).toEqual([
-      { id: p.card, label: 'Message for the card', value: 'For Amma', price: null },
-      { id: p.fall, label: 'Fall & pico', value: null, price: 150 },
+      { id: p.card, kind: 'text', label: 'Message for the card', value: 'For Amma', price: null },
+      { id: p.fall, kind: 'addon', label: 'Fall & pico', value: null, price: 150 },
     ])
     const stock = (await admin('GET', `/products/${p.id}`)).json().data.quantity
     expect(stock).toBe(47)
 
     const seen = (await admin('GET', `/orders/${placed._id}`)).json().data
     expect(seen.items[1].personalisation).toEqual([
-      { id: p.card, label: 'Message for the card', value: 'For Didi', price: null },
+      { id: p.card, kind: 'text', label: 'Message for the card', value: 'For Didi', price: null },
     ])
     const slip = await admin('GET', `/orders/${placed._id}/packing-slip`)
     expect(slip.statusCode).toBe(200)
@@ -314,5 +319,244 @@ describe("a customer's personalisation", () => {
       [`Fall & pico (for ${p.title})`, '5007', 5, 150_00, 15_00, 12_857, 321, 322],
       [`Blouse stitching (for ${p.title})`, '9988', 18, 650_00, 65_00, 49_576, 4_462, 4_462],
     ])
+  })
+})
+
+/** A ₹1,800 kurta made to measure: a required form of three measurements in cm. */
+async function kurta(required = true) {
+  const made = await makeProduct(app, { title: `Kurta ${newId().slice(-6)}`, price: 1_800_00, quantity: 20 })
+  const res = await admin('PUT', `/products/${made.id}/personalisation`, {
+    choices: [
+      {
+        kind: 'measurements',
+        label: 'Your measurements',
+        help: 'Measure over a light garment.',
+        unit: 'cm',
+        fields: [{ label: 'Chest' }, { label: 'Waist' }, { label: 'Length' }],
+        required,
+      },
+    ],
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  const form = res.json().data.personalisation[0] as {
+    id: string
+    fields: Array<{ id: string; label: string }>
+  }
+  const [chest, waist, length] = form.fields.map((f) => f.id) as [string, string, string]
+  return { ...made, form: form.id, chest, waist, length }
+}
+
+describe('measurements', () => {
+  it('keep their form and fields when staff save again, and take a help picture', async () => {
+    const k = await kurta()
+    const again = await admin('PUT', `/products/${k.id}/personalisation`, {
+      choices: [
+        {
+          id: k.form,
+          kind: 'measurements',
+          label: 'Your measurements',
+          unit: 'in',
+          fields: [{ id: k.waist, label: 'Waist' }, { label: 'Shoulder' }],
+        },
+      ],
+    })
+    expect(again.statusCode, again.body).toBe(200)
+    const form = again.json().data.personalisation[0]
+    expect(form).toMatchObject({ id: k.form, unit: 'in', required: true, image: null })
+    expect(form.fields[0]).toEqual({ id: k.waist, label: 'Waist' })
+    expect(form.fields[1].id).not.toBe(k.chest)
+    const foreign = await admin('PUT', `/products/${k.id}/personalisation`, {
+      choices: [
+        { id: k.form, kind: 'measurements', label: 'X', fields: [{ id: 'not-a-field', label: 'Chest' }] },
+      ],
+    })
+    expect(foreign.statusCode).toBe(400)
+    expect(foreign.body).toContain('This measurement is not one of the form’s')
+    const kind = await admin('PUT', `/products/${k.id}/personalisation`, {
+      choices: [{ id: k.form, kind: 'text', label: 'Name' }],
+    })
+    expect(kind.statusCode).toBe(400)
+    expect(kind.body).toContain('A choice keeps its kind')
+
+    const upload = multipartFiles([
+      { field: 'image', filename: 'where.png', content: await png(), type: 'image/png' },
+    ])
+    const pictured = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/products/${k.id}/personalisation/${k.form}/picture`,
+      headers: { ...owner.auth, ...upload.headers },
+      payload: upload.payload,
+    })
+    expect(pictured.statusCode, pictured.body).toBe(200)
+    const picture = pictured.json().data.personalisation[0].image as string
+    expect(picture).toMatch(new RegExp(`^/uploads/products/${k.id}/help/.+-400\\.webp$`))
+    const shown = (await app.inject({ url: `/api/v1/Product/product?id=${k.id}` })).json().product
+    expect(shown.personalisation[0].image).toBe(picture.replace('-400.webp', '-800.webp'))
+    expect(await kept(shown.personalisation[0].image)).toBe(true)
+    const removed = await admin('DELETE', `/products/${k.id}/personalisation/${k.form}/picture`)
+    expect(removed.json().data.personalisation[0].image).toBeNull()
+    expect(await kept(shown.personalisation[0].image)).toBe(false)
+  })
+
+  it('are checked in the cart: all or none of a form, each in range, and shown as given', async () => {
+    const k = await kurta()
+    const asha = await makeCustomer(app)
+    const partial = await addToCart(asha, {
+      productId: k.id,
+      personalisation: { measurements: { [k.form]: { [k.chest]: 96 } } },
+    })
+    expect(partial.statusCode).toBe(400)
+    expect(partial.json().message).toBe(
+      'Please give every measurement of “Your measurements”, or leave them all for later.',
+    )
+    const wild = await addToCart(asha, {
+      productId: k.id,
+      personalisation: { measurements: { [k.form]: { [k.chest]: 96, [k.waist]: 850, [k.length]: 110 } } },
+    })
+    expect(wild.statusCode).toBe(400)
+    expect(wild.json().message).toBe('“Waist” should be a number from 1 to 300 cm.')
+    const given = await addToCart(asha, {
+      productId: k.id,
+      personalisation: { measurements: { [k.form]: { [k.chest]: 96, [k.waist]: 81.5, [k.length]: 110 } } },
+    })
+    expect(given.statusCode, given.body).toBe(200)
+    const [line] = await cartOf(asha)
+    expect(line!.personalisationLines).toEqual([
+      {
+        id: k.form,
+        kind: 'measurements',
+        label: 'Your measurements',
+        value: 'Chest 96 cm, Waist 81.5 cm, Length 110 cm',
+        price: null,
+      },
+    ])
+    expect(line!.price).toBe(1_800)
+  })
+
+  it('asked by an add-on, are asked only when it is chosen', async () => {
+    const made = await makeProduct(app, { title: `Saree ${newId().slice(-6)}`, price: 9_000_00 })
+    const saved = await admin('PUT', `/products/${made.id}/personalisation`, {
+      choices: [
+        { kind: 'addon', label: 'Blouse stitching', price: 650 },
+        {
+          kind: 'measurements',
+          label: 'Blouse measurements',
+          unit: 'in',
+          fields: [{ label: 'Bust' }],
+          forAddon: 0,
+        },
+      ],
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const [stitching, form] = saved.json().data.personalisation as Array<{ id: string; forAddon?: string }>
+    expect(form!.forAddon).toBe(stitching!.id)
+    const wrong = await admin('PUT', `/products/${made.id}/personalisation`, {
+      choices: [
+        { kind: 'measurements', label: 'Blouse measurements', fields: [{ label: 'Bust' }], forAddon: 0 },
+      ],
+    })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.body).toContain('Choose one of the product’s paid add-ons, or none.')
+
+    const asha = await makeCustomer(app)
+    await addToCart(asha, { productId: made.id, personalisation: {} })
+    expect((await cartOf(asha))[0]!.personalisationLines).toBeUndefined()
+    await addToCart(asha, { productId: made.id, personalisation: { addons: [stitching!.id] } })
+    expect((await cartOf(asha))[0]!.personalisationLines).toEqual([
+      { id: form!.id, kind: 'measurements', label: 'Blouse measurements', value: null, price: null },
+      { id: stitching!.id, kind: 'addon', label: 'Blouse stitching', value: null, price: 650 },
+    ])
+  })
+
+  it('may be given after ordering, by the customer alone, until the order is processed', async () => {
+    const k = await kurta()
+    const asha = await makeCustomer(app)
+    const ravi = await makeCustomer(app, 'Ravi Kumar')
+    const res = await order(asha, [{ productId: k.id, price: 1_800, quantity: 1 }])
+    expect(res.statusCode, res.body).toBe(201)
+    const placed = res.json().data[0]
+    const line = placed.products[0]
+    expect(line.personalisation).toEqual([
+      { id: k.form, kind: 'measurements', label: 'Your measurements', value: null, price: null },
+    ])
+    expect(line.measurements[0].fields.map((f: { value: unknown }) => f.value)).toEqual([null, null, null])
+    const slipBefore = await pdfText((await admin('GET', `/orders/${placed._id}/packing-slip`)).rawPayload)
+    expect(slipBefore).toContain('Your measurements: awaited from the customer')
+
+    const give = (who: Person, values: Record<string, number>) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/v1/order/${placed._id}/items/${line._id}/measurements`,
+        headers: who.auth,
+        payload: { formId: k.form, values },
+      })
+    const values = { [k.chest]: 96, [k.waist]: 82, [k.length]: 110 }
+    expect((await give(ravi, values)).statusCode).toBe(404)
+    const short = await give(asha, { [k.chest]: 96 })
+    expect(short.statusCode).toBe(400)
+    const ok = await give(asha, values)
+    expect(ok.statusCode, ok.body).toBe(200)
+    expect(ok.json().message).toBe('Thank you: your measurements are saved.')
+    expect(ok.json().data.products[0].personalisation[0].value).toBe(
+      'Chest 96 cm, Waist 82 cm, Length 110 cm',
+    )
+    const seen = (await admin('GET', `/orders/${placed._id}`)).json().data
+    expect(seen.items[0].personalisation[0].value).toBe('Chest 96 cm, Waist 82 cm, Length 110 cm')
+
+    await payOrder(app, asha, placed._id)
+    const moved = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${placed._id}/status`,
+      headers: owner.auth,
+      payload: { status: 'Processing' },
+    })
+    expect(moved.statusCode, moved.body).toBe(200)
+    const late = await give(asha, values)
+    expect(late.statusCode).toBe(409)
+    expect(late.json().message).toBe(
+      'We have started on this order: please write to us to change the measurements.',
+    )
+  })
+})
+
+describe("the finished piece's photo", () => {
+  it('is added by staff to a line, shown on the order and e-mailed to the customer', async () => {
+    const k = await kurta(false)
+    const asha = await makeCustomer(app)
+    const placed = (await order(asha, [{ productId: k.id, price: 1_800, quantity: 1 }])).json().data[0]
+    await payOrder(app, asha, placed._id)
+    const upload = multipartFiles([
+      { field: 'image', filename: 'done.png', content: await png(), type: 'image/png' },
+    ])
+    const send = (url: string, who: Person = owner) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { ...who.auth, ...upload.headers },
+        payload: upload.payload,
+      })
+    const itemId = placed.products[0]._id
+    const res = await send(`/api/v1/admin/orders/${placed._id}/items/${itemId}/photo`)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().message).toBe('Photo added: the customer has been e-mailed it.')
+    const photo = res.json().data.items[0].finishedPhoto as string
+    expect(photo).toMatch(/^\/uploads\/orders\/.+-800\.webp$/)
+    expect(await kept(photo)).toBe(true)
+    const mine = (
+      await app.inject({ url: `/api/v1/order/singleorder/${placed._id}`, headers: asha.auth })
+    ).json().data
+    expect(mine.products[0].finishedPhoto).toBe(photo)
+    const mail = (await mailsTo(app, asha.email)).find((m) => m.kind === 'order.photo')
+    expect(mail?.subject).toBe(`Your ${k.title} is ready: a photo from the makers`)
+    expect(mail?.html).toContain(photo)
+
+    expect((await send(`/api/v1/admin/orders/${placed._id}/items/${newId()}/photo`)).statusCode).toBe(404)
+    expect((await send(`/api/v1/admin/orders/${placed._id}/items/${itemId}/photo`, asha)).statusCode).toBe(
+      403,
+    )
+    // A second photo takes the first one's place, whose files go.
+    const again = await send(`/api/v1/admin/orders/${placed._id}/items/${itemId}/photo`)
+    expect(again.json().data.items[0].finishedPhoto).not.toBe(photo)
+    expect(await kept(photo)).toBe(false)
   })
 })

@@ -42,7 +42,12 @@ test('a customer makes a saree theirs: add-ons and a message travel from the pro
   const box = page.getByTestId('personalise')
   await expect(box.getByText('Make it yours')).toBeVisible()
   await box.getByRole('checkbox', { name: /Fall & pico/ }).check()
+  await expect(box.getByRole('group', { name: 'Blouse measurements' })).toHaveCount(0)
   await box.getByRole('checkbox', { name: /Blouse stitching/ }).check()
+  // Stitching asks for the blouse's measurements, which may wait until after the order.
+  const form = box.getByRole('group', { name: 'Blouse measurements' })
+  await expect(form.getByText('You may give them after ordering')).toBeVisible()
+  await expect(form.getByLabel('Bust (in)')).toBeVisible()
   await box.getByLabel(/Message for the card/).fill('Happy Diwali, Amma')
   await expect(page.getByTestId('personalised-price')).toHaveText('With your choices: ₹19,799 each')
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
@@ -58,7 +63,7 @@ test('a customer makes a saree theirs: add-ons and a message travel from the pro
   await hydrated(page)
   const line = page.getByTestId('cart-line')
   await expect(line.getByTestId('cart-personalisation')).toHaveText(
-    /Message for the card: Happy Diwali, Amma\s*\+ Fall & pico \(\+ ₹150 each\)\s*\+ Blouse stitching \(\+ ₹650 each\)/,
+    /Message for the card: Happy Diwali, Amma\s*Blouse measurements: to give after ordering\s*\+ Fall & pico \(\+ ₹150 each\)\s*\+ Blouse stitching \(\+ ₹650 each\)/,
   )
   await expect(line).toContainText('₹19,799')
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
@@ -82,7 +87,28 @@ test('a customer makes a saree theirs: add-ons and a message travel from the pro
   await expect(ordered).toContainText('Message for the card: Happy Diwali, Amma')
   await expect(ordered).toContainText('+ Blouse stitching (+ ₹650 each)')
   await expect(page.getByText('1 × ₹19,799')).toBeVisible()
+  await expect(ordered).toContainText('Blouse measurements: Awaited: please give them from your order page.')
+
+  // The measurements, given from the order page while it waits to be processed.
+  const give = page.getByTestId('measurement-form')
+  for (const [label, value] of [
+    ['Bust (in)', '34'],
+    ['Waist (in)', '30'],
+    ['Shoulder (in)', '14.5'],
+    ['Sleeve length (in)', '11'],
+    ['Blouse length (in)', '15'],
+  ])
+    await give.getByLabel(label).fill(value)
+  await give.scrollIntoViewIfNeeded()
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
+  await page.screenshot({ path: `${shots}/personalisation-03-give-measurements.png` })
+  await page.getByRole('button', { name: 'Save measurements' }).click()
+  await expect(page.getByText('Thank you: your measurements are saved.')).toBeVisible()
+  await expect(ordered).toContainText(
+    'Blouse measurements: Bust 34 in, Waist 30 in, Shoulder 14.5 in, Sleeve length 11 in, Blouse length 15 in',
+  )
+  await expect(page.getByTestId('measurement-form')).toHaveCount(0)
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
   await ordered.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: `${shots}/personalisation-03-order.png` })
+  await page.screenshot({ path: `${shots}/personalisation-04-order.png` })
 })

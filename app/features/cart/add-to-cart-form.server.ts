@@ -56,6 +56,17 @@ function personalisationOf(form: FormData): PersonalisationAnswer | undefined {
     .filter((v): v is string => typeof v === 'string')
     .map((v) => v.slice(0, 40))
     .slice(0, 20)
+  // Measurements: `pz-m.<form>.<field>`, the numbers typed (an empty field left out; a word is taken as 0,
+  // which the shop refuses in words).
+  const measurements: Record<string, Record<string, number>> = {}
+  for (const [name, value] of form.entries()) {
+    const [mark, formId, fieldId] = name.split('.')
+    if (mark !== 'pz-m' || !formId || !fieldId || typeof value !== 'string' || value.trim() === '') continue
+    const n = Number(value)
+    const one = measurements[formId.slice(0, 40)] ?? {}
+    one[fieldId.slice(0, 40)] = Number.isFinite(n) ? n : 0
+    measurements[formId.slice(0, 40)] = one
+  }
   if (form.get('pz') === null) return undefined
-  return personalisationAnswerSchema.parse({ text, addons })
+  return personalisationAnswerSchema.parse({ text, addons, measurements })
 }

@@ -279,7 +279,11 @@ function CartLine({
                 </span>
               ) : null}
             </Link>
-            <PersonalisationLines lines={item.personalisationLines} testId="cart-personalisation" />
+            <PersonalisationLines
+              lines={item.personalisationLines}
+              testId="cart-personalisation"
+              beforeOrder
+            />
           </div>
           <button
             type="button"

@@ -66,6 +66,7 @@ export function OrderSummary({
                   <PersonalisationLines
                     lines={i.personalisationLines}
                     testId="summary-personalisation"
+                    beforeOrder
                     className="text-ink/75"
                   />
                   <span className="block text-ink/70">

@@ -26,6 +26,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '../../lib/query.ts'
 import { getUserId } from '../../lib/session.ts'
 import { toast } from '../../lib/toast.tsx'
+import { GiveMeasurements } from './give-measurements.tsx'
 import { InvoiceLinks } from './invoice-links.tsx'
 import { orderMessages as m } from './messages.ts'
 import { canCancel, customerPaymentLabel, statusClass, statusLabel } from './status.ts'
@@ -221,7 +222,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
         </h2>
         <ul className="mt-2 divide-y divide-ink/10">
           {order.products.map((line) => (
-            <li key={line._id} className="flex items-center gap-3 py-3">
+            <li key={line._id} className="flex flex-wrap items-center gap-3 py-3">
               {line.product.image ? (
                 <img
                   src={imageAt(line.product.image, 200)}
@@ -261,6 +262,24 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
               <p className="font-semibold whitespace-nowrap">
                 {formatRupees((line.price + addonsOf(line)) * line.quantity)}
               </p>
+              {line.finishedPhoto || line.measurements.length ? (
+                <div className="basis-full">
+                  <GiveMeasurements order={order} line={line} onSaved={setChanged} />
+                  {line.finishedPhoto ? (
+                    <figure className="mt-2" data-testid="finished-photo">
+                      <img
+                        src={line.finishedPhoto}
+                        alt={t('Your finished {title}', { title: line.product.title })}
+                        loading="lazy"
+                        className="w-full max-w-sm rounded border border-brand-100"
+                      />
+                      <figcaption className="mt-1 text-sm text-ink/80">
+                        {t('Your piece, finished by the makers')}
+                      </figcaption>
+                    </figure>
+                  ) : null}
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

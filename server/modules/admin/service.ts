@@ -109,6 +109,7 @@ export function createAdminService(deps: {
   const { db, cache, files, log } = deps
   const orders = createAdminOrdersService({
     db,
+    files,
     orders: deps.orders,
     payments: deps.payments,
     accounts: deps.accounts,

@@ -52,6 +52,7 @@ const otherActions = {
   'order.tracking-link': 'order',
   'order.refund': 'order',
   'order.refund.failed': 'order',
+  'order.photo': 'order',
   'payment.amount-mismatch': 'order',
   'booking.performed': 'booking',
   'booking.photo': 'booking',

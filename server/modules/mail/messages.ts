@@ -244,6 +244,26 @@ function customerMails({ t, language }: ShopI18n) {
       button: { label: t('View your order'), href: orderUrl },
     }),
 
+    orderFinishedPhoto: (
+      order: OrderFacts,
+      orderUrl: string,
+      photo: { src: string; title: string },
+    ): MailContent => ({
+      language,
+      subject: t('Your {title} is ready: a photo from the makers', { title: photo.title }),
+      preview: t('A photo of your finished piece, for order {number}.', facts(order)),
+      heading: t('Your piece is ready'),
+      paragraphs: [
+        hello(order.customerName),
+        t(
+          'The makers have finished your {title} for order {number}. Here is a photo of it before it is packed; if anything is not as you asked, reply to this e-mail.',
+          { ...facts(order), title: photo.title },
+        ),
+      ],
+      image: { src: photo.src, alt: t('Your finished {title}', { title: photo.title }) },
+      button: { label: t('View your order'), href: orderUrl },
+    }),
+
     orderDelivered: (order: OrderFacts, orderUrl: string): MailContent => ({
       language,
       subject: t('Order {number} has been delivered', facts(order)),

@@ -29,6 +29,7 @@ export type OrderMailEvent =
   | 'cancelled'
   | 'refunded'
   | 'invoiced'
+  | 'photo'
 
 export type MailDeps = {
   db: Db
@@ -176,6 +177,8 @@ export function createMailService(deps: MailDeps) {
         facts: OrderFacts
         reason?: string
         refundDue?: boolean
+        /** The finished piece's photo (decision 133): its address on the shop and the line's title. */
+        photo?: { src: string; title: string }
         /** The language the customer ordered in: their e-mails about it are in it. */
         language?: Language
       },
@@ -204,7 +207,9 @@ export function createMailService(deps: MailDeps) {
                   ? texts.orderCancelled(f, orderUrl, order.reason ?? 'Cancelled', order.refundDue ?? false)
                   : event === 'invoiced'
                     ? texts.orderInvoiced(f, orderUrl)
-                    : texts.orderRefunded(f, orderUrl)
+                    : event === 'photo' && order.photo
+                      ? texts.orderFinishedPhoto(f, orderUrl, { ...order.photo, src: url(order.photo.src) })
+                      : texts.orderRefunded(f, orderUrl)
       const later = event === 'placed' && !f.payOnDelivery && delay > 0
       await service.send(tx, {
         kind: `order.${event}`,

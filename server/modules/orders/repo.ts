@@ -120,6 +120,23 @@ export function createOrdersRepo(db: DbOrTx) {
     },
 
     /** One order by its id or its order number. */
+    /** One line of an order, locked for a change to it (the caller holds the order's row). */
+    async itemForUpdate(orderId: string, itemId: string) {
+      const [row] = await db
+        .select()
+        .from(orderItems)
+        .where(and(eq(orderItems.orderId, orderId), eq(orderItems.id, itemId)))
+        .for('update')
+      return row ?? null
+    },
+
+    async updateItem(
+      itemId: string,
+      values: Partial<Pick<OrderItemRow, 'personalisation' | 'finishedPhoto'>>,
+    ) {
+      await db.update(orderItems).set(values).where(eq(orderItems.id, itemId))
+    },
+
     async byIdOrNumber(idOrNumber: string) {
       const [row] = await db
         .select()

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { orderSchema, placeOrderSchema, updateOrderSchema } from '../../../contracts/orders.ts'
+import { translatorFor } from '../../../contracts/i18n/registry.ts'
+import {
+  giveMeasurementsSchema,
+  orderSchema,
+  placeOrderSchema,
+  updateOrderSchema,
+} from '../../../contracts/orders.ts'
+import { personalisationText } from '../../../contracts/personalisation.ts'
 import { bearer, customerFailures, ok, placingRateLimit } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 
@@ -82,6 +89,36 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       success: true as const,
       message: 'Order fetched',
       data: await orders.getForCustomer(request.user!.id, request.params.id),
+    }),
+  )
+
+  app.put(
+    '/order/:id/items/:itemId/measurements',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'giveMyMeasurements',
+        tags: ['orders'],
+        summary:
+          'Give the measurements of one line of the caller’s order, while it waits to be processed (decision 133)',
+        description:
+          '`formId` is the measurement form’s id (the line’s personalisation `id`); `values` has a number for each of its fields, in its unit.',
+        security: bearer,
+        params: z.object({ id: z.string().min(1).max(64), itemId: z.string().min(1).max(64) }),
+        body: giveMeasurementsSchema,
+        response: { 200: ok(orderSchema), ...customerFailures(404, 409) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: translatorFor(request.language).t(personalisationText.measurementsSaved),
+      data: await orders.giveMeasurements(
+        request.user!.id,
+        request.params.id,
+        request.params.itemId,
+        request.body,
+        translatorFor(request.language).t,
+      ),
     }),
   )
 

@@ -11,6 +11,7 @@ import { type CodTerms, codMessages, codMethod, codRefusal } from '../../../cont
 import type { ExtraCharge } from '../../../contracts/gst.ts'
 import { type HoldLimits, holdMessages, phoneKey } from '../../../contracts/hold-limits.ts'
 import { translatorFor } from '../../../contracts/i18n/registry.ts'
+import type { Translate } from '../../../contracts/i18n/translate.ts'
 import { defaultLanguage, isLanguage, type Language, msg } from '../../../contracts/languages.ts'
 import { formatPaise } from '../../../contracts/money.ts'
 import {
@@ -21,6 +22,7 @@ import {
 } from '../../../contracts/order-states.ts'
 import type { Order, PlaceOrderInput } from '../../../contracts/orders.ts'
 import {
+  giveMeasurements,
   isEmptyChoice,
   type PersonalisationAnswer,
   personalisationLines,
@@ -225,6 +227,8 @@ export function toApiOrder({ order, items, history, documents }: FullOrder): Ord
       variantId: i.variantId,
       variantTitle: i.variantTitle,
       personalisation: personalisationLines(i.personalisation),
+      measurements: i.personalisation?.measurements ?? [],
+      finishedPhoto: i.finishedPhoto ? `${i.finishedPhoto}-800.webp` : null,
     })),
     shippingInfo: {
       firstName: order.shippingFirstName,
@@ -329,7 +333,7 @@ export function createOrdersService(deps: {
     tx: Tx,
     orderId: string,
     event: OrderMailEvent,
-    extra: { reason?: string; refundDue?: boolean } = {},
+    extra: { reason?: string; refundDue?: boolean; photo?: { src: string; title: string } } = {},
   ) {
     const mail = peers().mail
     const r = createOrdersRepo(tx)
@@ -519,7 +523,7 @@ export function createOrdersService(deps: {
         const ordered = isEmptyChoice(read.ordered)
           ? null
           : {
-              text: read.ordered.text,
+              ...read.ordered,
               addons: read.ordered.addons.map((a) => ({ ...a, hsnCode: a.hsnCode || product.hsnCode })),
             }
         const chosen = { personalisation: ordered, addons: read.addonsPerPiece }
@@ -868,6 +872,66 @@ export function createOrdersService(deps: {
         repo.linesOfProduct(productId),
       ])
       return { openOrders: open.map((o) => o.orderNumber), lines }
+    },
+
+    /**
+     * Measurements given after ordering (decision 133), by the order's customer, while it waits to be
+     * processed: the line's kept form filled in (anybody else's order is 'not found').
+     */
+    async giveMeasurements(
+      userId: string,
+      idOrNumber: string,
+      itemId: string,
+      input: { formId: string; values: Record<string, number> },
+      t: Translate,
+    ): Promise<Order> {
+      const found = await repo.byIdOrNumber(idOrNumber)
+      if (!found || found.userId !== userId) throw new NotFoundError('Order not found.')
+      await deps.db.transaction(async (tx) => {
+        const r = createOrdersRepo(tx)
+        const row = (await r.lockById(found.id))!
+        if (row.status !== 'Pending') throw new ConflictError(t(personalisationText.measurementsClosed))
+        const item = await r.itemForUpdate(row.id, itemId)
+        if (!item) throw new NotFoundError(t(personalisationText.measurementsNotAsked))
+        const given = giveMeasurements(item.personalisation, input.formId, input.values, t)
+        if ('problem' in given) throw new ValidationError(given.problem)
+        await r.updateItem(item.id, { personalisation: given.ordered })
+      })
+      return full((await repo.byIdOrNumber(found.id))!)
+    },
+
+    /**
+     * Staff's photo of a line's finished piece (decision 133), kept as `url` (stored by the console); the
+     * customer is e-mailed it. Answers the photo it replaces, for the caller to remove.
+     */
+    async finishedPhoto(
+      actorId: string,
+      orderId: string,
+      itemId: string,
+      url: string,
+    ): Promise<string | null> {
+      return deps.db.transaction(async (tx) => {
+        const r = createOrdersRepo(tx)
+        const row = await r.lockById(orderId)
+        if (!row) throw new NotFoundError('No such order.')
+        if (row.status === 'Cancelled')
+          throw new ConflictError('This order is cancelled: it takes no photos.')
+        const item = await r.itemForUpdate(row.id, itemId)
+        if (!item) throw new NotFoundError('No such line in this order.')
+        await r.updateItem(item.id, { finishedPhoto: url })
+        await writeAudit(tx, {
+          actorId,
+          action: 'order.photo',
+          entity: 'order',
+          entityId: row.id,
+          before: { item: item.title, finishedPhoto: item.finishedPhoto },
+          after: { item: withVariant(item.title, item.variantTitle), finishedPhoto: url },
+        })
+        await tell(tx, row.id, 'photo', {
+          photo: { src: `${url}-800.webp`, title: withVariant(item.title, item.variantTitle) },
+        })
+        return item.finishedPhoto
+      })
     },
 
     /** Customer cancellation, only before the order ships; a paid order is refunded at once. */

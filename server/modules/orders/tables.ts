@@ -114,6 +114,8 @@ export const orderItems = pgTable(
     // Personalisation (decision 133): the texts and add-ons as ordered; each add-on is its own invoice line
     // and is in the order's subtotal, not in `price`.
     personalisation: jsonb('personalisation').$type<OrderedPersonalisation>(),
+    // Staff's photo of the finished piece (decision 133): its address without a size; null until added.
+    finishedPhoto: text('finished_photo'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -285,6 +285,8 @@ export function auditSentence(input: SentenceInput): string {
       return `${who} changed the tracking link of ${thing}`
     case 'order.refund':
       return `${who} refunded ${rupees(after.amount)} on ${thing}`
+    case 'order.photo':
+      return `${who} added a photo of the finished ${typeof after.item === 'string' ? after.item : 'piece'} to ${thing}`
     case 'order.refund.failed':
       return `${who} tried to refund ${thing}, but the refund failed${typeof after.reason === 'string' ? `: ${after.reason}` : ''}`
     case 'payment.amount-mismatch':

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import {
   orderListQuerySchema,
   orderStatusInputSchema,
@@ -12,7 +13,9 @@ import {
   adminShipOrdersResultSchema,
   shipOrdersMessage,
 } from '../../../../contracts/admin-orders.ts'
+import { ValidationError } from '../../../http/errors.ts'
 import { adminFailures, ok, pdfFile } from '../../../http/route-kit.ts'
+import { uploadedFiles } from '../../../http/uploaded-files.ts'
 import type { Services } from '../../../services.ts'
 import { actorOf, idParams, security, tags } from '../route-helpers.ts'
 
@@ -116,6 +119,32 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       message: 'Order',
       data: await orders.get(request.params.id),
     }),
+  )
+
+  app.post(
+    '/orders/:id/items/:itemId/photo',
+    {
+      schema: {
+        operationId: 'adminAddFinishedPhoto',
+        tags,
+        security,
+        summary:
+          'Add (or replace) a photo of a line’s finished piece (multipart, field "image"); the customer sees it on the order and is e-mailed it (decision 133)',
+        consumes: ['multipart/form-data'],
+        params: idParams.extend({ itemId: z.string().min(1).max(64) }),
+        response: { 200: ok(adminOrderSchema), ...adminFailures(404, 409, 415) },
+      },
+    },
+    async (request) => {
+      const [file] = await uploadedFiles(request)
+      if (!file)
+        throw new ValidationError('Choose a photo to upload.', { image: 'Choose a photo to upload.' })
+      return {
+        success: true as const,
+        message: 'Photo added: the customer has been e-mailed it.',
+        data: await orders.finishedPhoto(actorOf(request), request.params.id, request.params.itemId, file),
+      }
+    },
   )
 
   app.post(

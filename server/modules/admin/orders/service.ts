@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
 import {
   batchRefusal,
@@ -18,6 +19,8 @@ import { withVariant } from '../../../../contracts/product-card.ts'
 import type { Db } from '../../../db/client.ts'
 import { idPattern } from '../../../db/ids.ts'
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
+import type { FileStore } from '../../../lib/file-store.ts'
+import { removeImage, storeImage } from '../../../lib/images.ts'
 import type { AccountsService } from '../../accounts/service.ts'
 import type { InvoicesService } from '../../invoices/service.ts'
 import type { OrdersService } from '../../orders/service.ts'
@@ -36,8 +39,10 @@ export function createAdminOrdersService(deps: {
   db: Db
   orders: Pick<
     OrdersService,
-    'rowById' | 'staffView' | 'withItems' | 'changeStatus' | 'refundNow' | 'consoleList'
+    'rowById' | 'staffView' | 'withItems' | 'changeStatus' | 'refundNow' | 'consoleList' | 'finishedPhoto'
   >
+  /** Where uploaded pictures go: the finished pieces' photos (decision 133). */
+  files: FileStore
   payments: Pick<PaymentsService, 'recordsOf'>
   accounts: Pick<AccountsService, 'forStaff'>
   /** The foundation's name and address printed on packing slips (the GST invoice details). */
@@ -53,6 +58,22 @@ export function createAdminOrdersService(deps: {
   }
 
   const service = {
+    /**
+     * A photo of a line's finished piece (decision 133), re-encoded like every upload under a name nobody
+     * can guess (it is meant for its customer), in place of any before; the customer is e-mailed it.
+     */
+    async finishedPhoto(actor: Actor, id: string, itemId: string, file: Buffer) {
+      await mustOrder(id)
+      const name = `${itemId.slice(0, 40)}-${randomBytes(12).toString('hex')}`
+      const stored = await storeImage(file, { files: deps.files, folder: 'orders', name })
+      const before = await deps.orders.finishedPhoto(actor.id, id, itemId, stored.url).catch(async (err) => {
+        await removeImage(deps.files, stored.url).catch(() => {})
+        throw err
+      })
+      if (before) await removeImage(deps.files, before).catch(() => {})
+      return service.get(id)
+    },
+
     async list(q: z.output<typeof orderListQuerySchema>) {
       if (q.from && q.to && q.from > q.to) {
         throw new ValidationError(
@@ -128,6 +149,7 @@ export function createAdminOrdersService(deps: {
           price: rupees(i.price),
           quantity: i.quantity,
           personalisation: personalisationLines(i.personalisation),
+          finishedPhoto: i.finishedPhoto ? `${i.finishedPhoto}-800.webp` : null,
         })),
         shipping: {
           firstName: o.shippingFirstName,
@@ -322,5 +344,7 @@ export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>
 
 /** What the packer must see of a line's personalisation (decision 133): each text as typed, each add-on. */
 function slipDetails(p: OrderedPersonalisation | null): string[] {
-  return personalisationLines(p).map((l) => (l.value === null ? `+ ${l.label}` : `${l.label}: ${l.value}`))
+  return personalisationLines(p).map((l) =>
+    l.kind === 'addon' ? `+ ${l.label}` : `${l.label}: ${l.value ?? 'awaited from the customer'}`,
+  )
 }

@@ -27,10 +27,13 @@ import {
   variantText,
 } from '../../../../contracts/admin-variants.ts'
 import { productImportLimits } from '../../../../contracts/product-csv.ts'
+import { ValidationError } from '../../../http/errors.ts'
 import { adminFailures, csvFile, ok } from '../../../http/route-kit.ts'
 import { uploadedFiles } from '../../../http/uploaded-files.ts'
 import type { Services } from '../../../services.ts'
 import { actorOf, idParams, security, tags } from '../route-helpers.ts'
+
+const choiceParams = idParams.extend({ choiceId: z.string().min(1).max(40) })
 
 /** Room for the largest file the import takes, sent as JSON text (quotes and line breaks escaped). */
 const importBodyLimit = productImportLimits.bytes * 2 + 64 * 1024
@@ -309,6 +312,54 @@ export const productRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       message: 'Personalisation saved',
       data: await products.savePersonalisation(actorOf(request), request.params.id, request.body),
     }),
+  )
+
+  app.post(
+    '/products/:id/personalisation/:choiceId/picture',
+    {
+      schema: {
+        operationId: 'adminAddChoicePicture',
+        tags,
+        security,
+        summary:
+          'Upload the help picture of a measurement form (multipart, field "image"), showing where to measure; it replaces any before (decision 133)',
+        consumes: ['multipart/form-data'],
+        params: choiceParams,
+        response: { 200: ok(adminProductSchema), ...adminFailures(404, 415) },
+      },
+    },
+    async (request) => {
+      const [file] = await uploadedFiles(request)
+      if (!file) throw new ValidationError('Choose a picture to upload.', { image: 'Choose a picture.' })
+      const { id, choiceId } = request.params
+      return {
+        success: true as const,
+        message: 'Help picture added',
+        data: await products.choicePicture(actorOf(request), id, choiceId, file),
+      }
+    },
+  )
+
+  app.delete(
+    '/products/:id/personalisation/:choiceId/picture',
+    {
+      schema: {
+        operationId: 'adminRemoveChoicePicture',
+        tags,
+        security,
+        summary: 'Remove the help picture of a measurement form (decision 133)',
+        params: choiceParams,
+        response: { 200: ok(adminProductSchema), ...adminFailures(404) },
+      },
+    },
+    async (request) => {
+      const { id, choiceId } = request.params
+      return {
+        success: true as const,
+        message: 'Help picture removed',
+        data: await products.choicePicture(actorOf(request), id, choiceId, null),
+      }
+    },
   )
 
   app.post(

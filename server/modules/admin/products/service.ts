@@ -398,24 +398,36 @@ export function createAdminProductsService(deps: {
     },
     /**
      * Saves a product's personalisation choices as the edit screen lists them (decision 133): a choice sent
-     * with its id keeps it (carts and orders name choices by id), one without is new, one left out is gone.
-     * Prices arrive in rupees and are kept in paise.
+     * with its id keeps it (carts and orders name choices by id) and its kind, one without is new, one left
+     * out is gone (with a measurement form's help picture). Prices arrive in rupees and are kept in paise.
      */
     async savePersonalisation(actor: Actor, id: string, body: PersonalisationBody) {
-      const known = new Set((await mustProduct(id)).personalisation.map((c) => c.id))
-      const seen = new Set<string>()
-      const choices: StoredChoice[] = body.choices.map((c, j) => {
-        if (c.id !== undefined && (!known.has(c.id) || seen.has(c.id)))
-          refuse([
-            {
-              field: `choices.${j}.id`,
-              message: 'This choice is not one of the product’s: reload the page.',
-            },
-          ])
-        const choiceId = c.id ?? newId()
-        seen.add(choiceId)
-        return c.kind === 'text'
-          ? {
+      const dropped = await db.transaction(async (tx) => {
+        const store = catalogue.productStore(tx)
+        const [locked] = await store.productsForUpdate([id])
+        if (!locked) throw new NotFoundError('No such product.')
+        const before = new Map(locked.personalisation.map((c) => [c.id, c]))
+        const seen = new Set<string>()
+        const choices: StoredChoice[] = body.choices.map((c, j) => {
+          const kept = c.id === undefined ? undefined : before.get(c.id)
+          if (c.id !== undefined && (!kept || seen.has(c.id)))
+            refuse([
+              {
+                field: `choices.${j}.id`,
+                message: 'This choice is not one of the product’s: reload the page.',
+              },
+            ])
+          if (kept && kept.kind !== c.kind)
+            refuse([
+              {
+                field: `choices.${j}.kind`,
+                message: 'A choice keeps its kind: remove it and add a new one.',
+              },
+            ])
+          const choiceId = c.id ?? newId()
+          seen.add(choiceId)
+          if (c.kind === 'text')
+            return {
               id: choiceId,
               kind: 'text',
               label: c.label,
@@ -423,7 +435,8 @@ export function createAdminProductsService(deps: {
               maxLength: c.maxLength,
               required: c.required,
             }
-          : {
+          if (c.kind === 'addon')
+            return {
               id: choiceId,
               kind: 'addon',
               label: c.label,
@@ -432,11 +445,45 @@ export function createAdminProductsService(deps: {
               hsnCode: c.hsnCode,
               gstRate: c.gstRate,
             }
-      })
-      await db.transaction(async (tx) => {
-        const store = catalogue.productStore(tx)
-        const [locked] = await store.productsForUpdate([id])
-        if (!locked) throw new NotFoundError('No such product.')
+          const keptFields = new Set(kept?.kind === 'measurements' ? kept.fields.map((f) => f.id) : [])
+          const fieldIds = new Set<string>()
+          const fields = c.fields.map((f, k) => {
+            if (f.id !== undefined && (!keptFields.has(f.id) || fieldIds.has(f.id)))
+              refuse([
+                {
+                  field: `choices.${j}.fields.${k}.id`,
+                  message: 'This measurement is not one of the form’s: reload the page.',
+                },
+              ])
+            const fieldId = f.id ?? newId()
+            fieldIds.add(fieldId)
+            return { id: fieldId, label: f.label }
+          })
+          return {
+            id: choiceId,
+            kind: 'measurements',
+            label: c.label,
+            help: c.help,
+            unit: c.unit,
+            fields,
+            required: c.required,
+            image: kept?.kind === 'measurements' ? kept.image : null,
+            forAddon: c.forAddon === null ? null : String(c.forAddon),
+          }
+        })
+        // A form asked by an add-on names it by its position in the list sent, then by its id.
+        for (const [j, c] of choices.entries()) {
+          if (c.kind !== 'measurements' || c.forAddon === null) continue
+          const addon = choices[Number(c.forAddon)]
+          if (addon?.kind !== 'addon')
+            refuse([
+              {
+                field: `choices.${j}.forAddon`,
+                message: 'Choose one of the product’s paid add-ons, or none.',
+              },
+            ])
+          c.forAddon = addon!.id
+        }
         await store.update(id, { personalisation: choices })
         await audit(
           tx,
@@ -446,8 +493,53 @@ export function createAdminProductsService(deps: {
           { personalisation: locked.personalisation },
           { personalisation: choices },
         )
+        return locked.personalisation.flatMap((c) =>
+          c.kind === 'measurements' && c.image && !seen.has(c.id) ? [c.image] : [],
+        )
       })
       cache.invalidate()
+      await discardImages(dropped)
+      return service.get(id)
+    },
+    /**
+     * A measurement form's help picture (decision 133), re-encoded like every upload, in place of any before;
+     * `file` null removes it.
+     */
+    async choicePicture(actor: Actor, id: string, choiceId: string, file: Buffer | null) {
+      await mustProduct(id)
+      const stored = file
+        ? await storeImage(file, { files: fileStore, folder: `products/${id}/help`, name: newId() })
+        : null
+      let before: string | null = null
+      try {
+        await db.transaction(async (tx) => {
+          const store = catalogue.productStore(tx)
+          const [locked] = await store.productsForUpdate([id])
+          if (!locked) throw new NotFoundError('No such product.')
+          const choice = locked.personalisation.find((c) => c.id === choiceId)
+          if (!choice) throw new NotFoundError('No such choice on this product: reload the page.')
+          if (choice.kind !== 'measurements')
+            throw new ValidationError('Only a measurement form takes a help picture.')
+          before = choice.image
+          const next = locked.personalisation.map((c) =>
+            c.id === choiceId && c.kind === 'measurements' ? { ...c, image: stored?.url ?? null } : c,
+          )
+          await store.update(id, { personalisation: next })
+          await audit(
+            tx,
+            actor,
+            'product.update',
+            id,
+            { personalisation: locked.personalisation },
+            { personalisation: next },
+          )
+        })
+      } catch (err) {
+        if (stored) await discardImages([stored.url])
+        throw err
+      }
+      cache.invalidate()
+      if (before) await discardImages([before])
       return service.get(id)
     },
     /**
@@ -557,7 +649,9 @@ export function createAdminProductsService(deps: {
 }
 export type AdminProductsService = ReturnType<typeof createAdminProductsService>
 
-/** A kept choice as the console reads it: an add-on's price in rupees. */
+/** A kept choice as the console reads it: an add-on's price in rupees, a help picture at 400 px. */
 function adminChoice(c: StoredChoice): AdminChoice {
-  return c.kind === 'text' ? c : { ...c, price: rupees(c.price) }
+  if (c.kind === 'text') return c
+  if (c.kind === 'measurements') return { ...c, image: c.image ? `${c.image}-400.webp` : null }
+  return { ...c, price: rupees(c.price) }
 }
