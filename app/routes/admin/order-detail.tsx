@@ -5,6 +5,7 @@ import type { AdminOrder } from '../../../contracts/admin-orders.ts'
 import { adminSend, problemText, serverFieldErrors, useAdmin } from '../../features/admin/admin-api.ts'
 import { money, when } from '../../features/admin/format.ts'
 import { downloadPackingSlips } from '../../features/admin/order-bulk.tsx'
+import { OrderLineExtras } from '../../features/admin/order-line-extras.tsx'
 import {
   Badge,
   Button,
@@ -267,7 +268,7 @@ export default function OrderDetailScreen() {
           </h2>
           <ul className="divide-y divide-brand-100">
             {o.items.map((i) => (
-              <li key={i._id} className="flex items-center gap-3 py-2">
+              <li key={i._id} className="flex flex-wrap items-center gap-3 py-2">
                 {i.image ? (
                   <img
                     src={i.image.replace(/-800\.webp$/, '-200.webp')}
@@ -286,6 +287,12 @@ export default function OrderDetailScreen() {
                 <span className="text-sm">
                   {i.quantity} × {money(i.price)}
                 </span>
+                <OrderLineExtras
+                  orderId={o._id}
+                  item={i}
+                  cancelled={o.status === 'Cancelled'}
+                  onChange={refresh}
+                />
               </li>
             ))}
           </ul>

@@ -25,6 +25,7 @@ import {
   useAdmin,
 } from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
+import { PersonalisationEditor } from '../../features/admin/personalisation-editor.tsx'
 import { ProductProvenanceForm } from '../../features/admin/product-provenance-form.tsx'
 import { ProductVariants } from '../../features/admin/product-variants.tsx'
 import {
@@ -381,6 +382,14 @@ export default function ProductEditScreen() {
         <ProductVariants
           // A new start after each save (or another's change): the rows are the saved ones.
           key={JSON.stringify([p.options, p.variants])}
+          product={p}
+          onSaved={refresh}
+        />
+      ) : null}
+      {p ? (
+        <PersonalisationEditor
+          // A new start after each save: the rows are the saved ones, with their ids.
+          key={JSON.stringify(p.personalisation)}
           product={p}
           onSaved={refresh}
         />
