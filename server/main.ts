@@ -41,6 +41,12 @@ try {
 const address = app.server.address()
 const port = typeof address === 'object' && address ? address.port : config.PORT
 console.log(`\nThe shop is running at http://localhost:${port}\n`)
+// The listings' filter rows (decision 130) are read now and again after each catalogue write, not by the
+// first shopper who filters a category.
+if (!process.env.NO_WARM)
+  app.services.catalogue.keepListingsWarm({
+    onError: (err) => app.log.warn({ reason: err.message }, 'listing filters not read ahead'),
+  })
 // Pictures stored before a size was added get it now, after listening so the start is not delayed.
 const { fillMissingPictureSizes } = await import('./lib/images.ts')
 const files = app.services.files

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import type { CatalogueCache } from './cache.ts'
+import type { CatalogueCache, CatalogueChange } from './cache.ts'
 
 /** The PostgreSQL channel every instance of one shop listens on (docs/decisions/066). */
 const cacheChannel = 'shop_cache_invalidate'
@@ -102,7 +102,10 @@ export function startCacheBroadcast(opts: {
     c.on('error', (err) => lost(err.message))
     c.on('end', () => lost('connection ended'))
     c.on('notification', (msg) => {
-      if (msg.channel === cacheChannel && msg.payload !== self) local.invalidate()
+      if (msg.channel === cacheChannel) {
+        const notice = cacheNoticeFrom(msg.payload, self)
+        if (notice) local.invalidate(notice.change)
+      }
       if (msg.channel === sessionChannel) {
         const forget = sessionForgetFrom(msg.payload, self)
         if (forget) forgetSessions(forget)
@@ -142,9 +145,9 @@ export function startCacheBroadcast(opts: {
   const cache: CatalogueCache = {
     get: (key, load) => local.get(key, load),
     body: (key, load) => local.body(key, load),
-    invalidate() {
-      local.invalidate()
-      opts.notify(cacheChannel, self).catch((err: Error) => {
+    invalidate(change) {
+      local.invalidate(change)
+      opts.notify(cacheChannel, cacheNotice(self, change)).catch((err: Error) => {
         // The others still catch up through the page cache's expiry; the write itself has succeeded.
         log.warn({ reason: err.message }, 'cache notice not sent')
       })
@@ -181,6 +184,30 @@ export function startCacheBroadcast(opts: {
         await c.end().catch(() => {})
       }
     },
+  }
+}
+
+/** A notice's payload stays under PostgreSQL's 8,000 bytes: more products than this are sent as 'anything'. */
+const maxStockIdsInNotice = 150
+
+/** The cache notice's payload: the sender alone (anything changed), or JSON with the products whose stock did. */
+function cacheNotice(self: string, change: CatalogueChange | undefined): string {
+  if (!change || change.stockOf.length > maxStockIdsInNotice) return self
+  return JSON.stringify({ from: self, stockOf: change.stockOf })
+}
+
+/** A cache notice from another instance, with its change when it says one; null for our own. */
+function cacheNoticeFrom(payload: string | undefined, self: string): { change?: CatalogueChange } | null {
+  if (payload === self) return null
+  if (!payload?.startsWith('{')) return {}
+  try {
+    const notice = JSON.parse(payload) as { from?: unknown; stockOf?: unknown }
+    if (notice.from === self) return null
+    const ids = notice.stockOf
+    if (Array.isArray(ids) && ids.every((id) => typeof id === 'string')) return { change: { stockOf: ids } }
+    return {}
+  } catch {
+    return {}
   }
 }
 

@@ -4,12 +4,22 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 /** A cached JSON answer with its compressed forms, so hot reads skip serialising and compressing. */
 export type CachedBody = { json: Buffer; gzip: Buffer; br: Buffer; etag: string }
 
+/**
+ * What changed, when only the stock of some products did (an order placed, paid, cancelled or expired):
+ * what keeps the listings' narrow rows (decision 130) refreshes those products' rows instead of reading
+ * every listing again. No change given means anything may have changed.
+ */
+export type CatalogueChange = { stockOf: string[] }
+
 export interface CatalogueCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>
   body(key: string, load: () => Promise<unknown>): Promise<CachedBody>
-  /** Drops every entry; writes to catalogue data call this (and, with several servers, it is broadcast). */
-  invalidate(): void
-  onInvalidate(listener: () => void): void
+  /**
+   * Drops every entry; writes to catalogue data call this (and, with several servers, it is broadcast).
+   * Listeners hear the change, when it was only stock.
+   */
+  invalidate(change?: CatalogueChange): void
+  onInvalidate(listener: (change?: CatalogueChange) => void): void
 }
 
 function encodeBody(value: unknown): CachedBody {
@@ -29,7 +39,7 @@ function encodeBody(value: unknown): CachedBody {
 export function createMemoryCache(opts: { onLookup?: (hit: boolean) => void } = {}): CatalogueCache {
   let values = new Map<string, Promise<unknown>>()
   let bodies = new Map<string, Promise<CachedBody>>()
-  const listeners: Array<() => void> = []
+  const listeners: Array<(change?: CatalogueChange) => void> = []
   return {
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
       let hit = values.get(key) as Promise<T> | undefined
@@ -53,10 +63,10 @@ export function createMemoryCache(opts: { onLookup?: (hit: boolean) => void } = 
       }
       return hit
     },
-    invalidate() {
+    invalidate(change) {
       values = new Map()
       bodies = new Map()
-      for (const l of listeners) l()
+      for (const l of listeners) l(change)
     },
     onInvalidate(listener) {
       listeners.push(listener)

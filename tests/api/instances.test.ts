@@ -5,9 +5,18 @@ import { buildDir, buildIsCurrent } from '../../scripts/build-stamp.ts'
 import { buildApp, type ShopApp } from '../../server/app.ts'
 import { testConfig } from '../../server/config.ts'
 import { type Database, openPostgres } from '../../server/db/client.ts'
-import { products } from '../../server/db/schema.ts'
+import { newId } from '../../server/db/ids.ts'
+import { categories, products } from '../../server/db/schema.ts'
+import type { CatalogueChange } from '../../server/lib/cache.ts'
 import { SESSION_CACHE_MS } from '../../server/modules/accounts/service.ts'
-import { makeAdmin, makeCustomer, makeProduct, makeStaff, type Person } from '../support/factories.ts'
+import {
+  makeAdmin,
+  makeCustomer,
+  makeProduct,
+  makeStaff,
+  orderOf,
+  type Person,
+} from '../support/factories.ts'
 import { openTestDatabase, type TestApp } from '../support/test-app.ts'
 import { productBody } from './admin-helpers.ts'
 
@@ -121,10 +130,32 @@ describe.skipIf(!postgres)('two instances on one PostgreSQL database', () => {
     await within(1000, async () => (await apiPrice(two, id)) === 1499)
   })
 
+  it('an order on one instance takes the last piece out of the other\'s "in stock" listing; the notice names it', async () => {
+    const categoryId = newId()
+    const category = `Shelf ${categoryId.slice(-6)}`
+    await one.database.db.insert(categories).values({ id: categoryId, title: category })
+    const last = await makeProduct(one, { categoryId, quantity: 1 })
+    const other = await makeProduct(one, { categoryId })
+    const inStock = async () =>
+      (await two.inject(`/api/v1/Product/products?category=${encodeURIComponent(category)}&inStock=1`))
+        .json()
+        .data.map((p: { _id: string }) => p._id)
+        .sort()
+        .join()
+    await within(1000, async () => (await inStock()) === [last.id, other.id].sort().join())
+    const heard: Array<CatalogueChange | undefined> = []
+    two.services.cache.onInvalidate((change) => heard.push(change))
+
+    await orderOf(one, await makeCustomer(one), last)
+    await within(1000, async () => heard.some((c) => c?.stockOf.includes(last.id)))
+    expect(heard.find((c) => c?.stockOf.includes(last.id))).toEqual({ stockOf: [last.id] })
+    await within(1000, async () => (await inStock()) === other.id)
+  })
+
   it('an instance that lost the channel drops its caches on reconnecting, and hears later changes', async () => {
     // Instance 2 reads products a page or a product at a time (decision 103): it may read the new one before
     // the notice of its creation arrives, so the notice is awaited before its copy is looked at.
-    const heard = new Promise<void>((resolve) => two.services.cache.onInvalidate(resolve))
+    const heard = new Promise<void>((resolve) => two.services.cache.onInvalidate(() => resolve()))
     const piece = await makeProduct(one, { price: 900_00, cutPrice: 1000_00 })
     const sku = `T-${piece.id.slice(-10)}`
     await heard

@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newId } from '../../server/db/ids.ts'
-import { artisans, categories, productMakers, states } from '../../server/db/schema.ts'
-import { makeProduct } from '../support/factories.ts'
+import { artisans, categories, productMakers, products, states } from '../../server/db/schema.ts'
+import { makePerson, makeProduct, orderOf } from '../support/factories.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 
 let app: TestApp
@@ -145,6 +146,44 @@ describe('GET /api/v1/Product/products filters and counts (decision 130)', () =>
     expect(await ids('material=Cotton&inStock=1')).toEqual([s.bedsheet.id, s.kurta.id].sort())
     expect(await ids('artisan=nobody-at-all')).toEqual([])
     expect(await ids('material=Bamboo')).toEqual([])
+  })
+
+  it('an order taking the last piece leaves it out of "in stock" at once, its cancellation brings it back, and the other rows are not read again', async () => {
+    const s = await shelf()
+    const base = `category=${encodeURIComponent(s.category)}`
+    const inStock = async () => {
+      const body = await list(`${base}&inStock=1`)
+      return {
+        ids: body.data.map((p) => p._id).sort(),
+        count: body.facets.inStock,
+        colours: counts(body.facets.colour),
+      }
+    }
+    expect((await inStock()).ids).toEqual([s.saree.id, s.stole.id, s.bedsheet.id, s.kurta.id].sort())
+    // Changed behind the catalogue's back: a listing that read its rows again would show it.
+    await app.database.db
+      .update(products)
+      .set({ colours: ['Green'] })
+      .where(eq(products.id, s.stole.id))
+
+    const buyer = await makePerson(app)
+    const order = await orderOf(app, buyer, { ...s.kurta, count: s.kurta.quantity })
+    const after = await inStock()
+    expect(after.ids).toEqual([s.saree.id, s.stole.id, s.bedsheet.id].sort())
+    expect(after.count).toBe(3)
+    expect(after.colours).toEqual({ Gold: 2, Indigo: 1, Red: 1 })
+
+    const cancelled = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/order/updateorder',
+      headers: buyer.auth,
+      payload: { orderID: order._id, status: 'Cancelled' },
+    })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    expect((await inStock()).ids).toEqual([s.saree.id, s.stole.id, s.bedsheet.id, s.kurta.id].sort())
+    // A console write drops the rows: the change made behind its back shows now.
+    app.services.cache.invalidate()
+    expect((await inStock()).colours).toEqual({ Gold: 1, Green: 1, Indigo: 2, Red: 1, White: 1 })
   })
 
   it('refuses a price that is not a number or a mark it does not know, saying which', async () => {

@@ -12,6 +12,8 @@ const row = (over: Partial<FilterRow>): FilterRow => ({
   materials: [],
   techniques: [],
   colours: [],
+  categoryId: null,
+  subcategoryId: null,
   stateId: null,
   marks: [],
   makers: [],

@@ -16,6 +16,8 @@ export type FilterRow = {
   materials: string[]
   techniques: string[]
   colours: string[]
+  categoryId: string | null
+  subcategoryId: string | null
   stateId: string | null
   marks: Mark[]
   makers: string[]

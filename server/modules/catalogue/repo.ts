@@ -98,6 +98,8 @@ export function createCatalogueRepo(db: DbOrTx) {
           materials: products.materials,
           techniques: products.techniques,
           colours: products.colours,
+          categoryId: products.categoryId,
+          subcategoryId: products.subcategoryId,
           stateId: products.stateId,
           gi: sql<boolean>`${products.giName} is not null`,
           handloom: sql<boolean>`${products.handloomMark} is not null`,
@@ -105,6 +107,14 @@ export function createCatalogueRepo(db: DbOrTx) {
         })
         .from(products)
         .where(publicWhere(q))
+    },
+    /** What changes in a listing's narrow rows when only stock changed, for these products. */
+    stockOfMany(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([])
+      return db
+        .select({ id: products.id, quantity: products.quantity, soldCount: products.soldCount })
+        .from(products)
+        .where(inArray(products.id, ids))
     },
     /** The ids of the public products a query finds, as a subquery another module's count embeds. */
     idsWhere(q: ProductQuery) {

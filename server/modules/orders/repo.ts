@@ -281,6 +281,16 @@ export function createOrdersRepo(db: DbOrTx) {
       return row ?? null
     },
 
+    /** The products these orders hold, each once. */
+    async productIdsOf(orderIds: string[]): Promise<string[]> {
+      if (orderIds.length === 0) return []
+      const rows = await db
+        .selectDistinct({ productId: orderItems.productId })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, orderIds))
+      return rows.map((r) => r.productId)
+    },
+
     async itemsOf(orderId: string) {
       return db.select().from(orderItems).where(eq(orderItems.orderId, orderId))
     },

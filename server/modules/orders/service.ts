@@ -270,8 +270,15 @@ export function createOrdersService(deps: {
   const { catalogue, accounts } = deps.owners
   const peers = deps.peers
   const reservationMinutes = deps.config?.RESERVATION_MINUTES ?? 30
-  // Stock shows on cards and product pages: cached catalogue answers and pages are dropped when it moves.
-  const stockChanged = () => deps.cache?.invalidate()
+  // Stock shows on cards and product pages: cached catalogue answers and pages are dropped when it moves,
+  // naming the products, so the listings' narrow rows refresh only theirs (decision 130).
+  const stockChanged = (productIds: string[]) => deps.cache?.invalidate({ stockOf: [...new Set(productIds)] })
+  const stockOfOrdersChanged = async (orderIds: string[]) => {
+    if (!deps.cache) return
+    // Without the names (the read failed), everything is dropped as before.
+    const ids = await repo.productIdsOf(orderIds).catch(() => null)
+    deps.cache.invalidate(ids ? { stockOf: ids } : undefined)
+  }
 
   /** Orders with their items, history and document numbers, read in the caller's transaction when given one. */
   async function detailed(rows: OrderRow[], db: DbOrTx = deps.db): Promise<FullOrder[]> {
@@ -601,7 +608,7 @@ export function createOrdersService(deps: {
               { now, language, lock: true },
             )
             const again = await earlier(txRepo)
-            if (again) return { row: again, created: false }
+            if (again) return { row: again, created: false, productIds: [] }
             const code = input.couponCode?.trim()
             const coupon = code
               ? await peers().coupons.holdForOrder(
@@ -695,9 +702,9 @@ export function createOrdersService(deps: {
               )
             }
             await tell(tx, row.id, 'placed')
-            return { row, created: true }
+            return { row, created: true, productIds: items.map((i) => i.productId) }
           })
-          if (placed.created) stockChanged()
+          if (placed.created) stockChanged(placed.productIds)
           return { order: await full(placed.row), created: placed.created }
         } catch (err) {
           if (!isUniqueViolation(err) || attempt >= 4) throw err
@@ -946,7 +953,7 @@ export function createOrdersService(deps: {
         }
         return cancelInTx(tx, row, userId, 'Cancelled by the customer')
       })
-      stockChanged()
+      await stockOfOrdersChanged([found.id])
       if (refund) await service.refundNow(found.id, null)
       return full((await repo.byIdOrNumber(found.id))!)
     },
@@ -1028,7 +1035,7 @@ export function createOrdersService(deps: {
         if (status === 'Delivered') await tell(tx, row.id, 'delivered')
         return false
       })
-      if (status === 'Cancelled') stockChanged()
+      if (status === 'Cancelled') await stockOfOrdersChanged([orderId])
       if (refund) await service.refundNow(orderId, opts.actorId)
       return full((await repo.byIdOrNumber(orderId))!)
     },
@@ -1088,7 +1095,7 @@ export function createOrdersService(deps: {
     /** Follows a payment once its transaction is committed: a due refund goes out, stock shown is refreshed. */
     async afterPayment(orderId: string, outcome: PaymentOutcome) {
       if (outcome === 'unchanged') return
-      stockChanged()
+      await stockOfOrdersChanged([orderId])
       if (outcome === 'refund') await service.refundNow(orderId, null)
     },
 
@@ -1186,7 +1193,7 @@ export function createOrdersService(deps: {
 
     /** Unpaid orders past their reservation are cancelled as expired and their stock goes back on sale. */
     async expireLapsed(now = new Date(), userId?: string): Promise<number> {
-      const n = await deps.db.transaction(async (tx) => {
+      const expired = await deps.db.transaction(async (tx) => {
         const rows = await createOrdersRepo(tx).lapsed(now, 100, userId)
         for (const row of rows) {
           await cancelInTx(
@@ -1197,10 +1204,10 @@ export function createOrdersService(deps: {
             'Expired',
           )
         }
-        return rows.length
+        return rows.map((r) => r.id)
       })
-      if (n > 0) stockChanged()
-      return n
+      if (expired.length > 0) await stockOfOrdersChanged(expired)
+      return expired.length
     },
 
     /** Tries every refund whose retry time has come. */
