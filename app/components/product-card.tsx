@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { imageAt, imageSrcSet } from '../../contracts/images.ts'
 import { discountPercent } from '../../contracts/money.ts'
-import { type ProductCardData, stockState } from '../../contracts/product-card.ts'
+import type { ProductCardData } from '../../contracts/product-card.ts'
 import { averageText } from '../../contracts/review-text.ts'
 import { useT } from '../i18n/i18n.tsx'
 import { catalogueText } from '../lib/catalogue-messages.ts'
@@ -39,7 +39,7 @@ export function ProductCard({
   // A 'from' price has no one list price beside it, so no one discount either (decision 129).
   const from = product.priceFrom
   const off = from === undefined ? discountPercent(product.price, product.cutPrice) : 0
-  const soldOut = stockState(product.quantity).kind === 'soldOut'
+  const soldOut = product.soldOut === true
   const href = `/Productdetails/${product._id}`
   // The first cards of a listing load at once; the rest only when scrolled near.
   const Picture = priority ? 'img' : NearImg

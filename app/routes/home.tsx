@@ -59,7 +59,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     collection: categories
       .filter((c) => c.isCollectionCategory)
       .map((c) => navCategory(c, { subcategories: false })),
-    states: states.slice(0, maxStates),
+    // What a state's tile shows: its name (the address), its label and its picture.
+    states: states.slice(0, maxStates).map(({ State, label, image }) => ({ State, label, image })),
     bestSelling: bestSelling.map(toCard),
     handicraft: handicraft.map(toCard),
     newArrivals: newArrivals.map(toCard),

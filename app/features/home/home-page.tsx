@@ -28,7 +28,7 @@ export type HomePageProps = {
   saleBanner: Banner
   categories: NavCategory[]
   collection: NavCategory[]
-  states: LabelledState[]
+  states: Array<Pick<LabelledState, 'State' | 'label' | 'image'>>
   bestSelling: ProductCardData[]
   handicraft: ProductCardData[]
   newArrivals: ProductCardData[]
@@ -159,7 +159,7 @@ export default function HomePage({
             </h2>
             <ul className="grid gap-4 sm:grid-cols-3" data-testid="statecraft">
               {states.map((s) => (
-                <li key={s._id}>
+                <li key={s.State}>
                   <StateTile name={s.State} label={s.label} image={s.image} />
                 </li>
               ))}
