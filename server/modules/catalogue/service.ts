@@ -382,7 +382,7 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache; ma
   })
 
   /** Every public product's narrow row, with its makers (read once, above). */
-  function allRows(snap: Snapshot) {
+  function allRows(snap: Pick<Snapshot, 'activeCategoryIds'>) {
     const now = held
     if (!now.all) {
       const q: ProductQuery = { activeCategoryIds: snap.activeCategoryIds }
@@ -501,8 +501,11 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache; ma
    */
   function keepListingsWarm(opts: { delayMs?: number; onError?: (err: Error) => void } = {}) {
     let timer: NodeJS.Timeout | null = null
+    // Read-only: the snapshot's first load also writes missing search text, which a start must not do
+    // unasked (a backup taken just after the start would differ from the shop's data before it).
     const warm = async () => {
-      await allRows(await snapshot())
+      const cats = await repo.categories()
+      await allRows({ activeCategoryIds: cats.filter((c) => c.status === 'active').map((c) => c.id) })
     }
     const run = () => void warm().catch((err: Error) => opts.onError?.(err))
     afterDrop = () => {
