@@ -179,6 +179,33 @@ export function createAdminProductsService(deps: {
     return productValues(input, names)
   }
 
+  /**
+   * Locks the product, writes its personalisation (decision 133) as `change` makes it from what is stored,
+   * and audits the change; answers what `change` answers.
+   */
+  function rewritePersonalisation<T>(
+    actor: Actor,
+    id: string,
+    change: (stored: StoredChoice[]) => { choices: StoredChoice[]; result: T },
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      const store = catalogue.productStore(tx)
+      const [locked] = await store.productsForUpdate([id])
+      if (!locked) throw new NotFoundError('No such product.')
+      const { choices, result } = change(locked.personalisation)
+      await store.update(id, { personalisation: choices })
+      await audit(
+        tx,
+        actor,
+        'product.update',
+        id,
+        { personalisation: locked.personalisation },
+        { personalisation: choices },
+      )
+      return result
+    })
+  }
+
   async function mustProduct(id: string) {
     mustId(id, 'product')
     const row = await repo.productById(id)
@@ -402,11 +429,8 @@ export function createAdminProductsService(deps: {
      * out is gone (with a measurement form's help picture). Prices arrive in rupees and are kept in paise.
      */
     async savePersonalisation(actor: Actor, id: string, body: PersonalisationBody) {
-      const dropped = await db.transaction(async (tx) => {
-        const store = catalogue.productStore(tx)
-        const [locked] = await store.productsForUpdate([id])
-        if (!locked) throw new NotFoundError('No such product.')
-        const before = new Map(locked.personalisation.map((c) => [c.id, c]))
+      const dropped = await rewritePersonalisation(actor, id, (stored) => {
+        const before = new Map(stored.map((c) => [c.id, c]))
         const seen = new Set<string>()
         const choices: StoredChoice[] = body.choices.map((c, j) => {
           const kept = c.id === undefined ? undefined : before.get(c.id)
@@ -484,18 +508,11 @@ export function createAdminProductsService(deps: {
             ])
           c.forAddon = addon!.id
         }
-        await store.update(id, { personalisation: choices })
-        await audit(
-          tx,
-          actor,
-          'product.update',
-          id,
-          { personalisation: locked.personalisation },
-          { personalisation: choices },
-        )
-        return locked.personalisation.flatMap((c) =>
+        // The help pictures of forms left out go with them.
+        const result = stored.flatMap((c) =>
           c.kind === 'measurements' && c.image && !seen.has(c.id) ? [c.image] : [],
         )
+        return { choices, result }
       })
       cache.invalidate()
       await discardImages(dropped)
@@ -512,27 +529,17 @@ export function createAdminProductsService(deps: {
         : null
       let before: string | null = null
       try {
-        await db.transaction(async (tx) => {
-          const store = catalogue.productStore(tx)
-          const [locked] = await store.productsForUpdate([id])
-          if (!locked) throw new NotFoundError('No such product.')
-          const choice = locked.personalisation.find((c) => c.id === choiceId)
+        before = await rewritePersonalisation(actor, id, (choices) => {
+          const choice = choices.find((c) => c.id === choiceId)
           if (!choice) throw new NotFoundError('No such choice on this product: reload the page.')
           if (choice.kind !== 'measurements')
             throw new ValidationError('Only a measurement form takes a help picture.')
-          before = choice.image
-          const next = locked.personalisation.map((c) =>
-            c.id === choiceId && c.kind === 'measurements' ? { ...c, image: stored?.url ?? null } : c,
-          )
-          await store.update(id, { personalisation: next })
-          await audit(
-            tx,
-            actor,
-            'product.update',
-            id,
-            { personalisation: locked.personalisation },
-            { personalisation: next },
-          )
+          return {
+            choices: choices.map((c) =>
+              c.id === choiceId && c.kind === 'measurements' ? { ...c, image: stored?.url ?? null } : c,
+            ),
+            result: choice.image,
+          }
         })
       } catch (err) {
         if (stored) await discardImages([stored.url])
