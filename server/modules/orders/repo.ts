@@ -23,6 +23,17 @@ export function isUniqueViolation(err: unknown): boolean {
   return false
 }
 
+/**
+ * PostgreSQL ended the transaction to undo a deadlock (or a serialization failure): nothing of it was kept,
+ * and the same work may simply be tried again.
+ */
+export function isDeadlock(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '40P01' || e.code === '40001') return true
+  }
+  return false
+}
+
 /** Statuses after which an order no longer holds its products. */
 export const closedOrderStatuses = ['Delivered', 'Cancelled']
 
