@@ -51,6 +51,8 @@ export const adminOrderSchema = z.object({
   nextStatuses: z.array(z.string()).meta({ description: 'The statuses staff may move the order to now' }),
   subtotal: rupees,
   discountAmount: rupees,
+  codFee: rupees,
+  shippingCharge: rupees,
   total: rupees,
   couponCode: z.string().nullable(),
   couponPercent: z.number().int(),

@@ -106,6 +106,14 @@ export const adminProductSchema = z.object({
       'The rate the next invoice takes for one piece at this price today: the HSN rule (per piece above a threshold) or the product’s own rate',
   }),
   uqc: z.string().meta({ description: 'Unit quantity code for GST returns (PCS, SET, MTR…)' }),
+  weight: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Grams a piece weighs packed (decision 134); null where none is given' }),
+  packageSize: z.string().meta({
+    description: "The box it ships in, length × breadth × height in cm ('35 × 28 × 6'); '' for none",
+  }),
   madeToOrder: z.string().meta({
     description:
       "Made to order: the days until it ships as staff write them ('10–14', '7'); '' when ready to ship",

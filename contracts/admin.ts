@@ -4,6 +4,7 @@ import { parseLeadTime } from './made-to-order.ts'
 import { formatRupees } from './money.ts'
 import { fulfilmentStatuses, paymentStatuses } from './order-states.ts'
 import { shopLinkPattern } from './sale-banner.ts'
+import { packageSizeProblem, parsePackageSize } from './shipping-rules.ts'
 
 /**
  * The admin console's forms and the admin API's bodies share these schemas: the console checks a form
@@ -169,6 +170,35 @@ export const leadTimeText = z
     return read.lead
   })
 
+/** A piece's packed weight in grams (decision 134): '' or null clears it; left as it is when not sent. */
+const parcelGrams = z
+  .union([
+    z.literal(''),
+    z.null(),
+    z.coerce
+      .number({ error: 'Enter the weight in grams.' })
+      .int('The weight must be whole grams.')
+      .min(1, 'The weight must be at least 1 gram.')
+      .max(100_000, 'The weight must be at most 100000 grams.'),
+  ])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === '' || v === null ? null : v))
+
+/** The box it ships in, '35 × 28 × 6' (cm); '' clears it; left as it is when not sent. */
+const packageSizeInput = z
+  .string()
+  .max(40, packageSizeProblem)
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined
+    const read = parsePackageSize(v)
+    if ('problem' in read) {
+      ctx.addIssue({ code: 'custom', message: read.problem })
+      return z.NEVER
+    }
+    return read.size
+  })
+
 export const productInputSchema = z
   .object({
     title: text('title', 200),
@@ -230,6 +260,9 @@ export const productInputSchema = z
     uqc: z.enum(uqcCodes, { error: `The unit is one of ${uqcCodes.join(', ')}.` }).optional(),
     // Made to order (decision 132): '10-14', '7' or '' (ready to ship); left as it is when not sent.
     madeToOrder: leadTimeText,
+    // The parcel (decision 134): packed weight and box; left as they are when not sent.
+    weight: parcelGrams,
+    packageSize: packageSizeInput,
     // What the listings filter by (decision 130); left as they are when not sent.
     materials: attributeList('materials'),
     techniques: attributeList('techniques'),

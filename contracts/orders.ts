@@ -89,6 +89,9 @@ export const orderSchema = z.object({
   discountAmount: z.number(),
   /** Cash-on-delivery fee in the total (0 for online payment). */
   codFee: z.number(),
+  shippingCharge: z
+    .number()
+    .meta({ description: 'Shipping in the total, in rupees (decision 134); 0 when it shipped free' }),
   couponCode: z.string().nullable(),
   couponDiscount: z.number(),
   createdAt: z.string(),

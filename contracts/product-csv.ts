@@ -52,6 +52,14 @@ export const productCsvColumns = [
     heading: 'Made to order (days)',
     help: 'Days from the order until it ships, such as 10-14 or 7; empty for a piece ready to ship.',
   },
+  {
+    heading: 'Weight (g)',
+    help: 'Grams one piece weighs packed, for shipping; empty counts as the default weight.',
+  },
+  {
+    heading: 'Package (cm)',
+    help: 'The box it ships in, length × breadth × height in centimetres, such as 35 x 28 x 6; or empty.',
+  },
   // A product with variants (decision 129) has one row per variant: its first row carries the product's
   // columns and its first variant, each following row the same ID and SKU and only the variant columns.
   {

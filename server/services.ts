@@ -29,6 +29,7 @@ import { createProvenanceService } from './modules/provenance/service.ts'
 import { createReviewsService } from './modules/reviews/service.ts'
 import { createSettingsService } from './modules/settings/service.ts'
 import { createSevasService } from './modules/sevas/service.ts'
+import { createShippingService } from './modules/shipping/service.ts'
 import { createWishlistService } from './modules/wishlist/service.ts'
 
 export type ServiceDeps = {
@@ -73,11 +74,13 @@ export function createServices(deps: ServiceDeps) {
   const holds = createHoldsService({ ...deps, settings })
   const pincode = createPincodeService(deps)
   const delivery = createDeliveryService({ db: deps.db, settings, pincode, cod })
+  // Shipping charges by zone and weight (decision 134): the product page, the cart, the checkout and the order.
+  const shipping = createShippingService({ db: deps.db, settings, delivery, catalogue, cart, coupons })
   // Every peer is required; they are read on use because invoices and payments, made next, need orders first.
   const orders = createOrdersService({
     ...deps,
     owners: { catalogue, accounts },
-    peers: () => ({ coupons, cart, payments, addresses, mail, cod, holds, invoices, delivery }),
+    peers: () => ({ coupons, cart, payments, addresses, mail, cod, holds, invoices, delivery, shipping }),
   })
   // Orders and their GST documents call each other: invoices lock and read the order, orders show the numbers.
   const invoices = createInvoicesService({ ...deps, settings, orders, catalogue, accounts })
@@ -142,6 +145,7 @@ export function createServices(deps: ServiceDeps) {
     cod,
     holds,
     delivery,
+    shipping,
     invoices,
     cart,
     wishlist,

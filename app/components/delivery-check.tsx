@@ -5,8 +5,11 @@ import { windowText } from '../../contracts/delivery-text.ts'
 import { msg } from '../../contracts/languages.ts'
 import type { LeadTime } from '../../contracts/made-to-order.ts'
 import { formatPaise } from '../../contracts/money.ts'
+import type { ShippingQuote } from '../../contracts/shipping.ts'
+import { shippingText } from '../../contracts/shipping-rules.ts'
 import { type ShopI18n, useI18n, useT } from '../i18n/i18n.tsx'
 import { isPin, rememberPin, storedPin, useDeliveryEstimate } from '../lib/delivery-api.ts'
+import { type ShippingFor, useShippingQuote } from '../lib/shipping-api.ts'
 
 export const deliveryText = {
   check: msg('Check delivery'),
@@ -45,10 +48,13 @@ export function DeliveryAnswer({
   estimate,
   value,
   soldOut = false,
+  shipping = null,
 }: {
   estimate: DeliveryEstimate
   value?: number
   soldOut?: boolean
+  /** What shipping costs to this PIN (decision 134), when the page asked. */
+  shipping?: ShippingQuote | null
 }) {
   const i18n = useI18n()
   const { t } = i18n
@@ -71,6 +77,11 @@ export function DeliveryAnswer({
         {datesText(i18n, estimate)}
         {where ? <span className="font-normal text-ink/70"> {t('to {where}', { where })}</span> : null}
       </p>
+      {shipping && shipping.pin === estimate.pin ? (
+        <p className="text-ink/80" data-testid="delivery-shipping">
+          {shippingText(t, shipping)}
+        </p>
+      ) : null}
       <p className={estimate.cod.available ? 'text-ink/80' : 'text-ink/70'} data-testid="delivery-cod">
         {codText(i18n, estimate, value)}
       </p>
@@ -88,10 +99,13 @@ export function DeliveryCheck({
   value,
   soldOut,
   lead = null,
+  shippingFor = null,
 }: {
   className?: string
   value?: number
   soldOut?: boolean
+  /** Whose shipping to quote beside the dates: one piece (the product page) or the customer's cart. */
+  shippingFor?: ShippingFor
   /** Made to order (decision 132): the piece's (or the cart's longest) days until it ships. */
   lead?: LeadTime | null
 }) {
@@ -101,6 +115,7 @@ export function DeliveryCheck({
   const [pin, setPin] = useState('')
   const [error, setError] = useState<string | null>(null)
   const answer = useDeliveryEstimate(pin, lead)
+  const shipping = useShippingQuote(pin, soldOut ? null : shippingFor)
   useEffect(() => {
     const kept = storedPin()
     setTyped(kept)
@@ -156,7 +171,12 @@ export function DeliveryCheck({
         {!error && answer.checking ? <p className="text-ink/70">{t(deliveryText.checking)}</p> : null}
         {!error && answer.failed ? <p className="text-red-700">{t(deliveryText.failed)}</p> : null}
         {!error && answer.estimate ? (
-          <DeliveryAnswer estimate={answer.estimate} value={value} soldOut={soldOut} />
+          <DeliveryAnswer
+            estimate={answer.estimate}
+            value={value}
+            soldOut={soldOut}
+            shipping={shipping.quote}
+          />
         ) : null}
       </div>
     </form>

@@ -423,7 +423,14 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
           {stock.kind === 'soldOut' ? <NotifyMe productId={product._id} variantId={variant?._id} /> : null}
-          <DeliveryCheck value={piece.price} soldOut={stock.kind === 'soldOut'} lead={lead} />
+          <DeliveryCheck
+            value={piece.price}
+            soldOut={stock.kind === 'soldOut'}
+            lead={lead}
+            shippingFor={{
+              piece: { productId: product._id, ...(variant ? { variantId: variant._id } : {}) },
+            }}
+          />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">{t('SKU')}</dt>
             <dd data-testid="detail-sku">{variant?.sku ?? product.sku}</dd>

@@ -20,6 +20,7 @@ import { pincodeRoutes } from './pincode/routes.ts'
 import { provenanceRoutes } from './provenance/routes.ts'
 import { reviewsRoutes } from './reviews/routes.ts'
 import { sevasRoutes } from './sevas/routes.ts'
+import { shippingModule } from './shipping/routes.ts'
 import { wishlistRoutes } from './wishlist/routes.ts'
 
 /** Every API module, registered under /api/v1 in this order. */
@@ -38,6 +39,7 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   codModule,
   holdsModule,
   deliveryModule,
+  shippingModule,
   pincodeRoutes,
   provenanceRoutes,
   sevasRoutes,

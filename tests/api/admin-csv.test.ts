@@ -389,6 +389,7 @@ describe('the order export', () => {
       'Subtotal (₹)': '9250.00',
       'Discount (₹)': '500.00',
       'COD fee (₹)': '0.00',
+      'Shipping (₹)': '0.00',
       'Total (₹)': '8750.00',
       'Payment mode': 'Online',
       'Payment status': 'Paid',

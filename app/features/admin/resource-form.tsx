@@ -40,6 +40,10 @@ export type FieldSpec = {
   resets?: string[]
   /** Shown and sent, but not edited here (a product's price while its variants decide it). */
   readOnly?: boolean
+  /** A number emptied is sent as '' (cleared) instead of being left out (left as it is). */
+  clearable?: boolean
+  /** Values offered as the field is typed (a text field's datalist), each with what it is. */
+  suggestions?: Array<{ value: string; label: string }>
 }
 
 /** Form values (strings from the inputs) into the body the schema checks: numbers as numbers, empty as absent. */
@@ -50,7 +54,7 @@ export function toBody(fields: FieldSpec[], values: FormValues): Record<string, 
     if (f.kind === 'computed') continue
     if (f.kind === 'number') {
       const s = String(v ?? '').trim()
-      out[f.name] = s === '' ? undefined : Number(s)
+      out[f.name] = s === '' ? (f.clearable ? '' : undefined) : Number(s)
     } else if (f.kind === 'checkbox') out[f.name] = Boolean(v)
     else if (f.kind === 'pictures' || f.kind === 'checkboxes') out[f.name] = Array.isArray(v) ? v : []
     else out[f.name] = typeof v === 'string' ? v : ''
@@ -208,24 +212,34 @@ export function FieldInput({
             )
           default:
             return (
-              <input
-                {...p}
-                type={
-                  spec.kind === 'number'
-                    ? 'number'
-                    : spec.kind === 'date'
-                      ? 'date'
-                      : spec.kind === 'url'
-                        ? 'url'
-                        : 'text'
-                }
-                inputMode={spec.kind === 'number' ? 'decimal' : undefined}
-                step={spec.kind === 'number' ? 'any' : undefined}
-                readOnly={spec.readOnly}
-                className={spec.readOnly ? `${inputClass} border-dashed bg-brand-50` : inputClass}
-                value={s}
-                onChange={(e) => onChange(e.target.value)}
-              />
+              <>
+                <input
+                  {...p}
+                  type={
+                    spec.kind === 'number'
+                      ? 'number'
+                      : spec.kind === 'date'
+                        ? 'date'
+                        : spec.kind === 'url'
+                          ? 'url'
+                          : 'text'
+                  }
+                  inputMode={spec.kind === 'number' ? 'decimal' : undefined}
+                  step={spec.kind === 'number' ? 'any' : undefined}
+                  readOnly={spec.readOnly}
+                  list={spec.suggestions?.length ? `${p.id}-suggestions` : undefined}
+                  className={spec.readOnly ? `${inputClass} border-dashed bg-brand-50` : inputClass}
+                  value={s}
+                  onChange={(e) => onChange(e.target.value)}
+                />
+                {spec.suggestions?.length ? (
+                  <datalist id={`${p.id}-suggestions`}>
+                    {spec.suggestions.map((o) => (
+                      <option key={o.value} value={o.value} label={o.label} />
+                    ))}
+                  </datalist>
+                ) : null}
+              </>
             )
         }
       }}

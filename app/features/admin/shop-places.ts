@@ -116,5 +116,7 @@ export const shownIn = {
       'Not shown as numbers: a customer past a limit is told at checkout or when booking a seva what to do (pay for an earlier order, cancel it, or pay online), and the checkout’s “COD” says why it is not offered to them.',
     delivery:
       'Shown in “Check delivery” on the product page and in the cart, and at checkout: the expected delivery dates, or that a PIN code is not served.',
+    shipping:
+      'Shown beside the delivery dates on the product page and in the cart, as a line of its own at checkout before payment, in the order’s e-mails and on its invoice. With no rates, shipping is free.',
   },
 } as const

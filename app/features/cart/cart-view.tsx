@@ -194,7 +194,16 @@ export function CartView({ initialCart }: { initialCart: Cart | null }) {
               </p>
             </form>
 
-            <DeliveryCheck value={total} lead={longestLead(items.map((i) => i.madeToOrder))} />
+            <DeliveryCheck
+              value={total}
+              lead={longestLead(items.map((i) => i.madeToOrder))}
+              shippingFor={{
+                cart: {
+                  coupon: coupon.appliedCode,
+                  key: items.map((i) => `${i.productId}:${i.variantId ?? ''}:${i.quantity}`).join(','),
+                },
+              }}
+            />
 
             {/* Before the page's code, the checkout opens with the cart the server holds (decision 127). */}
             <form

@@ -117,6 +117,16 @@ export async function placeOrderFromForm(request: Request, ctx: AppLoadContext) 
   const cod = paymentOption === 'COD'
   const goods = Math.round(cartSubtotal(cart.items) * 100)
   const fee = cod ? (await services.cod.terms()).fee : 0
+  // Shipping as the order will charge it (decision 134): the address's zone and the parcel's weight.
+  const shipping = /^\d{6}$/.test(typed.postalCode)
+    ? (
+        await services.shipping.chargeFor(
+          { postalCode: typed.postalCode, state: typed.state },
+          cart.items.map((i) => ({ productId: i.productId, variantId: i.variantId, quantity: i.quantity })),
+          goods,
+        )
+      ).charge
+    : 0
   const body = placeOrderSchema.safeParse({
     customerId: viewer.id,
     products: cart.items.map((i) => ({
@@ -126,7 +136,7 @@ export async function placeOrderFromForm(request: Request, ctx: AppLoadContext) 
       quantity: i.quantity,
       price: i.price,
     })),
-    totalAmount: (goods + fee) / 100,
+    totalAmount: (goods + fee + shipping) / 100,
     shippingInfo: {
       firstName: typed.firstName,
       lastName: typed.lastName,

@@ -3,7 +3,8 @@ import { longestLead } from '../../../contracts/made-to-order.ts'
 import { DeliveryAnswer } from '../../components/delivery-check.tsx'
 import { useT } from '../../i18n/i18n.tsx'
 import type { CheckoutCart } from '../../lib/checkout-storage.ts'
-import { useDeliveryEstimate } from '../../lib/delivery-api.ts'
+import { isPin, useDeliveryEstimate } from '../../lib/delivery-api.ts'
+import { useShippingQuote } from '../../lib/shipping-api.ts'
 import type { ShippingForm } from './validate.ts'
 
 export type DeliveryAndCod = ReturnType<typeof useDeliveryAndCod>
@@ -39,6 +40,15 @@ export function useDeliveryAndCod({
     longestLead(cart?.items.map((i) => i.madeToOrder) ?? []),
   )
   const unserved = delivery.estimate && !delivery.estimate.served ? delivery.estimate.pin : null
+  // Shipping for this cart to this PIN (decision 134), asked again when the cart's lines change.
+  const cartKey = cart?.items.map((i) => `${i.productId}:${i.variantId ?? ''}:${i.quantity}`).join(',') ?? ''
+  const shipping = useShippingQuote(
+    form.postalCode,
+    cart && cart.items.length > 0
+      ? { cart: { coupon: cart.couponCode, key: cartKey, state: form.state } }
+      : null,
+  )
+  const shippingPaise = shipping.quote ? Math.round(shipping.quote.charge * 100) : 0
   return {
     codTerms,
     codChosen,
@@ -46,7 +56,12 @@ export function useDeliveryAndCod({
     codFee,
     estimate: delivery.estimate,
     unserved,
-    totalToPay: (goodsPaise + codFee) / 100,
+    shipping: shipping.quote,
+    shippingPaise,
+    /** The charge for the PIN typed is still being asked: Place Order waits for it. */
+    shippingPending:
+      isPin(form.postalCode) && cart !== null && cart.items.length > 0 && !shipping.quote && !shipping.failed,
+    totalToPay: (goodsPaise + codFee + shippingPaise) / 100,
   }
 }
 

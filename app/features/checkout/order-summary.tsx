@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { codMessages } from '../../../contracts/cod.ts'
+import { shippingMessages } from '../../../contracts/shipping-rules.ts'
 import { PersonalisationLines } from '../../components/personalisation-lines.tsx'
 import { useT } from '../../i18n/i18n.tsx'
 import { checkoutLabels } from '../../lib/checkout-messages.ts'
@@ -92,6 +93,14 @@ export function OrderSummary({
                   <td className="text-right">{cart.discount}%</td>
                 </tr>
               </>
+            )}
+            {dc.shipping && (
+              <tr data-testid="checkout-shipping">
+                <td className="pt-2">{t(shippingMessages.line)}</td>
+                <td className="pt-2 text-right">
+                  {dc.shipping.charge > 0 ? formatRupees(dc.shipping.charge) : t(shippingMessages.free)}
+                </td>
+              </tr>
             )}
             {dc.codFee > 0 && (
               <tr>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { codMethod } from '../../../contracts/cod.ts'
 import type { Order } from '../../../contracts/orders.ts'
+import { shippingMessages } from '../../../contracts/shipping-rules.ts'
 import { usePayFlow } from '../../components/use-pay-flow.tsx'
 import { useT } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
@@ -168,6 +169,10 @@ export function usePlaceOrder({
     }
     if (dc.codChosen && dc.codNo) {
       setCodTried(true)
+      return
+    }
+    if (dc.shippingPending) {
+      toast.info(t(shippingMessages.pending))
       return
     }
     const { form } = shipping

@@ -303,7 +303,7 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
           )}
           <div className="flex justify-between">
             <dt>{t('Shipping')}</dt>
-            <dd>{formatRupees(0)}</dd>
+            <dd data-testid="order-shipping">{formatRupees(order.shippingCharge ?? 0)}</dd>
           </div>
           {order.codFee > 0 && (
             <div className="flex justify-between">

@@ -305,6 +305,16 @@ export default function OrderDetailScreen() {
                 <dd>−{money(o.discountAmount)}</dd>
               </>
             ) : null}
+            <dt>Shipping</dt>
+            <dd data-testid="console-order-shipping">
+              {o.shippingCharge ? money(o.shippingCharge) : 'Free'}
+            </dd>
+            {o.codFee ? (
+              <>
+                <dt>Cash on delivery fee</dt>
+                <dd>{money(o.codFee)}</dd>
+              </>
+            ) : null}
             <dt className="font-bold">Total</dt>
             <dd className="font-bold">{money(o.total)}</dd>
           </dl>

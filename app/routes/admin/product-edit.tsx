@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useNavigate, useParams, useRouteLoaderData } from 'react-router'
 import {
   type ProductAttribute,
   productAttributeNames,
@@ -17,6 +17,9 @@ import { defaultGstRate, defaultUqc, gstRates, uqcCodes } from '../../../contrac
 import { imageAt } from '../../../contracts/images.ts'
 import { madeToOrderText } from '../../../contracts/made-to-order.ts'
 import { discountPercent, formatRupees } from '../../../contracts/money.ts'
+import type { ShippingSettingsView } from '../../../contracts/shipping.ts'
+import { packageSizeText } from '../../../contracts/shipping-rules.ts'
+import { mayOpen } from '../../../contracts/staff.ts'
 import {
   adminSend,
   type Envelope,
@@ -40,6 +43,7 @@ import { Badge, Button, ConfirmButton, Loading, LoadProblem, PageTitle } from '.
 import { api } from '../../lib/api.ts'
 import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
+import type { loader as layoutLoader } from './layout.tsx'
 
 export const meta = () => [{ title: 'Product | Shop console' }]
 
@@ -61,6 +65,8 @@ const blank: FormValues = {
   gstRate: String(defaultGstRate),
   gstRateFixed: false,
   uqc: defaultUqc,
+  weight: '',
+  packageSize: '',
   shortDescription: '',
   description: '',
   titleHi: '',
@@ -88,6 +94,8 @@ const toForm = (p: AdminProduct): FormValues => ({
   gstRate: String(p.gstRate),
   gstRateFixed: p.gstRateFixed,
   uqc: p.uqc,
+  weight: p.weight === null ? '' : String(p.weight),
+  packageSize: p.packageSize,
   shortDescription: p.shortDescription,
   description: p.description,
   titleHi: p.titleHi,
@@ -129,6 +137,10 @@ export default function ProductEditScreen() {
   const temples = useAdmin<TempleRow[]>('/temples')
   // Only help: the form opens without it.
   const inUse = useAdmin<ProductAttributeValues>('/products/attribute-values')
+  // The shop's packages to choose from, for a role that may open the settings (only help, too).
+  const layout = useRouteLoaderData<typeof layoutLoader>('routes/admin/layout')
+  const role = layout?.state === 'ok' ? layout.staffRole : null
+  const packages = useAdmin<ShippingSettingsView>(mayOpen(role, 'settings') ? '/settings/shipping' : null)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] })
@@ -272,6 +284,25 @@ export default function ProductEditScreen() {
       kind: 'select',
       help: 'PCS for pieces; SET for a set sold as one, PRS for pairs, MTR for fabric by the metre.',
       options: uqcCodes.map((u) => ({ value: u, label: u })),
+    },
+    {
+      name: 'weight',
+      label: 'Weight packed (grams, optional)',
+      kind: 'number',
+      clearable: true,
+      help: fromVariants
+        ? 'For a variant without a weight of its own. Shipping is charged by weight (Settings, Shipping); empty counts as the default weight.'
+        : 'Shipping is charged by weight (Settings, Shipping); empty counts as the default weight.',
+    },
+    {
+      name: 'packageSize',
+      label: 'Package, L × B × H cm (optional)',
+      kind: 'text',
+      help: 'Couriers charge a large light box by its size (L × B × H ÷ 5000 kg). Type the sizes or choose a package.',
+      suggestions: (packages.data?.packages ?? []).map((k) => ({
+        value: packageSizeText(k),
+        label: k.name,
+      })),
     },
     {
       name: 'shortDescription',

@@ -8,6 +8,7 @@ import { GstRulesForm } from '../../features/admin/gst-rules-form.tsx'
 import { HoldLimitsForm } from '../../features/admin/hold-limits-form.tsx'
 import { InvoiceSettingsForm } from '../../features/admin/invoice-settings.tsx'
 import { useSettingsSave } from '../../features/admin/settings-save.ts'
+import { ShippingSettingsForm } from '../../features/admin/shipping-settings-form.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
 import { Button, Field, inputClass, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
 
@@ -90,6 +91,7 @@ export default function SettingsScreen() {
       <CodSettingsForm />
       <HoldLimitsForm />
       <DeliverySettingsForm />
+      <ShippingSettingsForm />
       <InvoiceSettingsForm />
       <GstRulesForm />
       <DonationSettingsForm />

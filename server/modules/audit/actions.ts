@@ -74,6 +74,7 @@ const otherActions = {
   'message.reply': 'contact_message',
   'settings.invoices': 'settings',
   'settings.delivery': 'settings',
+  'settings.shipping': 'settings',
   'settings.mail': 'settings',
   'settings.cod': 'settings',
   'settings.donations': 'settings',

@@ -298,6 +298,31 @@ export function createCatalogueRepo(db: DbOrTx) {
      * Sellable products (approved, not archived) with their first image, for pricing an order, and their
      * variants (decision 129) with each one's price, stock and first picture.
      */
+    /** Each product's parcel (decision 134): its weight and box, and its variants' own weights. */
+    async parcels(ids: string[]) {
+      if (ids.length === 0) return { products: [], variants: [] }
+      const [found, variants] = await Promise.all([
+        db
+          .select({
+            id: products.id,
+            weight: products.weight,
+            lengthCm: products.packageLengthCm,
+            breadthCm: products.packageBreadthCm,
+            heightCm: products.packageHeightCm,
+          })
+          .from(products)
+          .where(inArray(products.id, ids)),
+        db
+          .select({
+            id: productVariants.id,
+            productId: productVariants.productId,
+            weight: productVariants.weight,
+          })
+          .from(productVariants)
+          .where(inArray(productVariants.productId, ids)),
+      ])
+      return { products: found, variants }
+    },
     async sellable(ids: string[]) {
       if (ids.length === 0) return []
       const rows = await db

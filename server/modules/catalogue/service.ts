@@ -20,6 +20,7 @@ import { type SortValue, sameName } from '../../../contracts/catalogue-sort.ts'
 import { type Language, translated } from '../../../contracts/languages.ts'
 import { discountPercent } from '../../../contracts/money.ts'
 import { publicChoice } from '../../../contracts/personalisation.ts'
+import type { ParcelPiece } from '../../../contracts/shipping-rules.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { idPattern } from '../../db/ids.ts'
 import { NotFoundError, ValidationError } from '../../http/errors.ts'
@@ -1134,6 +1135,33 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache; ma
     },
 
     /** The HSN code and GST rate each of these products has now (an invoice prints them), by id. */
+    /**
+     * The parcel these lines make (decision 134): each piece's weight (the variant's, else the product's, else
+     * null) and its product's box; a line whose product is gone adds nothing.
+     */
+    async parcelPieces(
+      lines: Array<{ productId: string; variantId?: string | null; quantity: number }>,
+      db: DbOrTx = deps.db,
+    ): Promise<ParcelPiece[]> {
+      const found = await createCatalogueRepo(db).parcels([...new Set(lines.map((l) => l.productId))])
+      const byId = new Map(found.products.map((p) => [p.id, p]))
+      const variantWeight = new Map(found.variants.map((v) => [v.id, v.weight]))
+      return lines.flatMap((l) => {
+        const p = byId.get(l.productId)
+        if (!p) return []
+        const own = l.variantId ? variantWeight.get(l.variantId) : null
+        return [
+          {
+            grams: own ?? p.weight,
+            lengthCm: p.lengthCm,
+            breadthCm: p.breadthCm,
+            heightCm: p.heightCm,
+            quantity: l.quantity,
+          },
+        ]
+      })
+    },
+
     async taxCodes(ids: string[], db: DbOrTx = deps.db) {
       const rows = await createCatalogueRepo(db).taxCodes([...new Set(ids)])
       return new Map(

@@ -88,6 +88,12 @@ export const products = pgTable(
     gstRateFixed: boolean('gst_rate_fixed').notNull().default(false),
     // Unit quantity code for the GST returns.
     uqc: text('uqc').notNull().default('PCS'),
+    // The parcel (decision 134): grams a piece weighs packed, and its box in whole centimetres; null where
+    // none is given (the shipping rules' default weight counts, and no volume).
+    weight: integer('weight'),
+    packageLengthCm: integer('package_length_cm'),
+    packageBreadthCm: integer('package_breadth_cm'),
+    packageHeightCm: integer('package_height_cm'),
     // Made to order (decision 132): days from the order until it ships; both null for a piece ready to ship.
     leadMinDays: integer('lead_min_days'),
     leadMaxDays: integer('lead_max_days'),

@@ -7,6 +7,7 @@ import {
   deliveryMessages,
   deliverySettingsBody,
   deliveryWindow,
+  type ZoneId,
   zoneIds,
   zoneOf,
 } from '../../../contracts/delivery.ts'
@@ -127,6 +128,23 @@ export function createDeliveryService(deps: {
         text: windowText(i18n, w.from, w.to),
         cod,
       }
+    },
+
+    /**
+     * The zone an address is in and whether the shop delivers there (decision 134 prices shipping by it): a
+     * PIN missing from the PIN data is judged by the state given, as `refusal` judges it; with no state
+     * either, the zone is not known.
+     */
+    async zoneFor(
+      to: { postalCode: string; state?: string },
+      db: DbOrTx = deps.db,
+    ): Promise<{ zone: ZoneId | null; served: boolean }> {
+      const pin = to.postalCode.trim()
+      const { settings: s, homeState } = await settings(db)
+      const [place] = await deps.pincode.places(pin, db)
+      if (!place && !to.state?.trim()) return { zone: null, served: false }
+      const zone = zoneOf(place ?? { state: to.state ?? '', district: '' }, homeState)
+      return { zone, served: s.zones[zone].enabled && !s.blockedPins.includes(pin) }
     },
 
     /**

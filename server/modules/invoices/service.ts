@@ -102,17 +102,19 @@ export function createInvoicesService(deps: {
   }
 
   /**
-   * A cash-on-delivery fee is ancillary to the goods (a composite supply): it is taxed as the principal
-   * line, the one of the largest value, is (decision 083).
+   * Shipping and a cash-on-delivery fee are ancillary to the goods (a composite supply): each is its own line,
+   * taxed as the principal line, the one of the largest value, is (decisions 083 and 134).
    */
-  function codFeeLine(
-    fee: number,
+  function chargeLines(
+    order: { codFee: number; shippingCharge: number },
     lines: Array<{ hsnCode: string; price: number; quantity: number }>,
   ): ExtraCharge[] | undefined {
-    if (fee <= 0 || lines.length === 0) return undefined
+    if ((order.codFee <= 0 && order.shippingCharge <= 0) || lines.length === 0) return undefined
     const principal = lines.reduce((a, b) => (b.price * b.quantity > a.price * a.quantity ? b : a))
     // At the rate the principal line is given once its coupon share is known (per piece, decision 128).
-    return [{ description: 'Cash on delivery fee', code: principal.hsnCode, rate: 'principal', amount: fee }]
+    const charge = (description: string, amount: number): ExtraCharge[] =>
+      amount > 0 ? [{ description, code: principal.hsnCode, rate: 'principal', amount }] : []
+    return [...charge('Shipping', order.shippingCharge), ...charge('Cash on delivery fee', order.codFee)]
   }
 
   const service = {
@@ -169,7 +171,7 @@ export function createInvoicesService(deps: {
           unitPrice: l.price,
         })),
         discount: order.discountAmount,
-        extras: opts.extras ?? codFeeLine(order.codFee, lines),
+        extras: opts.extras ?? chargeLines(order, lines),
         intraState,
       })
       const fy = financialYear(now)

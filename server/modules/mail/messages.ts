@@ -37,6 +37,8 @@ export type OrderFacts = {
   /** Cash on delivery: the order is paid to the courier, with this fee (paise) in its total. */
   payOnDelivery?: boolean
   codFee?: number
+  /** Shipping (paise) in its total (decision 134); 0 or absent when free. */
+  shippingCharge?: number
   address: string[]
   shippingLink?: string | null
   /** The GST invoice's number once issued (decision 083). */
@@ -101,6 +103,7 @@ function customerMails({ t, language }: ShopI18n) {
       coupon: (code: string, percent: number) => t('Coupon {code} ({percent}% off)', { code, percent }),
       total: t('Total'),
       codFee: t('Cash on delivery fee'),
+      shipping: t('Shipping'),
       deliverTo: t('Delivery address'),
       orderNumber: t('Order number'),
     },

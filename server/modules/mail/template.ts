@@ -90,6 +90,7 @@ function orderBlock(order: OrderFacts, texts: MailTexts): ReactNode {
     order.couponCode && order.discountAmount > 0
       ? line(l.coupon(order.couponCode, order.couponPercent), `− ${formatPaise(order.discountAmount)}`)
       : null,
+    order.shippingCharge ? line(l.shipping, formatPaise(order.shippingCharge)) : null,
     order.codFee ? line(l.codFee, formatPaise(order.codFee)) : null,
     line(l.total, formatPaise(order.total), true),
     order.address.length > 0

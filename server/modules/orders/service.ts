@@ -69,6 +69,15 @@ import { orders } from './tables.ts'
  * coupon counts or refunds without a word. Tests that build the service by hand give explicit fakes.
  */
 export type OrderPeers = {
+  /** What shipping costs to this address for these lines and goods (paise), judged in the order's transaction. */
+  shipping: {
+    chargeFor(
+      to: { postalCode: string; state?: string },
+      lines: Array<{ productId: string; variantId?: string | null; quantity: number }>,
+      goods: number,
+      db?: DbOrTx,
+    ): Promise<{ charge: number; grams: number }>
+  }
   /** Why the shop does not deliver to a PIN code, or null (decision 086). */
   delivery: { refusal(to: { postalCode: string; state: string }, db?: DbOrTx): Promise<string | null> }
   coupons: {
@@ -217,6 +226,7 @@ export function toApiOrder({ order, items, history, documents }: FullOrder): Ord
     subtotal: rupees(order.subtotal),
     discountAmount: rupees(order.discountAmount),
     codFee: rupees(order.codFee),
+    shippingCharge: rupees(order.shippingCharge),
     couponCode: order.couponCode,
     couponDiscount: order.couponPercent,
     createdAt: order.createdAt.toISOString(),
@@ -373,6 +383,7 @@ export function createOrdersService(deps: {
       total: row.total,
       payOnDelivery: row.paymentMethod === codMethod,
       codFee: row.codFee,
+      shippingCharge: row.shippingCharge,
       address: [
         [row.shippingFirstName, row.shippingLastName].filter(Boolean).join(' '),
         [row.shippingAddress, row.shippingApartment].filter(Boolean).join(', '),
@@ -635,14 +646,16 @@ export function createOrdersService(deps: {
               if (refusal) throw new UnprocessableError(refusal)
               codFee = terms.fee
             }
+            // Shipping by the address's zone and the parcel's weight (decision 134), judged by the rules read here.
+            const shipping = await peers().shipping.chargeFor(s, lines, goods, tx)
             // What the order is and where it goes are judged first; then whether this account may hold it.
             if (tooMuch) throw new ConflictError(tooMuch)
-            const total = goods + codFee
+            const total = goods + codFee + shipping.charge
             const clientTotal = Math.round(input.totalAmount * 100)
             // One paisa of slack for the browser's floating-point rounding of the coupon.
             if (Math.abs(clientTotal - total) > 1) {
               throw new ConflictError(
-                `The order total is ${formatPaise(total)}, but your cart shows ${formatPaise(clientTotal)}. Prices or your coupon have changed: please review your cart and place the order again.`,
+                `The order total is ${formatPaise(total)}, but your cart shows ${formatPaise(clientTotal)}. Prices, shipping or your coupon have changed: please review your cart and place the order again.`,
               )
             }
             const items = lines.map((l) => ({
@@ -669,6 +682,8 @@ export function createOrdersService(deps: {
                 subtotal,
                 discountAmount,
                 codFee,
+                shippingCharge: shipping.charge,
+                shippingGrams: shipping.grams,
                 total,
                 couponCode: coupon?.code ?? null,
                 couponPercent: percent,

@@ -18,6 +18,9 @@ export const orders = pgTable(
     discountAmount: integer('discount_amount').notNull().default(0),
     /** The cash-on-delivery fee, its own line and part of the total; 0 for online payment. */
     codFee: integer('cod_fee').notNull().default(0),
+    // Shipping (decision 134): its own line and part of the total, and the weight it was charged on.
+    shippingCharge: integer('shipping_charge').notNull().default(0),
+    shippingGrams: integer('shipping_grams'),
     total: integer('total').notNull(),
     couponCode: text('coupon_code'),
     couponPercent: integer('coupon_percent').notNull().default(0),

@@ -21,6 +21,8 @@ export const shopSettings = pgTable('shop_settings', {
   invoicePrefix: text('invoice_prefix').notNull().default('KS'),
   // The delivery promise by PIN (decision 086): dispatch days, zones, PIN codes not served; null = defaults.
   delivery: jsonb('delivery'),
+  // Shipping charges (decision 134): rates by zone and weight slab, free threshold, packages; null = free.
+  shipping: jsonb('shipping'),
   // Donation receipts (decision 101): the foundation as registered under section 80G; empty until set.
   donationName: text('donation_name').notNull().default(''),
   donationAddress: text('donation_address').notNull().default(''),

@@ -132,6 +132,8 @@ export function createAdminOrdersService(deps: {
         nextStatuses: nextFulfilmentStatuses(o),
         subtotal: rupees(o.subtotal),
         discountAmount: rupees(o.discountAmount),
+        codFee: rupees(o.codFee),
+        shippingCharge: rupees(o.shippingCharge),
         total: rupees(o.total),
         couponCode: o.couponCode,
         couponPercent: o.couponPercent,

@@ -13,6 +13,7 @@ import {
   productCsvText,
   productImportLimits,
 } from '../../../../contracts/product-csv.ts'
+import { packageSizeText } from '../../../../contracts/shipping-rules.ts'
 import type { Db, Tx } from '../../../db/client.ts'
 import { idPattern, newId } from '../../../db/ids.ts'
 import { UnprocessableError, ValidationError } from '../../../http/errors.ts'
@@ -98,6 +99,8 @@ const columnOfField: Record<string, ProductCsvHeading> = {
   gstRateFixed: 'GST rate fixed',
   uqc: 'Unit (UQC)',
   madeToOrder: 'Made to order (days)',
+  weight: 'Weight (g)',
+  packageSize: 'Package (cm)',
 }
 
 /** The same name whatever its letter case, spacing or Unicode form ('Uttar  pradesh' is 'Uttar Pradesh'). */
@@ -154,6 +157,10 @@ const fieldsShown: Array<[keyof Values | 'isApproved', string, Shown | null]> = 
   ['uqc', 'unit', String],
   ['leadMinDays', 'made to order, fewest days', (v) => (v === null ? 'empty' : String(v))],
   ['leadMaxDays', 'made to order, most days', (v) => (v === null ? 'empty' : String(v))],
+  ['weight', 'weight', (v) => `${v} g`],
+  ['packageLengthCm', 'package length', (v) => `${v} cm`],
+  ['packageBreadthCm', 'package breadth', (v) => `${v} cm`],
+  ['packageHeightCm', 'package height', (v) => `${v} cm`],
 ]
 
 /** A product's options and variants as the file has them, to be written after the product. */
@@ -553,6 +560,8 @@ async function planImport(
       ...(fixed === undefined || fixed === null ? {} : { gstRateFixed: fixed }),
       ...(uqcText ? { uqc: uqcText } : {}),
       ...(has('Made to order (days)') ? { madeToOrder: cell('Made to order (days)') } : {}),
+      ...(has('Weight (g)') ? { weight: cell('Weight (g)').trim() } : {}),
+      ...(has('Package (cm)') ? { packageSize: cell('Package (cm)') } : {}),
       ...(has('Materials') ? { materials: cell('Materials') } : {}),
       ...(has('Techniques') ? { techniques: cell('Techniques') } : {}),
       ...(has('Colours') ? { colours: cell('Colours') } : {}),
@@ -943,6 +952,12 @@ export function createProductCsv(deps: {
           'GST rate fixed': yesNo(p.gstRateFixed),
           'Unit (UQC)': p.uqc,
           'Made to order (days)': leadInputText(p),
+          'Weight (g)': p.weight === null ? '' : String(p.weight),
+          'Package (cm)': packageSizeText({
+            lengthCm: p.packageLengthCm,
+            breadthCm: p.packageBreadthCm,
+            heightCm: p.packageHeightCm,
+          }),
           Archived: yesNo(p.archivedAt !== null),
           Sold: String(p.soldCount),
           'Picture addresses': images.map((u) => pictureAddress(deps.publicUrl, u)).join('\n'),

@@ -15,6 +15,7 @@ import {
 import { leadInputText } from '../../../../contracts/made-to-order.ts'
 import { discountPercent } from '../../../../contracts/money.ts'
 import type { StoredChoice } from '../../../../contracts/personalisation.ts'
+import { packageSizeText } from '../../../../contracts/shipping-rules.ts'
 import type { Db, DbOrTx } from '../../../db/client.ts'
 import { newId } from '../../../db/ids.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../../http/errors.ts'
@@ -121,6 +122,12 @@ export function createAdminProductsService(deps: {
       gstRateFixed: row.gstRateFixed,
       effectiveGstRate: effective.get(row.id) ?? row.gstRate,
       uqc: row.uqc,
+      weight: row.weight,
+      packageSize: packageSizeText({
+        lengthCm: row.packageLengthCm,
+        breadthCm: row.packageBreadthCm,
+        heightCm: row.packageHeightCm,
+      }),
       madeToOrder: leadInputText(row),
       personalisation: row.personalisation.map(adminChoice),
       materials: row.materials,

@@ -58,6 +58,15 @@ export function productValues(input: ProductInput, names: ProductNames) {
     ...(input.gstRate === undefined ? {} : { gstRate: Number(input.gstRate) }),
     ...(input.gstRateFixed === undefined ? {} : { gstRateFixed: input.gstRateFixed }),
     ...(input.uqc === undefined ? {} : { uqc: input.uqc }),
+    // The parcel (decision 134): unsent, it stays as it is; empty clears it.
+    ...(input.weight === undefined ? {} : { weight: input.weight }),
+    ...(input.packageSize === undefined
+      ? {}
+      : {
+          packageLengthCm: input.packageSize?.lengthCm ?? null,
+          packageBreadthCm: input.packageSize?.breadthCm ?? null,
+          packageHeightCm: input.packageSize?.heightCm ?? null,
+        }),
     // Made to order (decision 132): unsent, it stays as it is; empty makes the piece ready to ship.
     ...(input.madeToOrder === undefined
       ? {}
