@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { pageOf } from './admin.ts'
 import { personalisationLineSchema } from './cart.ts'
 import { shippingPlace } from './orders.ts'
+import { shipmentSchema } from './shipments.ts'
 
 /** What the console's order operations answer (/api/v1/admin/orders…); money in rupees. */
 
@@ -45,6 +46,9 @@ export const adminOrderSchema = z.object({
   _id: z.string(),
   orderNumber: z.string(),
   invoiceNumber: z.string().nullable().meta({ description: 'The GST invoice, once issued (decision 083)' }),
+  shipment: shipmentSchema
+    .nullable()
+    .meta({ description: 'The parcel booked with the courier (decision 135)' }),
   creditNoteNumber: z.string().nullable(),
   status,
   paymentStatus,

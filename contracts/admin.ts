@@ -633,7 +633,7 @@ export const orderListQuerySchema = z.object({
   status: z.enum(fulfilmentStatuses).optional(),
   payment: z.enum(paymentStatuses).optional(),
   /** What staff have to do: orders awaiting payment, paid ones to ship, refunds waiting. */
-  queue: z.enum(['awaitingPayment', 'toShip', 'codToShip', 'refundPending']).optional(),
+  queue: z.enum(['awaitingPayment', 'toShip', 'codToShip', 'refundPending', 'deliveryProblems']).optional(),
   from: calendarDate.optional(),
   to: calendarDate.optional(),
   page: z.coerce.number().int().min(1).default(1),

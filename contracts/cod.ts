@@ -136,3 +136,23 @@ export const viewFromTerms = (t: CodTerms): CodTermsView => ({
   maxTotal: t.maxTotal / 100,
   fee: t.fee / 100,
 })
+
+/** A phone's cash-on-delivery record for staff (decision 136). */
+export const codPhoneRecordSchema = z.object({
+  /** Its last ten digits. */
+  phone: z.string(),
+  /** Cash-on-delivery orders to it that came back to the shop undelivered. */
+  returnedCod: z.number().int(),
+  blocked: z.object({ reason: z.string(), since: z.string() }).nullable(),
+})
+export type CodPhoneRecord = z.infer<typeof codPhoneRecordSchema>
+
+export const codPhoneParams = z.object({
+  phone: z
+    .string()
+    .trim()
+    .regex(/^(\+?91)?\d{10}$/, 'A phone number has ten digits.'),
+})
+export const codPhoneBlockBody = z.object({
+  reason: z.string().trim().min(3, 'Say why, in a few words.').max(200),
+})

@@ -73,6 +73,9 @@ export const holdMessages = {
   codPhone: msg(
     '{count, plural, one {An order to pay on delivery to this phone number is} other {# orders to pay on delivery to this phone number are}} already waiting to be delivered. Please pay online for this order.',
   ),
+  codPhoneBlocked: msg(
+    'Cash on delivery is not available for this phone number, as earlier parcels to it came back. Please pay online for this order.',
+  ),
   codConfirmEmail: msg(
     'Confirm your e-mail address from the link we sent you to pay on delivery, or pay online.',
   ),

@@ -7,7 +7,16 @@
 import { msg } from './languages.ts'
 
 /** Fulfilment, with the spec's status words. */
-export const fulfilmentStatuses = ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled'] as const
+export const fulfilmentStatuses = [
+  'Pending',
+  'Processing',
+  'Shipped',
+  'Out for delivery',
+  'Delivered',
+  'Cancelled',
+  // The courier brought the parcel back and staff received it (decision 136): stock back, a payment refunded.
+  'Returned to origin',
+] as const
 export type FulfilmentStatus = (typeof fulfilmentStatuses)[number]
 
 /** Payment, as stored and as the API's `paymentInfo.status` says it ('Pending' is the spec's word). */
@@ -40,9 +49,13 @@ export const paymentStatusLabel = (status: string) => paymentStatusLabels[status
 const fulfilmentMoves: Record<FulfilmentStatus, readonly FulfilmentStatus[]> = {
   Pending: ['Processing', 'Shipped', 'Cancelled'],
   Processing: ['Shipped', 'Cancelled'],
-  Shipped: ['Delivered'],
+  // 'Out for delivery' is the courier's word (decision 135); staff may skip it.
+  Shipped: ['Out for delivery', 'Delivered'],
+  'Out for delivery': ['Delivered'],
   Delivered: [],
   Cancelled: [],
+  // Reached only by receiving the returned parcel (its own console action), never by a status change.
+  'Returned to origin': [],
 }
 
 /** Payment moves; each is made by the orders module when the provider, a customer or the clock says so. */
@@ -63,7 +76,7 @@ export const paymentMoves: Record<PaymentStatus, readonly PaymentStatus[]> = {
 export type OrderState = { status: string; paymentStatus: string }
 
 /** Only a paid order is packed, shipped or delivered; a cash-on-delivery order is paid as it is delivered. */
-const needsPayment = new Set<string>(['Processing', 'Shipped', 'Delivered'])
+const needsPayment = new Set<string>(['Processing', 'Shipped', 'Out for delivery', 'Delivered'])
 const paidOrPayable = new Set<string>(['Paid', 'Pay on delivery'])
 
 /**
@@ -93,6 +106,15 @@ export function nextFulfilmentStatuses(order: OrderState): FulfilmentStatus[] {
 export const canMovePayment = (from: string, to: PaymentStatus) =>
   (paymentMoves[from as PaymentStatus] ?? []).includes(to)
 
+/** How far an order has got towards its customer; the courier's word only ever moves it further. */
+export const fulfilmentProgress: Partial<Record<string, number>> = {
+  Pending: 0,
+  Processing: 1,
+  Shipped: 2,
+  'Out for delivery': 3,
+  Delivered: 4,
+}
+
 /** A customer may cancel until the order leaves the workshop. */
 export const customerMayCancel = (order: OrderState) =>
   order.status === 'Pending' || order.status === 'Processing'
@@ -103,5 +125,7 @@ export const orderQueues = {
   toShip: 'Paid, to ship',
   codToShip: 'COD, to ship',
   refundPending: 'Refund pending',
+  // A failed delivery to re-arrange, or a parcel coming back to receive (decision 136).
+  deliveryProblems: 'Delivery problems',
 } as const
 export type OrderQueue = keyof typeof orderQueues

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-
 import { personalisationAnswerSchema, personalisationLineSchema } from './cart.ts'
 import { maxCartQuantity } from './cart-rules.ts'
 import { measurementUnits } from './personalisation.ts'
+import { shipmentSchema } from './shipments.ts'
 
 /** Order statuses (spec section 4), defined with the payment states in order-states.ts. */
 export { type FulfilmentStatus as OrderStatus, fulfilmentStatuses as orderStatuses } from './order-states.ts'
@@ -147,6 +147,8 @@ export const orderSchema = z.object({
   invoiceNumber: z.string().nullable(),
   /** The credit note's number once a refund issued one; else null. */
   creditNoteNumber: z.string().nullable(),
+  /** The parcel booked with the courier, with its scans, oldest first (decision 135); null before. */
+  shipment: shipmentSchema.nullable(),
 })
 export type Order = z.infer<typeof orderSchema>
 

@@ -115,7 +115,6 @@ export const shippingMessages = {
   charge: msg('Shipping {charge}'),
   freeAbove: msg('Free shipping on orders of {amount} or more'),
   addForFree: msg('Add {amount} more for free shipping'),
-  pending: msg('Working out the shipping charge. Please try again in a moment.'),
 } as const
 
 /** A translator of ICU messages: a page's `t`, or the server's for a request's language. */

@@ -349,6 +349,8 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
         ...(await services.orders.sweep()),
         ...(await services.sevas.sweep()),
         ...(await services.stockAlerts.sendDue()),
+        ...(await services.shipments.poll()),
+        ...(await services.shipments.fetchRemittancesIfDue()),
       })
       sweeper = startSweeper({ everyMs: 60_000, log: app.log, work })
     })

@@ -9,6 +9,8 @@ export { paymentsSimulated }
 import { hopCountWarning, parseTrustProxy } from './http/trust-proxy.ts'
 import { paymentProviderNames } from './modules/payments/provider.ts'
 import { missingProviderVariables, paymentProviderEnv } from './modules/payments/providers.ts'
+import { shippingProviderNames } from './modules/shipping/provider.ts'
+import { missingShippingVariables, shippingProviderEnv } from './modules/shipping/providers.ts'
 
 /** An http(s) address with no query or fragment; the example goes in the message. */
 const httpAddress = (example: string) =>
@@ -44,6 +46,9 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(paymentProviderNames).default('sandbox'),
   // Each provider's own variables (RAZORPAY_*), defined and checked by the provider (docs/decisions/116).
   ...paymentProviderEnv,
+  // Who carries the parcels (docs/decisions/135): the built-in sandbox courier, or Shiprocket with its SHIPROCKET_*.
+  SHIPPING_PROVIDER: z.enum(shippingProviderNames).default('sandbox'),
+  ...shippingProviderEnv,
   // Shared limits for several instances (docs/decisions/069); unset, every limit is kept in this process.
   REDIS_URL: z
     .string()
@@ -141,11 +146,15 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const env = parsed.data
-  const missing = missingProviderVariables(env)
-  if (missing.length > 0) {
-    const lines = missing.map((name) => `  ${name}: required when PAYMENT_PROVIDER=${env.PAYMENT_PROVIDER}`)
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
-  }
+  const missing = [
+    ...missingProviderVariables(env).map(
+      (name) => `  ${name}: required when PAYMENT_PROVIDER=${env.PAYMENT_PROVIDER}`,
+    ),
+    ...missingShippingVariables(env).map(
+      (name) => `  ${name}: required when SHIPPING_PROVIDER=${env.SHIPPING_PROVIDER}`,
+    ),
+  ]
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`)
   const s3Names = [
     'S3_ENDPOINT',
     'S3_REGION',

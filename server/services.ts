@@ -29,7 +29,9 @@ import { createProvenanceService } from './modules/provenance/service.ts'
 import { createReviewsService } from './modules/reviews/service.ts'
 import { createSettingsService } from './modules/settings/service.ts'
 import { createSevasService } from './modules/sevas/service.ts'
+import { shippingProviderFor } from './modules/shipping/providers.ts'
 import { createShippingService } from './modules/shipping/service.ts'
+import { createShipmentsService } from './modules/shipping/shipments.ts'
 import { createWishlistService } from './modules/wishlist/service.ts'
 
 export type ServiceDeps = {
@@ -80,7 +82,18 @@ export function createServices(deps: ServiceDeps) {
   const orders = createOrdersService({
     ...deps,
     owners: { catalogue, accounts },
-    peers: () => ({ coupons, cart, payments, addresses, mail, cod, holds, invoices, delivery, shipping }),
+    peers: () => ({
+      coupons,
+      cart,
+      payments,
+      addresses,
+      mail,
+      cod,
+      holds,
+      invoices,
+      delivery,
+      shipping: { chargeFor: shipping.chargeFor, shipmentsOf: (ids, db) => shipments.ofOrders(ids, db) },
+    }),
   })
   // Orders and their GST documents call each other: invoices lock and read the order, orders show the numbers.
   const invoices = createInvoicesService({ ...deps, settings, orders, catalogue, accounts })
@@ -113,9 +126,22 @@ export function createServices(deps: ServiceDeps) {
     refund: (id) => payments.refundPayable('booking', id),
   })
   payments.registerPayable('booking', sevas.payableHandler)
+  // Parcels booked with the courier and followed to the door (decision 135).
+  const shipments = createShipmentsService({
+    db: deps.db,
+    log: deps.log,
+    provider: shippingProviderFor({ ...deps.config, db: deps.db, secrets: deps.config.secrets }),
+    pollMinutes: deps.config.SHIPPING_POLL_MINUTES,
+    rules: () => shipping.rules(),
+    orders,
+    invoicesMissing: () => invoices.missing(),
+    parcelPieces: (lines) => catalogue.parcelPieces(lines),
+    packingSlips: async (ids) => (await admin.orders.packingSlips(ids)).pdf,
+  })
   const admin = createAdminService({
     ...deps,
     orders,
+    deliveryProblemOrders: () => shipments.deliveryProblemOrders(),
     payments,
     accounts,
     addresses,
@@ -146,6 +172,7 @@ export function createServices(deps: ServiceDeps) {
     holds,
     delivery,
     shipping,
+    shipments,
     invoices,
     cart,
     wishlist,

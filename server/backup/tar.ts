@@ -211,7 +211,8 @@ export async function readTar(file: string): Promise<{ files: TarEntry[]; folder
     let pax: Record<string, string> = {}
     for (;;) {
       const h = await readAt(handle, position, block)
-      if (h.length < block) throw new TarFormatError('The archive ends in the middle (no end marker).')
+      // Where a header or the end marker should be, the file ends: cut short, at an entry's boundary.
+      if (h.length < block) throw new TarFormatError('The archive was cut short.')
       if (h.every((b) => b === 0)) return { files, folders }
       const stored = readNumber(h, 148, 8)
       if (stored !== checksum(h)) throw new TarFormatError(`The header at byte ${position} is damaged.`)

@@ -50,7 +50,7 @@ export const bearer = [{ bearer: [] }]
 export const publicAccess: never[] = []
 
 /** 401 and 403 come from the guards; 404, 409 and 422 from the services; 415 from uploads. */
-export type Failure = 401 | 403 | 404 | 409 | 415 | 422
+export type Failure = 401 | 403 | 404 | 409 | 415 | 422 | 502
 
 /**
  * The 4xx and 503 answers of an operation, each with the one error shape. Every operation can answer

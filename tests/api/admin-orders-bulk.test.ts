@@ -346,7 +346,7 @@ describe('marking several orders Shipped at once', () => {
     expect(by[2]).toMatchObject({ shipped: true, shippingLink: link('3') })
     expect(by[3]).toMatchObject({ orderNumber: unpaid.orderNumber, shipped: false })
     expect(by[3]!.reason).toBe('This order is not paid (awaiting payment), so it cannot be marked Shipped.')
-    expect(by[4]!.reason).toBe('An order that is Shipped can only move to Delivered.')
+    expect(by[4]!.reason).toBe('An order that is Shipped can only move to Out for delivery, Delivered.')
     expect(by[5]!.reason).toBe('Enter the tracking link from the courier before marking the order Shipped.')
     expect(by[6]!.reason).toBe('The tracking link must be a full web address starting with https://')
     expect(by[7]!.reason).toBe('This order is Cancelled; its status cannot change any more.')

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { defaultHoldLimits, type HoldLimits, holdMessages } from '../../contracts/hold-limits.ts'
 import { auditLog, orders } from '../../server/db/schema.ts'
@@ -326,6 +326,51 @@ describe('cash-on-delivery orders', () => {
 
     await deliver(first)
     placed(await cod(meena, piece, { phone: '9876501234' }))
+  })
+
+  it('refuses cash on delivery to a phone staff blocked after its parcels came back; online stays open', async () => {
+    const piece = await cheapPiece()
+    const [asha, ravi] = [await makeCustomer(app), await makeCustomer(app)]
+    const phone = freshPhone()
+    // A COD parcel to it came back (decision 136).
+    await insertOrder(app, asha.id, [piece], {
+      paymentMethod: 'COD',
+      paymentStatus: 'Pay on delivery',
+      status: 'Returned to origin',
+      shippingPhone: `+91 ${phone}`,
+    })
+    const record = (method: 'GET' | 'PUT' | 'DELETE', payload?: object) =>
+      app.inject({
+        method,
+        url: `/api/v1/admin/cod-blocks/${phone}`,
+        headers: owner.auth,
+        ...(payload ? { payload } : {}),
+      })
+    expect((await record('GET')).json().data).toEqual({ phone, returnedCod: 1, blocked: null })
+    const noReason = await record('PUT', { reason: '' })
+    expect(noReason.statusCode).toBe(400)
+    const blocked = await record('PUT', { reason: 'Refused at the door twice' })
+    expect(blocked.statusCode, blocked.body).toBe(200)
+    expect(blocked.json().data.blocked).toMatchObject({ reason: 'Refused at the door twice' })
+
+    refused(await cod(ravi, piece, { phone }), en(holdMessages.codPhoneBlocked))
+    placed(await online(ravi, piece, 1, { shippingInfo: { ...shipping, phoneNumber: phone } }))
+    // Another account is no way round it.
+    refused(await cod(asha, piece, { phone }), en(holdMessages.codPhoneBlocked))
+
+    // The audit log names the phone by its last four digits only.
+    const [entry] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'cod.phone-block'))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1)
+    expect(JSON.stringify(entry!.after)).not.toContain(phone)
+    expect(entry!.after).toMatchObject({ phoneEnding: phone.slice(-4) })
+
+    expect((await record('DELETE')).statusCode).toBe(200)
+    expect((await record('DELETE')).statusCode).toBe(404)
+    placed(await cod(ravi, piece, { phone }))
   })
 })
 

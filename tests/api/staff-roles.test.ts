@@ -15,7 +15,10 @@ const areaOfAddress: Array<[RegExp, StaffArea]> = [
   [/^\/api\/v1\/admin\/(products|reviews|artisans|clusters)/, 'catalogue'],
   [/^\/api\/v1\/admin\/settings\//, 'settings'],
   [/^\/api\/v1\/admin\/staff/, 'staff'],
-  [/^\/api\/v1\/admin\/(orders|customers|messages|outbox|seva-bookings|donations)/, 'orders'],
+  [
+    /^\/api\/v1\/admin\/(orders|shipments|cod-blocks|customers|messages|outbox|seva-bookings|donations)/,
+    'orders',
+  ],
   [
     /^\/api\/v1\/admin\/(uploads|return-policy|categories|subcategories|states|sliders|banners|coupons|faq|policies|policy-sections|temples|sevas|search-synonyms|foundation)/,
     'content',

@@ -70,3 +70,59 @@ test('on a phone: deliver to a saved address, pay in the sandbox, track the orde
   await page.goto('/payment-failed')
   await expectFitsAndAccessible(page)
 })
+
+test('on a phone: a Place Order tapped while the shipping charge is still asked places the order once it is known', async ({
+  page,
+  request,
+}) => {
+  const customer = await registerCustomer(request, 'Meera Iyer')
+  const auth = { authorization: `Bearer ${customer.accessToken}` }
+  const saved = await request.post('/api/v1/adress/add', {
+    headers: auth,
+    data: {
+      userId: customer.userId,
+      fullName: 'Meera Iyer',
+      phoneNumber: '9123456781',
+      streetAddress: '14 Mylapore Tank Street',
+      city: 'Chennai',
+      state: 'Tamil Nadu',
+      postalCode: '600004',
+      country: 'INDIA',
+      addressType: 'Home',
+    },
+  })
+  expect(saved.ok(), await saved.text()).toBeTruthy()
+  const [product] = await listedProducts(request)
+  expect(
+    (await request.post('/api/v1/cart/add', { headers: auth, data: { productId: product._id } })).ok(),
+  ).toBe(true)
+  await signInBrowser(page, customer)
+  // The charge for the chosen PIN is held back until the order has been tapped.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let asked = false
+  await page.route('**/api/v1/shipping/quote?pin=600004*', async (route) => {
+    asked = true
+    await held
+    await route.continue()
+  })
+  await page.goto('/CheckOut')
+  await hydrated(page)
+  await page.getByRole('button', { name: checkoutLabels.deliverHere }).click()
+  await expect(page.getByLabel('City *')).toHaveValue('Chennai')
+  await expect.poll(() => asked).toBe(true)
+  let placed = false
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/order/add')) placed = true
+  })
+  await page.getByRole('button', { name: checkoutLabels.placeOrder }).click()
+  await expect(page.getByRole('button', { name: 'Placing order…' })).toBeDisabled()
+  expect(placed).toBe(false)
+
+  release()
+  const dialog = page.getByRole('dialog', { name: paymentTexts.sandboxTitle })
+  await expect(dialog).toBeVisible()
+  expect(placed).toBe(true)
+})

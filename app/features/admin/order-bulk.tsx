@@ -5,6 +5,7 @@ import { ApiError, downloadFile } from '../../lib/api.ts'
 import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 import { adminSend, problemText } from './admin-api.ts'
+import { downloadLabels } from './courier-panel.tsx'
 import { Button, inputClass } from './ui.tsx'
 
 /** The orders ticked on the list, kept across pages and filters: what bulk actions work on. */
@@ -51,6 +52,7 @@ export function OrderBulkActions({
   const titleId = useId()
   const [formKey, setFormKey] = useState(0)
   const [busy, setBusy] = useState(false)
+  const queryClient = useQueryClient()
   const all = [...ticked.values()]
   const shippable = all.filter((o) => o.mayShip)
   const notShippable = all.filter((o) => !o.mayShip)
@@ -69,6 +71,39 @@ export function OrderBulkActions({
         </p>
         <Button
           tone="primary"
+          small
+          disabled={shippable.length === 0 || busy}
+          onClick={async () => {
+            setBusy(true)
+            try {
+              const r = await adminSend<{
+                booked: number
+                results: Array<{ orderId: string; booked: boolean; reason: string | null }>
+              }>('/shipments', 'POST', { orderIds: shippable.map((o) => o._id) })
+              const booked = shippable.filter((o) =>
+                r.data.results.some((x) => x.orderId === o._id && x.booked),
+              )
+              const refused = r.data.results.filter((x) => !x.booked)
+              if (booked.length) toast.success(`${booked.length} booked with the courier.`)
+              for (const x of refused) {
+                const number = shippable.find((o) => o._id === x.orderId)?.orderNumber ?? ''
+                toast.error(`${number}: ${x.reason ?? 'not booked'}`, { duration: 10_000 })
+              }
+              if (booked.length) {
+                await queryClient.invalidateQueries({ queryKey: ['admin'] })
+                await downloadLabels(booked)
+                onShipped(booked.map((o) => o._id))
+              }
+            } catch (err) {
+              toast.error(problemText(err), { duration: 10_000 })
+            } finally {
+              setBusy(false)
+            }
+          }}
+        >
+          {busy ? 'Booking…' : 'Ship with courier'}
+        </Button>
+        <Button
           small
           disabled={shippable.length === 0}
           onClick={() => {

@@ -408,8 +408,8 @@ export function Badge({
 
 export function statusTone(status: string): 'green' | 'amber' | 'red' | 'grey' | 'blue' {
   if (status === 'Delivered') return 'green'
-  if (status === 'Cancelled') return 'red'
-  if (status === 'Shipped') return 'blue'
+  if (status === 'Cancelled' || status === 'Returned to origin') return 'red'
+  if (status === 'Shipped' || status === 'Out for delivery') return 'blue'
   if (status === 'Processing') return 'amber'
   return 'grey'
 }

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { codMethod } from '../../../contracts/cod.ts'
 import type { Order } from '../../../contracts/orders.ts'
-import { shippingMessages } from '../../../contracts/shipping-rules.ts'
 import { usePayFlow } from '../../components/use-pay-flow.tsx'
 import { useT } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
@@ -148,8 +147,12 @@ export function usePlaceOrder({
     },
   })
 
-  const placeOrder = (e: React.FormEvent) => {
-    e.preventDefault()
+  // Place Order tapped while the shipping charge for the PIN is still being asked: the order is placed as soon
+  // as the charge is known (the button shows it is busy meanwhile), so the tap is never lost.
+  const [awaitingCharge, setAwaitingCharge] = useState(false)
+
+  const placeOrder = (e?: React.FormEvent) => {
+    e?.preventDefault()
     if (placing.isPending) return
     setProblem(null)
     if (!shipping.validate()) return
@@ -172,7 +175,7 @@ export function usePlaceOrder({
       return
     }
     if (dc.shippingPending) {
-      toast.info(t(shippingMessages.pending))
+      setAwaitingCharge(true)
       return
     }
     const { form } = shipping
@@ -206,9 +209,17 @@ export function usePlaceOrder({
     })
   }
 
+  const placeWhenCharged = useRef(placeOrder)
+  placeWhenCharged.current = placeOrder
+  useEffect(() => {
+    if (!awaitingCharge || dc.shippingPending) return
+    setAwaitingCharge(false)
+    placeWhenCharged.current()
+  }, [awaitingCharge, dc.shippingPending])
+
   return {
     placeOrder,
-    placing: placing.isPending,
+    placing: placing.isPending || awaitingCharge,
     problem,
     clearProblem: () => setProblem(null),
     unservedTried,

@@ -4,6 +4,7 @@ import { codMessages } from '../../../contracts/cod.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import type { Order } from '../../../contracts/orders.ts'
 import { reviewText } from '../../../contracts/review-text.ts'
+import { trackingStatusLabels } from '../../../contracts/tracking-statuses.ts'
 import { PersonalisationLines } from '../../components/personalisation-lines.tsx'
 import { usePayFlow } from '../../components/use-pay-flow.tsx'
 import { useI18n } from '../../i18n/i18n.tsx'
@@ -26,6 +27,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '../../lib/query.ts'
 import { getUserId } from '../../lib/session.ts'
 import { toast } from '../../lib/toast.tsx'
+import { FixDelivery } from './fix-delivery.tsx'
 import { GiveMeasurements } from './give-measurements.tsx'
 import { InvoiceLinks } from './invoice-links.tsx'
 import { orderMessages as m } from './messages.ts'
@@ -121,7 +123,12 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
   const track = () => {
     const link = order.shippingInfo.shippingLink
     if (link) window.open(link, '_blank', 'noopener,noreferrer')
-    else setTrackOpen(true)
+    else if (order.shipment) {
+      // A courier without a tracking page of its own (the sandbox): its scans are on this page.
+      const parcel = document.getElementById('order-parcel')
+      parcel?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+      parcel?.focus({ preventScroll: true })
+    } else setTrackOpen(true)
   }
 
   const cancel = () => {
@@ -353,6 +360,41 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
             ))}
           </ol>
         </section>
+
+        <FixDelivery order={order} onSaved={setChanged} />
+
+        {order.shipment ? (
+          <section
+            aria-labelledby="order-parcel"
+            className="rounded-lg bg-white p-4 shadow-sm"
+            data-testid="courier-timeline"
+          >
+            <h2 id="order-parcel" tabIndex={-1} className="text-lg font-semibold text-brand-800 outline-none">
+              {t('Your parcel')}
+            </h2>
+            <p className="mt-1 text-sm">
+              {t('{courier}, tracking number {awb}', {
+                courier: order.shipment.courier ?? '',
+                awb: order.shipment.awb ?? '',
+              })}
+            </p>
+            <ol className="mt-3 space-y-3 border-l-2 border-brand-200 pl-4">
+              {[...order.shipment.events].reverse().map((e) => (
+                <li key={`${e.status}-${e.at}`} className="relative">
+                  <span
+                    aria-hidden="true"
+                    className="absolute top-1.5 -left-[1.4rem] h-3 w-3 rounded-full border-2 border-white bg-brand-600"
+                  />
+                  <p className="font-semibold">{t(trackingStatusLabels[e.status])}</p>
+                  <p className="text-sm text-ink/80">
+                    {formatOrderDateTime(e.at, locale)}
+                    {e.location ? ` · ${e.location}` : ''}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
       </div>
 
       <Link to="/Order-History" className="inline-block font-semibold text-brand-700 underline">

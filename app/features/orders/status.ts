@@ -3,14 +3,22 @@ import { paymentStatusLabel } from '../../../contracts/order-states.ts'
 
 /** Canceled (old records) and Cancelled show red, Delivered green (spec section 4). */
 export function statusClass(status: string): string {
-  if (status === 'Cancelled' || status === 'Canceled') return 'text-red-700'
+  if (status === 'Cancelled' || status === 'Canceled' || status === 'Returned to origin')
+    return 'text-red-700'
   if (status === 'Delivered') return 'text-leaf'
   return 'text-ink'
 }
 
 /** A customer may cancel only before the order ships. */
 export function canCancel(status: string): boolean {
-  return !['Shipped', 'Delivered', 'Cancelled', 'Canceled'].includes(status)
+  return ![
+    'Shipped',
+    'Out for delivery',
+    'Delivered',
+    'Cancelled',
+    'Canceled',
+    'Returned to origin',
+  ].includes(status)
 }
 
 /** What a customer reads for each stored fulfilment status (the stored words stay as they are). */
@@ -18,8 +26,10 @@ const statusLabels: Record<string, string> = {
   Pending: msg('Pending'),
   Processing: msg('Processing'),
   Shipped: msg('Shipped'),
+  'Out for delivery': msg('Out for delivery'),
   Delivered: msg('Delivered'),
   Cancelled: msg('Cancelled'),
+  'Returned to origin': msg('Returned to the shop'),
   // Old records spell it so.
   Canceled: msg('Canceled'),
 }

@@ -3,6 +3,8 @@ import { Link, useParams } from 'react-router'
 import { orderStatusInputSchema } from '../../../contracts/admin.ts'
 import type { AdminOrder } from '../../../contracts/admin-orders.ts'
 import { adminSend, problemText, serverFieldErrors, useAdmin } from '../../features/admin/admin-api.ts'
+import { CodPhonePanel } from '../../features/admin/cod-phone.tsx'
+import { CourierPanel } from '../../features/admin/courier-panel.tsx'
 import { money, when } from '../../features/admin/format.ts'
 import { downloadPackingSlips } from '../../features/admin/order-bulk.tsx'
 import { OrderLineExtras } from '../../features/admin/order-line-extras.tsx'
@@ -27,6 +29,7 @@ export const meta = () => [{ title: 'Order | Shop console' }]
 const actionLabel: Record<string, string> = {
   Processing: 'Mark Processing',
   Shipped: 'Mark Shipped',
+  'Out for delivery': 'Mark Out for delivery',
   Delivered: 'Mark Delivered',
 }
 
@@ -106,6 +109,8 @@ export default function OrderDetailScreen() {
         }
       />
       <div className="grid gap-4 lg:grid-cols-3">
+        <CourierPanel order={o} mayShip={o.nextStatuses.includes('Shipped')} />
+        {o.payment.method === 'COD' ? <CodPhonePanel phone={o.shipping.phone} /> : null}
         <section
           aria-labelledby="status-title"
           className="rounded-lg border border-brand-200 bg-white p-4 lg:col-span-2"

@@ -1,3 +1,4 @@
+import type { SQLWrapper } from 'drizzle-orm'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { CatalogueCache } from '../../lib/cache.ts'
@@ -45,6 +46,8 @@ export function createAdminService(deps: {
   log?: { warn(obj: object, msg: string): void }
   /** The orders module: the console moves, cancels and refunds orders only through it. */
   orders: OrdersService
+  /** The shipping module's subquery of orders whose parcels need staff (decision 136). */
+  deliveryProblemOrders: () => SQLWrapper
   payments: Pick<PaymentsService, 'recordsOf' | 'providerName'>
   accounts: Pick<
     AccountsService,
@@ -114,6 +117,7 @@ export function createAdminService(deps: {
     payments: deps.payments,
     accounts: deps.accounts,
     invoices: deps.invoices,
+    deliveryProblemOrders: deps.deliveryProblemOrders,
   })
 
   const overview = createAdminOverviewService({

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { codChoiceSchema, codSettingsBody, codTermsSchema, viewFromTerms } from '../../../contracts/cod.ts'
+import {
+  codChoiceSchema,
+  codPhoneBlockBody,
+  codPhoneParams,
+  codPhoneRecordSchema,
+  codSettingsBody,
+  codTermsSchema,
+  viewFromTerms,
+} from '../../../contracts/cod.ts'
 import { adminFailures, bearer, customerFailures, failures, ok, publicAccess } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 
@@ -53,6 +61,71 @@ const codPublicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (ap
   )
 }
 
+/** Cash on delivery per phone (decision 136): the orders staff who see the parcels come back decide. */
+const codPhoneRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.addHook('onRequest', app.requireStaff('orders'))
+  const tags = ['admin']
+  const security = bearer
+  const params = codPhoneParams
+  app.get(
+    '/cod-blocks/:phone',
+    {
+      schema: {
+        operationId: 'adminCodPhoneRecord',
+        tags,
+        security,
+        summary:
+          'A phone’s cash-on-delivery record: its COD parcels that came back, and whether it is blocked',
+        params,
+        response: { 200: ok(codPhoneRecordSchema), ...adminFailures() },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Cash on delivery to this phone',
+      data: await services.orders.codPhoneRecord(request.params.phone),
+    }),
+  )
+  app.put(
+    '/cod-blocks/:phone',
+    {
+      schema: {
+        operationId: 'adminBlockCodPhone',
+        tags,
+        security,
+        summary:
+          'Refuse cash on delivery to a phone (after parcels to it were refused); online payment stays open',
+        params,
+        body: codPhoneBlockBody,
+        response: { 200: ok(codPhoneRecordSchema), ...adminFailures() },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Cash on delivery is blocked for this phone',
+      data: await services.orders.setCodPhoneBlock(request.user!.id, request.params.phone, request.body),
+    }),
+  )
+  app.delete(
+    '/cod-blocks/:phone',
+    {
+      schema: {
+        operationId: 'adminUnblockCodPhone',
+        tags,
+        security,
+        summary: 'Offer cash on delivery to a blocked phone again',
+        params,
+        response: { 200: ok(codPhoneRecordSchema), ...adminFailures(404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Cash on delivery is offered to this phone again',
+      data: await services.orders.setCodPhoneBlock(request.user!.id, request.params.phone, null),
+    }),
+  )
+}
+
 const codAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   // Shop settings: owners and managers (contracts/staff.ts, decision 091).
   app.addHook('onRequest', app.requireStaff('settings'))
@@ -100,4 +173,5 @@ const codAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app
 export const codModule: FastifyPluginAsync<{ services: Services }> = async (app, opts) => {
   await app.register(codPublicRoutes, opts)
   await app.register(codAdminRoutes, { ...opts, prefix: '/admin' })
+  await app.register(codPhoneRoutes, { ...opts, prefix: '/admin' })
 }

@@ -237,6 +237,43 @@ function customerMails({ t, language }: ShopI18n) {
         : { label: t('View your order'), href: orderUrl },
     }),
 
+    /** The courier could not deliver (decision 136): what happened, and the order page to put it right. */
+    orderDeliveryFailed: (order: OrderFacts, orderUrl: string, detail: string | null): MailContent => ({
+      language,
+      subject: t('Order {number}: the courier could not deliver it', facts(order)),
+      preview: t('Tell us how to reach you, and the courier will try again.'),
+      heading: t('We could not deliver your parcel'),
+      paragraphs: [
+        hello(order.customerName),
+        t('The courier tried to deliver order {number} but could not.', facts(order)),
+        ...(detail ? [t('The courier says: “{detail}”', { detail })] : []),
+        t(
+          'On your order page you can correct the phone number or the address and ask for another attempt. If we do not hear from you, the courier may bring the parcel back to us.',
+        ),
+      ],
+      button: { label: t('Arrange another attempt'), href: orderUrl },
+    }),
+
+    /** The parcel came back to the shop and staff received it (decision 136). */
+    orderReturnedToOrigin: (order: OrderFacts, orderUrl: string, refundDue: boolean): MailContent => ({
+      language,
+      subject: t('Order {number} came back to us', facts(order)),
+      preview: t('The courier could not deliver your parcel and returned it to us.'),
+      heading: t('Your parcel came back to us'),
+      paragraphs: [
+        hello(order.customerName),
+        t('The courier could not deliver order {number} and brought it back to us.', facts(order)),
+        refundDue
+          ? t(
+              'We are refunding {total} to the way you paid; banks take up to a week to show it.',
+              facts(order),
+            )
+          : t('Nothing was collected on delivery, so there is nothing to pay.'),
+        t('If you still want the pieces, reply to this e-mail or place the order again.'),
+      ],
+      button: { label: t('View your order'), href: orderUrl },
+    }),
+
     /** The invoice that waited for the shop's GST details (decision 123) is issued. */
     orderInvoiced: (order: OrderFacts, orderUrl: string): MailContent => ({
       language,

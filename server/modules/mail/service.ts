@@ -30,6 +30,8 @@ export type OrderMailEvent =
   | 'refunded'
   | 'invoiced'
   | 'photo'
+  | 'delivery-failed'
+  | 'returned'
 
 export type MailDeps = {
   db: Db
@@ -209,7 +211,11 @@ export function createMailService(deps: MailDeps) {
                     ? texts.orderInvoiced(f, orderUrl)
                     : event === 'photo' && order.photo
                       ? texts.orderFinishedPhoto(f, orderUrl, { ...order.photo, src: url(order.photo.src) })
-                      : texts.orderRefunded(f, orderUrl)
+                      : event === 'delivery-failed'
+                        ? texts.orderDeliveryFailed(f, orderUrl, order.reason ?? null)
+                        : event === 'returned'
+                          ? texts.orderReturnedToOrigin(f, orderUrl, order.refundDue ?? false)
+                          : texts.orderRefunded(f, orderUrl)
       const later = event === 'placed' && !f.payOnDelivery && delay > 0
       await service.send(tx, {
         kind: `order.${event}`,

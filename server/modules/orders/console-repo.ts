@@ -226,6 +226,8 @@ export function createOrdersList(
       status?: string
       payment?: string
       queue?: keyof typeof queueConditions
+      /** Only these orders: another module's subquery of order ids (the shipping module's problem parcels). */
+      idsIn?: SQLWrapper
       from?: Date
       to?: Date
       offset: number
@@ -235,6 +237,7 @@ export function createOrdersList(
       if (opts.status) conds.push(eq(orders.status, opts.status))
       if (opts.payment) conds.push(eq(orders.paymentStatus, opts.payment))
       if (opts.queue) conds.push(queueConditions[opts.queue])
+      if (opts.idsIn) conds.push(inArray(orders.id, opts.idsIn as SQL))
       if (opts.from) conds.push(gte(orders.createdAt, opts.from))
       if (opts.to) conds.push(lt(orders.createdAt, opts.to))
       const filters = conds.length ? and(...conds) : undefined

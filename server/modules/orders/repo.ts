@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
+import type { ShipmentView } from '../../../contracts/shipments.ts'
 import type { DbOrTx } from '../../db/client.ts'
-import { orderCounters, orderHistory, orderItems, orders } from './tables.ts'
+import { codPhoneBlocks, orderCounters, orderHistory, orderItems, orders } from './tables.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
@@ -13,6 +14,8 @@ export type FullOrder = {
   items: OrderItemRow[]
   history: OrderHistoryRow[]
   documents: OrderDocuments
+  /** The courier's parcel, when one is booked (the shipping module's, decision 135). */
+  shipment?: ShipmentView | null
 }
 
 /** True for a unique-constraint violation, whichever driver (PGlite, node-postgres) raised it. */
@@ -35,7 +38,8 @@ export function isDeadlock(err: unknown): boolean {
 }
 
 /** Statuses after which an order no longer holds its products. */
-export const closedOrderStatuses = ['Delivered', 'Cancelled']
+// A parcel returned to the shop (decision 136) closes its order as a cancellation does.
+export const closedOrderStatuses = ['Delivered', 'Cancelled', 'Returned to origin']
 
 /** An online order awaiting payment within its reservation: it holds its pieces (and any coupon use). */
 const awaitingPayment = (now: Date) =>
@@ -279,6 +283,46 @@ export function createOrdersRepo(db: DbOrTx) {
     },
 
     /** Open cash-on-delivery orders to a phone number (its 10 digits), of any account. */
+    /** Whether staff blocked cash on delivery to this phone (its last ten digits). */
+    async codBlocked(phone: string): Promise<boolean> {
+      const [row] = await db
+        .select({ phone: codPhoneBlocks.phone })
+        .from(codPhoneBlocks)
+        .where(eq(codPhoneBlocks.phone, phone))
+      return Boolean(row)
+    },
+
+    /** What staff weigh before blocking a phone: its COD parcels that came back, and its block if any. */
+    async codRecordOf(phone: string) {
+      const [returned] = await db
+        .select({ n: count() })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.paymentMethod, 'COD'),
+            eq(orders.status, 'Returned to origin'),
+            sql`${phoneDigits} = ${phone}`,
+          ),
+        )
+      const [block] = await db.select().from(codPhoneBlocks).where(eq(codPhoneBlocks.phone, phone))
+      return { returnedCod: returned?.n ?? 0, block: block ?? null }
+    },
+
+    async setCodBlock(phone: string, reason: string, by: string) {
+      await db
+        .insert(codPhoneBlocks)
+        .values({ phone, reason, blockedBy: by })
+        .onConflictDoUpdate({
+          target: codPhoneBlocks.phone,
+          set: { reason, blockedBy: by, updatedAt: new Date() },
+        })
+    },
+
+    async clearCodBlock(phone: string) {
+      const gone = await db.delete(codPhoneBlocks).where(eq(codPhoneBlocks.phone, phone)).returning()
+      return gone.length > 0
+    },
+
     async openCodToPhone(phone: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })

@@ -32,7 +32,7 @@ afterAll(async () => {
  */
 const quietPeers = (over: Partial<OrderPeers>): OrderPeers => ({
   delivery: { refusal: async () => null },
-  shipping: { chargeFor: async () => ({ charge: 0, grams: 0 }) },
+  shipping: { chargeFor: async () => ({ charge: 0, grams: 0 }), shipmentsOf: async () => new Map() },
   coupons: {
     check: async () => {
       throw new Error('no coupons in this test')

@@ -17,6 +17,7 @@ import { formatPaise } from '../../../contracts/money.ts'
 import {
   canMovePayment,
   customerMayCancel,
+  fulfilmentProgress,
   fulfilmentRefusal,
   type PaymentStatus,
 } from '../../../contracts/order-states.ts'
@@ -31,6 +32,7 @@ import {
 } from '../../../contracts/personalisation.ts'
 import { withVariant } from '../../../contracts/product-card.ts'
 import { setupMessages } from '../../../contracts/setup.ts'
+import type { ShipmentView } from '../../../contracts/shipments.ts'
 import type { Config } from '../../config.ts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import {
@@ -77,6 +79,8 @@ export type OrderPeers = {
       goods: number,
       db?: DbOrTx,
     ): Promise<{ charge: number; grams: number }>
+    /** The courier's parcel of each order, for the answers (decision 135). */
+    shipmentsOf(orderIds: string[], db?: DbOrTx): Promise<Map<string, ShipmentView>>
   }
   /** Why the shop does not deliver to a PIN code, or null (decision 086). */
   delivery: { refusal(to: { postalCode: string; state: string }, db?: DbOrTx): Promise<string | null> }
@@ -142,6 +146,11 @@ export type PaymentOutcome = 'paid' | 'unchanged' | 'refund'
 
 const rupees = (paise: number) => Math.round(paise) / 100
 
+/** Courier states in which the parcel is coming back to the shop rather than going to the customer. */
+const returningStatuses = new Set<string>(['Returning to origin', 'Returned to origin'])
+const parcelComingBack =
+  'The courier is bringing this parcel back to the shop: receive it when it arrives instead of marking it delivered.'
+
 /** Minutes until a failed refund is tried again: 1, 2, 4 … up to six hours. */
 const refundBackoffMinutes = (attempts: number) => Math.min(2 ** Math.max(0, attempts - 1), 360)
 
@@ -192,6 +201,7 @@ async function holdRefusal(
       const phone = phoneKey(placement.phone)
       // Another account may be placing to this phone at this moment: one at a time.
       await r.lockCodPhone(phone)
+      if (await r.codBlocked(phone)) return t(holdMessages.codPhoneBlocked)
       const toPhone = await r.openCodToPhone(phone)
       if (toPhone >= limits.maxOpenCodPerPhone) return t(holdMessages.codPhone, { count: toPhone })
     }
@@ -216,7 +226,7 @@ const isLapsed = (row: OrderRow, now: Date) =>
   row.reservedUntil !== null &&
   row.reservedUntil <= now
 
-export function toApiOrder({ order, items, history, documents }: FullOrder): Order {
+export function toApiOrder({ order, items, history, documents, shipment }: FullOrder): Order {
   return {
     _id: order.id,
     orderID: order.orderNumber,
@@ -265,6 +275,7 @@ export function toApiOrder({ order, items, history, documents }: FullOrder): Ord
     })),
     invoiceNumber: documents.invoice,
     creditNoteNumber: documents.creditNote,
+    shipment: shipment ?? null,
   }
 }
 
@@ -299,7 +310,14 @@ export function createOrdersService(deps: {
           db,
         )
       : []
-    return createOrdersRepo(db).withDetails(rows, docs)
+    const parcels = await peers().shipping.shipmentsOf(
+      rows.map((r) => r.id),
+      db,
+    )
+    return (await createOrdersRepo(db).withDetails(rows, docs)).map((f) => ({
+      ...f,
+      shipment: parcels.get(f.order.id) ?? null,
+    }))
   }
 
   async function full(row: OrderRow): Promise<Order> {
@@ -879,7 +897,13 @@ export function createOrdersService(deps: {
         ...h,
         changedByEmail: h.changedBy ? (staff.get(h.changedBy)?.email ?? null) : null,
       }))
-      return { order: row, items: one!.items, history, documents: one!.documents }
+      return {
+        order: row,
+        items: one!.items,
+        history,
+        documents: one!.documents,
+        shipment: one!.shipment ?? null,
+      }
     },
 
     /** Several orders with their items, in no particular order (for documents printed in bulk). */
@@ -978,6 +1002,173 @@ export function createOrdersService(deps: {
       return full((await repo.byIdOrNumber(found.id))!)
     },
 
+    /** A phone's cash-on-delivery record for staff (decision 136): its COD parcels that came back, its block. */
+    async codPhoneRecord(phone: string) {
+      const key = phoneKey(phone)
+      if (key.length !== 10)
+        throw new ValidationError('A phone number has ten digits.', { phone: 'Ten digits' })
+      const { returnedCod, block } = await repo.codRecordOf(key)
+      return {
+        phone: key,
+        returnedCod,
+        blocked: block ? { reason: block.reason, since: block.updatedAt.toISOString() } : null,
+      }
+    },
+
+    /** Staff block or unblock cash on delivery to a phone; the audit log keeps who and why. */
+    async setCodPhoneBlock(actorId: string, phone: string, block: { reason: string } | null) {
+      const key = phoneKey(phone)
+      if (key.length !== 10)
+        throw new ValidationError('A phone number has ten digits.', { phone: 'Ten digits' })
+      await deps.db.transaction(async (tx) => {
+        const r = createOrdersRepo(tx)
+        if (block) await r.setCodBlock(key, block.reason, actorId)
+        else if (!(await r.clearCodBlock(key))) throw new NotFoundError('This phone number is not blocked.')
+        await writeAudit(tx, {
+          actorId,
+          action: block ? 'cod.phone-block' : 'cod.phone-unblock',
+          entity: 'settings',
+          entityId: 'shop',
+          // The last four digits name it for staff; the audit log keeps no whole phone number.
+          before: null,
+          after: { phoneEnding: key.slice(-4), ...(block ? { reason: block.reason } : {}) },
+        })
+      })
+      return service.codPhoneRecord(key)
+    },
+
+    /**
+     * The courier could not deliver (decision 136): the customer hears of it, with the link to put it right,
+     * and the order's history says so. The order keeps its status: the parcel is still with the courier.
+     */
+    async deliveryFailed(orderId: string, detail: string | null) {
+      await deps.db.transaction(async (tx) => {
+        const r = createOrdersRepo(tx)
+        const row = await r.lockById(orderId)
+        if (!row) return
+        const why = detail ? `Delivery attempt failed: ${detail}` : 'Delivery attempt failed'
+        await r.addHistory(row.id, row.status, null, why)
+        await tell(tx, row.id, 'delivery-failed', { reason: detail ?? undefined })
+      })
+    },
+
+    /**
+     * The customer's corrected phone or address lines for the courier's next attempt (decision 136); only
+     * their own order. Answers the order as it now reads.
+     */
+    async correctForCourier(
+      userId: string,
+      idOrNumber: string,
+      fix: { phone?: string; address?: string; apartment?: string },
+    ): Promise<OrderRow> {
+      const found = await repo.byIdOrNumber(idOrNumber)
+      if (!found || found.userId !== userId) throw new NotFoundError('Order not found.')
+      const changes = {
+        ...(fix.phone ? { shippingPhone: fix.phone } : {}),
+        ...(fix.address ? { shippingAddress: fix.address } : {}),
+        ...(fix.apartment !== undefined && fix.address ? { shippingApartment: fix.apartment || null } : {}),
+      }
+      if (Object.keys(changes).length === 0) return found
+      await deps.db.transaction(async (tx) => {
+        const r = createOrdersRepo(tx)
+        await r.update(found.id, changes)
+        await r.addHistory(
+          found.id,
+          found.status,
+          userId,
+          `Delivery details corrected by the customer (${[
+            fix.phone ? 'phone' : null,
+            fix.address ? 'address' : null,
+          ]
+            .filter(Boolean)
+            .join(' and ')})`,
+        )
+        await writeAudit(tx, {
+          actorId: userId,
+          action: 'order.delivery-details',
+          entity: 'order',
+          entityId: found.id,
+          // Which fields changed, not the customer's address or number (no personal data in the log).
+          before: null,
+          after: { fields: Object.keys(changes) },
+        })
+      })
+      return (await repo.byIdOrNumber(found.id))!
+    },
+
+    /**
+     * The courier brought the parcel back and staff received it (decision 136): the pieces go back into stock,
+     * a counted coupon use goes back, an online payment is refunded by the usual path, and the order reads
+     * 'Returned to origin'. Cash on delivery collected nothing, so nothing is refunded. Once only.
+     */
+    async returnedToOrigin(orderId: string, actorId: string): Promise<boolean> {
+      const refund = await deps.db.transaction(async (tx) => {
+        const r = createOrdersRepo(tx)
+        const row = await r.lockById(orderId)
+        if (!row) throw new NotFoundError('No such order.')
+        if (row.status !== 'Shipped' && row.status !== 'Out for delivery') {
+          throw new ConflictError(`An order that is ${row.status} cannot be received back from the courier.`)
+        }
+        const due = row.paymentStatus === 'Paid'
+        if (row.stockHeld) await releaseStock(tx, row.id)
+        if (row.couponCounted && row.couponCode) await peers().coupons.countUse(row.couponCode, -1, tx)
+        await r.update(row.id, {
+          status: 'Returned to origin',
+          stockHeld: false,
+          couponCounted: false,
+          ...(due ? { paymentStatus: 'Refund pending', refundRetryAt: null } : {}),
+        })
+        const note = 'The courier brought the parcel back to the shop'
+        await r.addHistory(row.id, 'Returned to origin', actorId, note)
+        await writeAudit(tx, {
+          actorId,
+          action: 'order.status',
+          entity: 'order',
+          entityId: row.id,
+          before: { status: row.status, paymentStatus: row.paymentStatus },
+          after: { status: 'Returned to origin', paymentStatus: due ? 'Refund pending' : row.paymentStatus },
+        })
+        await tell(tx, row.id, 'returned', { refundDue: due })
+        return due
+      })
+      await stockOfOrdersChanged([orderId])
+      if (refund) await service.refundNow(orderId, actorId)
+      return refund
+    },
+
+    /**
+     * The courier's word moves the order forward (decision 135): Shipped when booked, then Out for delivery,
+     * Delivered. Once and never backwards: an order already there or further, or cancelled, stays as it is.
+     * Answers whether it moved.
+     */
+    async followCourier(
+      orderId: string,
+      target: 'Shipped' | 'Out for delivery' | 'Delivered',
+      opts: { note: string; shippingLink?: string | null },
+    ): Promise<boolean> {
+      const row = await repo.byIdOrNumber(orderId)
+      const at = row ? fulfilmentProgress[row.status] : undefined
+      const goal = fulfilmentProgress[target]!
+      if (!row || at === undefined || at >= goal) return false
+      // Booked and delivered before staff saw it: it passes Shipped on its way.
+      const steps =
+        at < fulfilmentProgress.Shipped! && target !== 'Shipped' ? (['Shipped', target] as const) : [target]
+      for (const step of steps) {
+        try {
+          await service.changeStatus(orderId, step, {
+            actorId: null,
+            note: step === target ? opts.note : 'Shipped',
+            shippingLink: opts.shippingLink ?? null,
+          })
+        } catch (err) {
+          // Moved meanwhile (staff, another callback): the order is where it should be, or staff decide.
+          if (err instanceof ConflictError) return false
+          throw err
+        }
+      }
+      return true
+    },
+
     /**
      * The shop moves an order forward or cancels it (contracts/order-states.ts decides what is allowed);
      * the change goes into the history the customer sees and the audit log, in one transaction. A
@@ -986,7 +1177,7 @@ export function createOrdersService(deps: {
     async changeStatus(
       orderId: string,
       status: string,
-      opts: { actorId: string; shippingLink?: string | null; note?: string | null },
+      opts: { actorId: string | null; shippingLink?: string | null; note?: string | null },
     ): Promise<Order> {
       const refund = await deps.db.transaction(async (tx) => {
         const r = createOrdersRepo(tx)
@@ -1013,6 +1204,11 @@ export function createOrdersService(deps: {
         }
         const refusal = fulfilmentRefusal(row, status)
         if (refusal) throw new ConflictError(refusal)
+        // A parcel on its way back is received (decision 136), never marked delivered by hand.
+        if (status === 'Out for delivery' || status === 'Delivered') {
+          const parcel = (await peers().shipping.shipmentsOf([row.id], tx)).get(row.id)
+          if (parcel && returningStatuses.has(parcel.status)) throw new ConflictError(parcelComingBack)
+        }
         if (status === 'Shipped' && (await peers().invoices.missing(tx)).length > 0) {
           throw new ConflictError(setupMessages.invoiceDetailsFirst)
         }

@@ -13,9 +13,11 @@ import {
 const allowedWhenPaid: Record<string, string[]> = {
   Pending: ['Processing', 'Shipped', 'Cancelled'],
   Processing: ['Shipped', 'Cancelled'],
-  Shipped: ['Delivered'],
+  Shipped: ['Out for delivery', 'Delivered'],
+  'Out for delivery': ['Delivered'],
   Delivered: [],
   Cancelled: [],
+  'Returned to origin': [],
 }
 
 describe('fulfilment moves', () => {
@@ -49,7 +51,10 @@ describe('fulfilment moves', () => {
       'Shipped',
       'Cancelled',
     ])
-    expect(nextFulfilmentStatuses({ status: 'Shipped', paymentStatus: 'Paid' })).toEqual(['Delivered'])
+    expect(nextFulfilmentStatuses({ status: 'Shipped', paymentStatus: 'Paid' })).toEqual([
+      'Out for delivery',
+      'Delivered',
+    ])
     expect(nextFulfilmentStatuses({ status: 'Cancelled', paymentStatus: 'Refunded' })).toEqual([])
   })
 
@@ -66,7 +71,8 @@ describe('cash on delivery', () => {
   it('is packed, shipped and delivered before it is paid', () => {
     expect(nextFulfilmentStatuses(cod('Pending'))).toEqual(['Processing', 'Shipped', 'Cancelled'])
     expect(nextFulfilmentStatuses(cod('Processing'))).toEqual(['Shipped', 'Cancelled'])
-    expect(nextFulfilmentStatuses(cod('Shipped'))).toEqual(['Delivered'])
+    expect(nextFulfilmentStatuses(cod('Shipped'))).toEqual(['Out for delivery', 'Delivered'])
+    expect(nextFulfilmentStatuses(cod('Out for delivery'))).toEqual(['Delivered'])
   })
 })
 

@@ -84,6 +84,18 @@ export const orders = pgTable(
 )
 
 /**
+ * Phones that may not receive cash-on-delivery orders (decision 136): staff set one after parcels to it were
+ * refused at the door and came back. Kept by the phone's last ten digits, however it was typed.
+ */
+export const codPhoneBlocks = pgTable('cod_phone_blocks', {
+  phone: text('phone').primaryKey(),
+  reason: text('reason').notNull(),
+  blockedBy: text('blocked_by'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/**
  * The last order number issued per yearly prefix ('KS-2026-'), one row each. Taking the next one locks
  * the row until the order's transaction ends, so two placements at once never take the same number, and
  * one that rolls back gives its number back.

@@ -283,6 +283,18 @@ export function auditSentence(input: SentenceInput): string {
     }
     case 'order.tracking-link':
       return `${who} changed the tracking link of ${thing}`
+    case 'order.shipment':
+      return `${who} booked ${thing} with ${typeof after.courier === 'string' ? after.courier : 'the courier'}${typeof after.awb === 'string' ? ` (AWB ${after.awb})` : ''}`
+    case 'order.delivery-details':
+      return `${who} corrected the delivery details of ${thing} for the courier's next attempt`
+    case 'order.delivery-action':
+      return after.action === 'return'
+        ? `${who} asked the courier to bring back the parcel of ${thing}`
+        : `${who} asked the courier for another delivery attempt on ${thing}`
+    case 'cod.phone-block':
+      return `${who} blocked cash on delivery to the phone ending ${String(after.phoneEnding ?? '')}${typeof after.reason === 'string' ? `: ${after.reason}` : ''}`
+    case 'cod.phone-unblock':
+      return `${who} offered cash on delivery again to the phone ending ${String(after.phoneEnding ?? '')}`
     case 'order.refund':
       return `${who} refunded ${rupees(after.amount)} on ${thing}`
     case 'order.photo':

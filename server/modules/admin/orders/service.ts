@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { SQLWrapper } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   batchRefusal,
@@ -47,6 +48,8 @@ export function createAdminOrdersService(deps: {
   accounts: Pick<AccountsService, 'forStaff'>
   /** The foundation's name and address printed on packing slips (the GST invoice details). */
   invoices: Pick<InvoicesService, 'settings'>
+  /** The orders whose parcels need staff after a failed delivery or on their way back (decision 136). */
+  deliveryProblemOrders: () => SQLWrapper
 }) {
   const repo = deps.orders.consoleList()
 
@@ -88,7 +91,7 @@ export function createAdminOrdersService(deps: {
         q: q.q,
         status: q.status,
         payment: q.payment,
-        queue: q.queue,
+        ...(q.queue === 'deliveryProblems' ? { idsIn: deps.deliveryProblemOrders() } : { queue: q.queue }),
         from: q.from ? indianMidnight(q.from) : undefined,
         to,
         ...pageWindow(q),
@@ -116,7 +119,7 @@ export function createAdminOrdersService(deps: {
       mustId(id, 'order')
       const view = await deps.orders.staffView(id)
       if (!view) throw new NotFoundError('No such order.')
-      const { order: o, items, history, documents } = view
+      const { order: o, items, history, documents, shipment } = view
       const [paymentRows, customer] = await Promise.all([
         deps.payments.recordsOf(id),
         deps.accounts.forStaff(o.userId),
@@ -126,10 +129,19 @@ export function createAdminOrdersService(deps: {
         orderNumber: o.orderNumber,
         // The GST documents, downloaded from /admin/orders/:id/invoice (decision 083).
         invoiceNumber: documents.invoice,
+        shipment,
         creditNoteNumber: documents.creditNote,
         status: o.status,
         paymentStatus: o.paymentStatus,
-        nextStatuses: nextFulfilmentStatuses(o),
+        // A parcel coming back is received from the courier panel, not moved forward (decision 136).
+        nextStatuses: nextFulfilmentStatuses(o).filter(
+          (next) =>
+            !(
+              shipment &&
+              ['Returning to origin', 'Returned to origin'].includes(shipment.status) &&
+              next !== 'Cancelled'
+            ),
+        ),
         subtotal: rupees(o.subtotal),
         discountAmount: rupees(o.discountAmount),
         codFee: rupees(o.codFee),
