@@ -26,6 +26,7 @@ import { createOrdersService } from './modules/orders/service.ts'
 import { createPaymentsService } from './modules/payments/service.ts'
 import { createPincodeService } from './modules/pincode/service.ts'
 import { createProvenanceService } from './modules/provenance/service.ts'
+import { createReturnsService } from './modules/returns/service.ts'
 import { createReviewsService } from './modules/reviews/service.ts'
 import { createSettingsService } from './modules/settings/service.ts'
 import { createSevasService } from './modules/sevas/service.ts'
@@ -78,6 +79,8 @@ export function createServices(deps: ServiceDeps) {
   const delivery = createDeliveryService({ db: deps.db, settings, pincode, cod })
   // Shipping charges by zone and weight (decision 134): the product page, the cart, the checkout and the order.
   const shipping = createShippingService({ db: deps.db, settings, delivery, catalogue, cart, coupons })
+  // Return rules per category and product (decision 137).
+  const returns = createReturnsService({ db: deps.db, cache: deps.cache, catalogue })
   // Every peer is required; they are read on use because invoices and payments, made next, need orders first.
   const orders = createOrdersService({
     ...deps,
@@ -173,6 +176,7 @@ export function createServices(deps: ServiceDeps) {
     delivery,
     shipping,
     shipments,
+    returns,
     invoices,
     cart,
     wishlist,

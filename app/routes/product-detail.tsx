@@ -32,6 +32,7 @@ import {
   nothingChosen,
   Personalise,
 } from '../features/catalogue/personalise.tsx'
+import { ReturnPromise } from '../features/catalogue/return-promise.tsx'
 import { absoluteUrl, metaDescription, seo } from '../features/catalogue/seo.ts'
 import { StickyCartBar } from '../features/catalogue/sticky-cart-bar.tsx'
 import { onlyVariantChanged, variantFor, variantParam } from '../features/catalogue/variant-choice.ts'
@@ -132,6 +133,7 @@ const failedPage = (publicUrl: string) => ({
   standing: null,
   writeReview: false,
   provenance: null,
+  returnRule: null,
   failed: true as const,
   hiddenBecause: null,
 })
@@ -155,7 +157,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const { hiddenBecause } = found
     const [product] = await services.catalogue.inLanguage([found.product], i18n.language)
     const { sort, page } = reviewsQuery(url)
-    const [related, reviews, standing, provenance] = await Promise.all([
+    const [related, reviews, standing, provenance, returnRule] = await Promise.all([
       safeLoad(
         services.log,
         'related products',
@@ -179,6 +181,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           )
         : null,
       safeLoad(services.log, 'makers and marks', () => services.provenance.ofProduct(product._id), null),
+      safeLoad(services.log, 'return rule', () => services.returns.ruleForProduct(product._id), null),
     ])
     // The category and state as the reader names them; their addresses keep the English (decision 097).
     const names = {
@@ -193,6 +196,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       reviews,
       standing,
       provenance,
+      returnRule,
       writeReview: url.searchParams.get('review') === 'write',
       failed: false,
       hiddenBecause,
@@ -254,7 +258,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
     if (failed) toast.error(t(catalogueText.productFetchFailed))
   }, [failed, t])
   if ('notFound' in loaderData) return <NotFoundView />
-  const { product, names, related, reviews, standing, writeReview, hiddenBecause, provenance } = loaderData
+  const { product, names, related, reviews, standing, writeReview, hiddenBecause, provenance, returnRule } =
+    loaderData
   if (!product) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -431,6 +436,15 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               piece: { productId: product._id, ...(variant ? { variantId: variant._id } : {}) },
             }}
           />
+          {returnRule ? (
+            <ReturnPromise
+              rule={returnRule}
+              personalisable={product.personalisation.some(
+                (c) => c.kind === 'text' || c.kind === 'measurements',
+              )}
+              variants={product.variants.length > 1}
+            />
+          ) : null}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">{t('SKU')}</dt>
             <dd data-testid="detail-sku">{variant?.sku ?? product.sku}</dd>

@@ -18,6 +18,7 @@ import { ordersRoutes } from './orders/routes.ts'
 import { paymentsRoutes } from './payments/routes.ts'
 import { pincodeRoutes } from './pincode/routes.ts'
 import { provenanceRoutes } from './provenance/routes.ts'
+import { returnsModule } from './returns/routes.ts'
 import { reviewsRoutes } from './reviews/routes.ts'
 import { sevasRoutes } from './sevas/routes.ts'
 import { shippingModule } from './shipping/routes.ts'
@@ -40,6 +41,7 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   holdsModule,
   deliveryModule,
   shippingModule,
+  returnsModule,
   pincodeRoutes,
   provenanceRoutes,
   sevasRoutes,

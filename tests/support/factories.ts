@@ -5,6 +5,7 @@ import type { HoldLimits } from '../../contracts/hold-limits.ts'
 import type { StaffRole } from '../../contracts/staff.ts'
 import { newId } from '../../server/db/ids.ts'
 import {
+  categories,
   contactMessages,
   coupons,
   mailOutbox,
@@ -493,6 +494,15 @@ export async function payDonation(app: TestApp, who: Person, donationId: string)
 }
 
 /** A temple with a fresh web name. */
+/** An active category with a title of its own; the catalogue's cache is dropped as a console write would. */
+export async function makeCategory(app: TestApp, over: Partial<typeof categories.$inferInsert> = {}) {
+  const id = newId()
+  const row = { id, title: `Category ${id.slice(-6)}`, ...over }
+  await app.database.db.insert(categories).values(row)
+  app.services.cache.invalidate()
+  return row
+}
+
 export async function makeTemple(app: TestApp, over: Partial<typeof temples.$inferInsert> = {}) {
   const id = newId()
   const row = {

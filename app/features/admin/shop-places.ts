@@ -118,5 +118,7 @@ export const shownIn = {
       'Shown in “Check delivery” on the product page and in the cart, and at checkout: the expected delivery dates, or that a PIN code is not served.',
     shipping:
       'Shown beside the delivery dates on the product page and in the cart, as a line of its own at checkout before payment, in the order’s e-mails and on its invoice. With no rates, shipping is free.',
+    returns:
+      'Shown on each product page beside the delivery dates (“Returnable within 7 days” or “Not returnable”) and on the Return Policy page. Made-to-measure, personalised and prasad pieces are not returnable unless their product has its own rule; damaged or wrong pieces are always taken back within the window.',
   },
 } as const

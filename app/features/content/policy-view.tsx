@@ -27,17 +27,21 @@ export function PolicyView({
   title,
   sections,
   updated,
+  children,
 }: {
   title: string
   sections: Section[]
   updated?: string
+  /** Shown first, from the shop's own data (the return policy's rules). */
+  children?: React.ReactNode
 }) {
   const t = useT()
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-brand-800">{title}</h1>
       {updated ? <p className="mt-1 text-sm text-ink/70">{updated}</p> : null}
-      {sections.length === 0 ? (
+      {children}
+      {sections.length === 0 && !children ? (
         <p className="mt-6">
           {t('This page is being updated. Please contact support if you have a question.')}
         </p>

@@ -30,6 +30,7 @@ import {
 import { when } from '../../features/admin/format.ts'
 import { PersonalisationEditor } from '../../features/admin/personalisation-editor.tsx'
 import { ProductProvenanceForm } from '../../features/admin/product-provenance-form.tsx'
+import { ProductReturnRulePanel } from '../../features/admin/product-return-rule.tsx'
 import { ProductVariants } from '../../features/admin/product-variants.tsx'
 import {
   type FieldSpec,
@@ -426,6 +427,7 @@ export default function ProductEditScreen() {
         />
       ) : null}
       {p ? <ProductProvenanceForm productId={p._id} /> : null}
+      {p ? <ProductReturnRulePanel productId={p._id} /> : null}
       {p ? <DangerZone product={p} onChange={refresh} /> : null}
     </div>
   )

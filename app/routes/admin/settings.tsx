@@ -7,6 +7,7 @@ import { DonationSettingsForm } from '../../features/admin/donation-settings.tsx
 import { GstRulesForm } from '../../features/admin/gst-rules-form.tsx'
 import { HoldLimitsForm } from '../../features/admin/hold-limits-form.tsx'
 import { InvoiceSettingsForm } from '../../features/admin/invoice-settings.tsx'
+import { ReturnSettingsForm } from '../../features/admin/return-settings-form.tsx'
 import { useSettingsSave } from '../../features/admin/settings-save.ts'
 import { ShippingSettingsForm } from '../../features/admin/shipping-settings-form.tsx'
 import { shownIn } from '../../features/admin/shop-places.ts'
@@ -92,6 +93,7 @@ export default function SettingsScreen() {
       <HoldLimitsForm />
       <DeliverySettingsForm />
       <ShippingSettingsForm />
+      <ReturnSettingsForm />
       <InvoiceSettingsForm />
       <GstRulesForm />
       <DonationSettingsForm />

@@ -323,6 +323,19 @@ export function createCatalogueRepo(db: DbOrTx) {
       ])
       return { products: found, variants }
     },
+    /** What the return rules judge a product by (decision 137): its category, its temple, its choices. */
+    returnFacts(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([])
+      return db
+        .select({
+          id: products.id,
+          categoryId: products.categoryId,
+          templeId: products.templeId,
+          personalisation: products.personalisation,
+        })
+        .from(products)
+        .where(inArray(products.id, ids))
+    },
     async sellable(ids: string[]) {
       if (ids.length === 0) return []
       const rows = await db

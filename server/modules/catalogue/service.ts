@@ -1134,7 +1134,6 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache; ma
       return createCatalogueRepo(tx).followVariants(productId)
     },
 
-    /** The HSN code and GST rate each of these products has now (an invoice prints them), by id. */
     /**
      * The parcel these lines make (decision 134): each piece's weight (the variant's, else the product's, else
      * null) and its product's box; a line whose product is gone adds nothing.
@@ -1162,6 +1161,15 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache; ma
       })
     },
 
+    /**
+     * Any product's category, temple and personalisation choices (shown or not), read afresh: the return
+     * rules judge a piece by them (decision 137).
+     */
+    returnFacts(ids: string[], db: DbOrTx = deps.db) {
+      return createCatalogueRepo(db).returnFacts([...new Set(ids)])
+    },
+
+    /** The HSN code and GST rate each of these products has now (an invoice prints them), by id. */
     async taxCodes(ids: string[], db: DbOrTx = deps.db) {
       const rows = await createCatalogueRepo(db).taxCodes([...new Set(ids)])
       return new Map(

@@ -180,7 +180,7 @@ export const FAQS: { question: string; answer: string }[] = [
   {
     question: 'Can I return or exchange a product?',
     answer:
-      '<p>If a product reaches you damaged, defective or different from what you ordered, write to us within 7 days of delivery with photographs of the item and its packaging, and we will arrange a replacement or a full refund.</p><p>Because every piece is handmade in small numbers, we cannot accept returns for a change of mind. Please see our <a href="/ReturnPolicy">Return Policy</a> for the details.</p>',
+      '<p>If a product reaches you damaged, defective or different from what you ordered, write to us within 7 days of delivery with photographs of the item and its packaging, and we will arrange a replacement or a full refund.</p><p>Most pieces can also be returned or exchanged for another size or colour if you change your mind, within the days their product page shows; pieces made to your measurements, personalised for you, and prasad cannot. Please see our <a href="/ReturnPolicy">Return Policy</a> for the details.</p>',
   },
   {
     question: 'Which payment methods do you accept?',
@@ -288,21 +288,15 @@ export const TERMS: PolicySection[] = [
 ]
 
 export const RETURN_POLICY = [
-  '<p>Every product in our shop is handmade and packed with care. If something is not right with your order, we will make it right.</p>',
-  '<h3>When we accept a return</h3>',
-  '<ul>',
-  '<li>The product arrived damaged or broken.</li>',
-  '<li>The product has a manufacturing defect (for example, a hole in the weave or a loose setting).</li>',
-  '<li>You received a different product from the one you ordered.</li>',
-  '</ul>',
+  '<p>Every product in our shop is handmade and packed with care. If something is not right with your order, we will make it right. What each piece may be returned for, and within how many days, is set out above and on its product page.</p>',
   '<h3>How to ask for a return</h3>',
   '<ul>',
-  '<li>Write to us within 7 days of delivery through the Contact Us page, with your order number.</li>',
-  '<li>Attach clear photographs of the product and the packaging it came in.</li>',
+  '<li>Write to us within the return window through the Contact Us page, with your order number and what you would like: a refund or another size or colour.</li>',
+  '<li>If the piece arrived damaged, is not the one you ordered or is not as described, attach clear photographs of it and of the packaging it came in.</li>',
   '<li>Keep the product unused, with its tags and original packaging, until the return is complete.</li>',
   '</ul>',
-  '<p>Once we have checked the photographs, we arrange a free pick-up where our courier partners serve your PIN code, or ask you to send the parcel to us and refund the postage. We then send a replacement or refund the full amount to your original payment method within 7–10 working days of receiving the product.</p>',
-  '<p>We cannot accept returns for a change of mind, for natural variations of handmade work, or for products that have been used, washed or altered. Custom and made-to-order pieces can be returned only if they are damaged or defective.</p>',
+  '<p>We then arrange a pick-up where our courier partners serve your PIN code, or ask you to send the parcel to us. Once it reaches us and we have checked it, we send the replacement or refund your original payment method within 7–10 working days; a cash-on-delivery order is refunded to the UPI ID or bank account you give us.</p>',
+  '<p>Natural variations of handmade work (a slightly different shade, an irregular weave) are not faults. Products that have been used, washed or altered cannot be returned unless they were faulty.</p>',
 ].join('\n')
 
 // ---------------------------------------------------------------- temples

@@ -353,6 +353,12 @@ export function auditSentence(input: SentenceInput): string {
       return `${who} replied to ${thing}`
     case 'review.reply.remove':
       return `${who} removed the reply to ${thing}`
+    case 'product.returns': {
+      const target = name ?? 'a product'
+      return after.rule
+        ? `${who} gave ${target} its own return rule`
+        : `${who} put ${target} back under its category's return rule`
+    }
     case 'product.provenance': {
       const target = name ?? 'a product'
       const fields = changedFields(before, after)
@@ -378,6 +384,7 @@ export function auditSentence(input: SentenceInput): string {
         donations: 'donation receipt',
         limits: 'per-customer limit',
         gst: 'GST rate',
+        returns: 'return',
       }[area] ?? area
     const fields = changedFields(before, after).map(words)
     return `${who} changed the ${which} settings${fields.length ? ` (${listInWords(fields)})` : ''}`
