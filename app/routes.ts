@@ -73,6 +73,7 @@ export default [
     route('clusters', 'routes/admin/clusters.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:id', 'routes/admin/order-detail.tsx'),
+    route('returns', 'routes/admin/returns.tsx'),
     route('remittances', 'routes/admin/remittances.tsx'),
     route('donations', 'routes/admin/donations.tsx'),
     route('customers', 'routes/admin/customers.tsx'),

@@ -22,6 +22,7 @@ export const dashboardOrdersSchema = z.object({
   codToShip: count('Cash-on-delivery orders to ship; the courier collects the cash (orders queue codToShip)'),
   awaitingPayment: count('Orders placed but not paid yet; not to be shipped (orders queue awaitingPayment)'),
   refundsPending: count('Refunds not sent yet; failed ones are tried again (orders queue refundPending)'),
+  returnsToAct: count('Return requests to decide, receive or refund (returns status open)'),
   unreadMessages: count('Contact Us messages nobody has read yet'),
   failedEmails: count('E-mails the shop gave up sending after repeated attempts (outbox status failed)'),
 })

@@ -4,6 +4,7 @@ import { mayOpen, type StaffArea, type StaffRole } from './staff.ts'
 export const adminNav: ReadonlyArray<{ to: string; label: string; area: StaffArea; end?: true }> = [
   { to: '/admin', label: 'Overview', area: 'dashboard', end: true },
   { to: '/admin/orders', label: 'Orders', area: 'orders' },
+  { to: '/admin/returns', label: 'Returns', area: 'orders' },
   { to: '/admin/remittances', label: 'COD remittances', area: 'orders' },
   { to: '/admin/donations', label: 'Donations', area: 'orders' },
   { to: '/admin/bookings', label: 'Seva bookings', area: 'orders' },

@@ -106,6 +106,8 @@ export type TaxableLine = {
   quantity: number
   /** Tax-inclusive price of one unit, paise. */
   unitPrice: number
+  /** The order line it bills (a piece or one of its add-ons): a return's credit note finds it by it. */
+  itemId?: string
 }
 
 /**
@@ -116,6 +118,7 @@ export type ExtraCharge = { description: string; code: string; rate: number | 'p
 
 export type TaxedLine = {
   description: string
+  itemId?: string
   code: string
   rate: number
   quantity: number

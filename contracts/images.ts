@@ -22,6 +22,8 @@ export const pictureSizes = {
   sevas: [200, 400, 800, 1200],
   // Staff's photo of a finished piece on an order line (decision 133), on the order page and in the e-mail.
   orders: [200, 400, 800, 1200],
+  // Customers' photos of a return and staff's of what came back (decision 138), in the request and the console.
+  returns: [200, 400, 800],
 } as const satisfies Record<string, readonly number[]>
 
 export type PictureKind = keyof typeof pictureSizes

@@ -348,6 +348,7 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
         ...(await services.payments.reconcile()),
         ...(await services.orders.sweep()),
         ...(await services.sevas.sweep()),
+        returnRefunds: await services.returnRequests.retryRefunds(),
         ...(await services.stockAlerts.sendDue()),
         ...(await services.shipments.poll()),
         ...(await services.shipments.fetchRemittancesIfDue()),

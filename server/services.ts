@@ -26,6 +26,7 @@ import { createOrdersService } from './modules/orders/service.ts'
 import { createPaymentsService } from './modules/payments/service.ts'
 import { createPincodeService } from './modules/pincode/service.ts'
 import { createProvenanceService } from './modules/provenance/service.ts'
+import { createReturnRequestsService } from './modules/returns/requests.ts'
 import { createReturnsService } from './modules/returns/service.ts'
 import { createReviewsService } from './modules/reviews/service.ts'
 import { createSettingsService } from './modules/settings/service.ts'
@@ -141,6 +142,25 @@ export function createServices(deps: ServiceDeps) {
     parcelPieces: (lines) => catalogue.parcelPieces(lines),
     packingSlips: async (ids) => (await admin.orders.packingSlips(ids)).pdf,
   })
+  // Customers' return requests and their refunds (decision 138).
+  const returnRequests = createReturnRequestsService({
+    db: deps.db,
+    log: deps.log,
+    files: deps.files,
+    cache: deps.cache,
+    rules: returns,
+    orders,
+    accounts,
+    stock: catalogue.stock,
+    payments,
+    invoices,
+    pickup: { bookReturnPickup: (input) => shipments.bookReturnPickup(input) },
+    shopAddress: async (db) => {
+      const row = await settings.read(db)
+      return [row?.legalName, row?.legalAddress, row?.legalState].filter(Boolean).join(', ')
+    },
+    mail,
+  })
   const admin = createAdminService({
     ...deps,
     orders,
@@ -159,6 +179,7 @@ export function createServices(deps: ServiceDeps) {
     donations,
     settings,
     sevas,
+    returnRequests,
   })
   return {
     ...deps,
@@ -177,6 +198,7 @@ export function createServices(deps: ServiceDeps) {
     shipping,
     shipments,
     returns,
+    returnRequests,
     invoices,
     cart,
     wishlist,

@@ -1,4 +1,5 @@
 import type {
+  FastifyReply,
   FastifyRequest,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -70,6 +71,18 @@ export function failures(...codes: Failure[]) {
 export const customerFailures = (...codes: Failure[]) => failures(401, ...codes)
 /** A staff operation: 401 without a valid token, 403 for a customer's. */
 export const adminFailures = (...codes: Failure[]) => failures(401, 403, ...codes)
+
+/** Sends a PDF the browser downloads under `fileName`, never kept by a shared cache. */
+export const sendPdf = (reply: FastifyReply, fileName: string, pdf: Buffer) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf)
+
+/** A numbered document's PDF ('KS/26-27/00001' downloads as KS-26-27-00001.pdf). */
+export const sendDocument = (reply: FastifyReply, file: { number: string; pdf: Buffer }) =>
+  sendPdf(reply, `${file.number.replace(/\//g, '-')}.pdf`, file.pdf)
 
 /** A 200 that is a PDF file (an invoice), not the JSON envelope. */
 export const pdfFile = (description: string) => ({

@@ -29,3 +29,31 @@ export async function uploadedFiles(request: FastifyRequest): Promise<Buffer[]> 
   }
   return files
 }
+
+/**
+ * A multipart form with a JSON `request` field and picture files (a return request with its photos): the
+ * field read as JSON (a clear 400 when it is not), the files as uploadedFiles reads them. Not multipart: the
+ * JSON body as it came, and no files.
+ */
+export async function uploadedForm(request: FastifyRequest): Promise<{ body: unknown; files: Buffer[] }> {
+  if (!request.isMultipart()) return { body: request.body ?? {}, files: [] }
+  const files: Buffer[] = []
+  let field: string | undefined
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') files.push(await part.toBuffer())
+      else if (part.fieldname === 'request' && typeof part.value === 'string') field = part.value
+    }
+  } catch (e) {
+    const error = e as { code?: string; part?: { filename?: string } }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, photoTooLargeMessage({ name: shownName(error.part?.filename) }))
+    throw e
+  }
+  if (field === undefined) return { body: {}, files }
+  try {
+    return { body: JSON.parse(field) as unknown, files }
+  } catch {
+    throw new AppError(400, 'The form’s request field is not JSON.')
+  }
+}

@@ -10,9 +10,15 @@ export function png(width = 900, height = 600) {
 /** A multipart body with file parts. */
 export function multipartFiles(
   files: Array<{ field: string; filename: string; content: Buffer; type: string }>,
+  fields: Record<string, string> = {},
 ) {
   const boundary = `----admintest${randomBytes(8).toString('hex')}`
   const parts: Buffer[] = []
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    )
+  }
   for (const f of files) {
     parts.push(
       Buffer.from(

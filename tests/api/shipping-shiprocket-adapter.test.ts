@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { type AppError, UnauthorizedError, ValidationError } from '../../server/http/errors.ts'
-import { type ParcelBooking, ShippingProviderError } from '../../server/modules/shipping/provider.ts'
+import {
+  type ParcelBooking,
+  type ReturnPickupBooking,
+  ShippingProviderError,
+} from '../../server/modules/shipping/provider.ts'
 import {
   createShiprocketProvider,
   missingShiprocketVariables,
@@ -63,6 +67,24 @@ function booking(reference: string, over: Partial<ParcelBooking> = {}): ParcelBo
     discount: 10_01,
     parcel: { grams: 750, lengthCm: 30, breadthCm: 20, heightCm: 5 },
     ewayBill: null,
+    ...over,
+  }
+}
+
+/** A reverse pickup of two pieces from the customer, amounts awkward in floating point: ₹100.09 in all. */
+function returnPickup(reference: string, over: Partial<ReturnPickupBooking> = {}): ReturnPickupBooking {
+  const { to } = booking('x')
+  return {
+    reference,
+    orderNumber: 'KS-1001',
+    placedAt: new Date('2026-03-20T04:40:00Z'),
+    from: to,
+    items: [
+      { name: 'Silk saree', sku: 'SAR-1', units: 3, price: 33_33 },
+      { name: 'Diya', sku: 'DIY-2', units: 1, price: 10 },
+    ],
+    total: 100_09,
+    parcel: { grams: 1250, lengthCm: 30, breadthCm: 20, heightCm: 5 },
     ...over,
   }
 }
@@ -447,6 +469,125 @@ describe('shiprocket adapter (against a local stand-in)', () => {
     expect(() => sr.webhook.read('{"current_status":"DELIVERED"}', right)).toThrow(ValidationError)
     expect(sr.webhook.headers.safeParse({ 'x-api-key': 'k'.repeat(201) }).success).toBe(false)
     expect(sr.webhook.description).toContain('x-api-key')
+  })
+
+  it('books a reverse pickup: a return order from the customer to the shop’s pickup address, in rupees, then its AWB', async () => {
+    const sr = shiprocket()
+    const pickup = await sr.bookReturnPickup(returnPickup('RET-2026-00012'))
+    const held = standIn.returns[0]!
+    expect(pickup).toEqual({
+      providerOrderId: String(held.id),
+      providerShipmentId: String(held.shipmentId),
+      awb: held.awb,
+      courier: 'Delhivery Surface',
+    })
+    expect(pickup.awb).toMatch(/^\d+$/)
+    // The shop's address is the one saved in the panel under SHIPROCKET_PICKUP_LOCATION, read from Shiprocket.
+    expect(standIn.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /v1/external/auth/login',
+      'GET /v1/external/settings/company/pickup',
+      'POST /v1/external/orders/create/return',
+      'POST /v1/external/courier/assign/awb',
+    ])
+    const shop = standIn.pickupAddress
+    expect(callsTo('/v1/external/orders/create/return')[0]!.body).toEqual({
+      order_id: 'RET-2026-00012',
+      // 04:40 UTC is 10:10 in India.
+      order_date: '2026-03-20 10:10',
+      pickup_customer_name: 'Asha',
+      pickup_last_name: 'Rao',
+      pickup_address: '12 Temple Street',
+      pickup_address_2: 'Flat 3',
+      pickup_city: 'Bengaluru',
+      pickup_state: 'Karnataka',
+      pickup_country: 'India',
+      pickup_pincode: '560001',
+      pickup_email: 'asha@example.com',
+      pickup_phone: '9845012345',
+      shipping_customer_name: shop.name,
+      shipping_address: shop.address,
+      shipping_address_2: shop.address_2,
+      shipping_city: shop.city,
+      shipping_state: shop.state,
+      shipping_country: shop.country,
+      shipping_pincode: shop.pin_code,
+      shipping_email: shop.email,
+      shipping_phone: shop.phone,
+      order_items: [
+        { name: 'Silk saree', sku: 'SAR-1', units: 3, selling_price: 33.33, qc_enable: false },
+        { name: 'Diya', sku: 'DIY-2', units: 1, selling_price: 0.1, qc_enable: false },
+      ],
+      payment_method: 'Prepaid',
+      sub_total: 100.09,
+      length: 30,
+      breadth: 20,
+      height: 5,
+      weight: 1.25,
+    })
+    expect(callsTo('/v1/external/courier/assign/awb')[0]!.body).toEqual({
+      shipment_id: held.shipmentId,
+      is_return: 1,
+    })
+    // A return is no forward booking: the forward order list knows nothing of it.
+    expect(standIn.orders).toHaveLength(0)
+    expect(sr.trackingUrl(pickup.awb!)).toBe(`https://shiprocket.co/tracking/${pickup.awb}`)
+  })
+
+  it('books a reverse pickup once: a retry under the same reference carries on with the return Shiprocket holds', async () => {
+    const sr = shiprocket({ timeoutMs: 300 })
+    const b = returnPickup('RET-2026-00013')
+    // Shiprocket makes the return order but answers too late.
+    standIn.delayNext('/orders/create/return', 2_000)
+    const late = await sr.bookReturnPickup(b).catch((e: unknown) => e)
+    expect(late).toBeInstanceOf(ShippingProviderError)
+    expect((late as Error).message).toMatch(/did not answer/)
+    expect(standIn.returns).toHaveLength(1)
+
+    // Shiprocket refuses the id it holds; the adapter finds that return in Shiprocket's list and assigns its AWB.
+    const again = await sr.bookReturnPickup(b)
+    expect(standIn.returns).toHaveLength(1)
+    expect(again).toMatchObject({
+      providerOrderId: String(standIn.returns[0]!.id),
+      providerShipmentId: String(standIn.returns[0]!.shipmentId),
+      awb: standIn.returns[0]!.awb,
+    })
+    expect(callsTo('/v1/external/orders/processing/return')).toHaveLength(1)
+
+    // Once more, after it succeeded: the same pickup, and no second AWB asked for.
+    expect(await sr.bookReturnPickup(b)).toEqual(again)
+    expect(standIn.returns).toHaveLength(1)
+    expect(callsTo('/v1/external/courier/assign/awb')).toHaveLength(1)
+  })
+
+  it('passes on Shiprocket’s refusal of a reverse pickup, and says when the shop’s pickup address is missing', async () => {
+    const noEmail = await shiprocket()
+      .bookReturnPickup(returnPickup('RET-2026-00014', { from: { ...booking('x').to, email: null } }))
+      .catch((e: unknown) => e)
+    expect(noEmail).toBeInstanceOf(ShippingProviderError)
+    expect((noEmail as AppError).statusCode).toBe(502)
+    expect((noEmail as Error).message).toBe(
+      'Shiprocket refused to book the return pickup: Oops! Invalid Data. The pickup email field is required.',
+    )
+
+    const elsewhere = await shiprocket({ pickupLocation: 'Warehouse 9' })
+      .bookReturnPickup(returnPickup('RET-2026-00015'))
+      .catch((e: unknown) => e)
+    expect(elsewhere).toBeInstanceOf(ShippingProviderError)
+    expect((elsewhere as Error).message).toContain('no complete pickup address called “Warehouse 9”')
+
+    standIn.refuseCouriers('Reverse pickup not serviceable for pincode 560001')
+    const noCourier = await shiprocket()
+      .bookReturnPickup(returnPickup('RET-2026-00016'))
+      .catch((e: unknown) => e)
+    expect((noCourier as Error).message).toBe(
+      'Shiprocket could not assign a courier: Reverse pickup not serviceable for pincode 560001',
+    )
+    expect(standIn.returns.map((r) => r.channelOrderId)).toEqual(['RET-2026-00016'])
+    // Tried again once a courier serves it: the return made the first time gets its AWB.
+    standIn.refuseCouriers(null)
+    const later = await shiprocket().bookReturnPickup(returnPickup('RET-2026-00016'))
+    expect(later.awb).toBe(standIn.returns[0]!.awb)
+    expect(standIn.returns).toHaveLength(1)
   })
 
   it('reads COD remittances from each delivered COD order, in paise exactly', async () => {

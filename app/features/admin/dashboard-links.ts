@@ -9,6 +9,7 @@ export const orderWorkLinks: Record<keyof DashboardOrders, string> = {
   codToShip: '/admin/orders?queue=codToShip',
   awaitingPayment: '/admin/orders?queue=awaitingPayment',
   refundsPending: '/admin/orders?queue=refundPending',
+  returnsToAct: '/admin/returns?status=open',
   unreadMessages: '/admin/messages?kind=contact&status=new',
   failedEmails: '/admin/outbox?status=failed',
 }

@@ -17,6 +17,7 @@ import {
 } from '../../lib/checkout-messages.ts'
 import { formatOrderDate, formatOrderDateTime } from '../../lib/dates.ts'
 import { formatRupees } from '../../lib/format.ts'
+import { island } from '../../lib/island.tsx'
 import { cancelOrder, fetchOrder, ordersQueryKey } from '../../lib/orders-api.ts'
 import {
   orderPayment,
@@ -31,6 +32,7 @@ import { FixDelivery } from './fix-delivery.tsx'
 import { GiveMeasurements } from './give-measurements.tsx'
 import { InvoiceLinks } from './invoice-links.tsx'
 import { orderMessages as m } from './messages.ts'
+import type { OrderReturns } from './return-api.ts'
 import { canCancel, customerPaymentLabel, statusClass, statusLabel } from './status.ts'
 
 function Dialog({
@@ -63,8 +65,23 @@ function Dialog({
   )
 }
 
-/** Order details and tracking: items, total, address, history timeline, Track order and Cancel. */
-export function OrderDetails({ id, initial }: { id: string; initial: Order | null }) {
+/**
+ * A delivered order's returns: an island (docs/decisions/105), so its code is fetched only on a delivered
+ * order's page, once the page is idle, and never with the first visit's code.
+ */
+export const OrderReturnsPart = island(() => import('./return-section.tsx'))
+
+/** Order details and tracking: items, total, address, history timeline, Track order, Cancel and returns. */
+export function OrderDetails({
+  id,
+  initial,
+  returns = null,
+}: {
+  id: string
+  initial: Order | null
+  /** What the server read of a delivered order's returns; null: the section asks the API itself. */
+  returns?: OrderReturns | null
+}) {
   const { t, locale } = useI18n()
   const queryClient = useQueryClient()
   // Placed from the checkout's plain form (decision 127): said once, on the page the order went to.
@@ -324,6 +341,8 @@ export function OrderDetails({ id, initial }: { id: string; initial: Order | nul
           </div>
         </dl>
       </section>
+
+      {order.status === 'Delivered' ? <OrderReturnsPart order={order} initial={returns} /> : null}
 
       <div className="grid gap-5 md:grid-cols-2">
         <section aria-labelledby="order-address" className="rounded-lg bg-white p-4 shadow-sm">

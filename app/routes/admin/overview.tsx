@@ -11,6 +11,7 @@ import { mayOpen } from '../../../contracts/staff.ts'
 import { useAdmin } from '../../features/admin/admin-api.ts'
 import { orderWorkLinks, productLink, stockLinks } from '../../features/admin/dashboard-links.ts'
 import { money } from '../../features/admin/format.ts'
+import { returnsConsoleText } from '../../features/admin/returns-parts.tsx'
 import { dayShort, SalesChart } from '../../features/admin/sales-chart.tsx'
 import { SetupChecklist } from '../../features/admin/setup-checklist.tsx'
 import { Badge, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
@@ -95,6 +96,12 @@ function OrderWork({ work }: { work: DashboardOrders }) {
         label="Refunds pending"
         note="Tried again automatically; open one to send it now"
         urgent
+      />
+      <CountLink
+        to={orderWorkLinks.returnsToAct}
+        count={work.returnsToAct}
+        label={returnsConsoleText.dashboardTile}
+        note={returnsConsoleText.dashboardNote}
       />
       <CountLink
         to={orderWorkLinks.unreadMessages}

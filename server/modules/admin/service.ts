@@ -96,6 +96,8 @@ export function createAdminService(deps: {
   /** The foundation's receipt details and the gifts waiting for them, for the set-up checklist. */
   donations: { staff: Pick<DonationsService['staff'], 'missing' | 'waiting'> }
   settings: Pick<SettingsService, 'read' | 'save'>
+  /** Customers' return requests (decision 138): the dashboard counts those staff still act on. */
+  returnRequests: { openCount(): Promise<number> }
   /** Seva bookings: the console marks them performed, adds media and cancels only through it. */
   sevas: Pick<
     SevasService,
@@ -132,6 +134,7 @@ export function createAdminService(deps: {
     messages: deps.messages,
     reviews: deps.reviews,
     sevas: deps.sevas,
+    returnRequests: deps.returnRequests,
   })
   return {
     overview: overview.overview,

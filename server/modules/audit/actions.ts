@@ -57,6 +57,12 @@ const otherActions = {
   'order.refund': 'order',
   'order.refund.failed': 'order',
   'order.photo': 'order',
+  // Return requests (decision 138), recorded on their order.
+  'return.approve': 'order',
+  'return.reject': 'order',
+  'return.receive': 'order',
+  'return.refund': 'order',
+  'return.refund.failed': 'order',
   'payment.amount-mismatch': 'order',
   'booking.performed': 'booking',
   'booking.photo': 'booking',

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -19,18 +18,12 @@ import {
   ok,
   pdfFile,
   publicAccess,
+  sendDocument,
 } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 
 const params = z.object({ id: z.string().min(1).max(64) })
 const tags = ['donations']
-
-const sendPdf = (reply: FastifyReply, file: { number: string; pdf: Buffer }) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${file.number.replace(/\//g, '-')}.pdf"`)
-    .header('cache-control', 'private, no-store')
-    .send(file.pdf)
 
 /** Giving (decision 101): causes, a donor's own gifts and their receipts. Paid through /payments/payable/*. */
 export const donationsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -111,7 +104,8 @@ export const donationsRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         response: { 200: pdfFile('The receipt, application/pdf'), ...customerFailures(404) },
       },
     },
-    async (request, reply) => sendPdf(reply, await donations.receipt(request.user!.id, request.params.id)),
+    async (request, reply) =>
+      sendDocument(reply, await donations.receipt(request.user!.id, request.params.id)),
   )
 }
 
@@ -178,7 +172,7 @@ export const donationsAdminRoutes: FastifyPluginAsyncZod<{ services: Services }>
         response: { 200: pdfFile('The receipt, application/pdf'), ...adminFailures(404) },
       },
     },
-    async (request, reply) => sendPdf(reply, await donations.receipt(null, request.params.id)),
+    async (request, reply) => sendDocument(reply, await donations.receipt(null, request.params.id)),
   )
 
   app.get(

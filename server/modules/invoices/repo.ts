@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { invoiceCounters, invoices, invoiceWaits } from './tables.ts'
 
@@ -32,7 +32,18 @@ export function createInvoicesRepo(db: DbOrTx) {
       const [row] = await db
         .select()
         .from(invoices)
-        .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind)))
+        .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind), isNull(invoices.returnId)))
+      return row ?? null
+    },
+
+    /** A return request's credit note (decision 138), if it has one. */
+    async ofReturn(returnId: string) {
+      const [row] = await db.select().from(invoices).where(eq(invoices.returnId, returnId))
+      return row ?? null
+    },
+
+    async byNumber(number: string) {
+      const [row] = await db.select().from(invoices).where(eq(invoices.number, number))
       return row ?? null
     },
 
@@ -65,7 +76,7 @@ export function createInvoicesRepo(db: DbOrTx) {
       return db
         .select({ orderId: invoices.orderId, kind: invoices.kind, number: invoices.number })
         .from(invoices)
-        .where(inArray(invoices.orderId, orderIds))
+        .where(and(inArray(invoices.orderId, orderIds), isNull(invoices.returnId)))
     },
   }
 }

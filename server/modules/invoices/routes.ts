@@ -1,9 +1,8 @@
-import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { gstRuleBody, gstRuleSchema } from '../../../contracts/gst-rules.ts'
 import { invoiceSettingsBody } from '../../../contracts/invoices.ts'
-import { adminFailures, bearer, customerFailures, ok, pdfFile } from '../../http/route-kit.ts'
+import { adminFailures, bearer, customerFailures, ok, pdfFile, sendDocument } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 
 const params = z.object({ id: z.string().min(1).max(64) })
@@ -16,13 +15,6 @@ const query = z.object({
 const description =
   'The order’s GST tax invoice as a PDF (issued when the order is paid, or when a cash-on-delivery order ' +
   'is delivered), or with `document=credit-note` the credit note of its refund. 404 before it is issued.'
-
-const sendPdf = (reply: FastifyReply, file: { number: string; pdf: Buffer }) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${file.number.replace(/\//g, '-')}.pdf"`)
-    .header('cache-control', 'private, no-store')
-    .send(file.pdf)
 
 /** The customer's own invoice (not in the spec: added with GST invoices, decision 083). */
 export const invoicesRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -42,7 +34,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request, reply) =>
-      sendPdf(
+      sendDocument(
         reply,
         await services.invoices.pdf(
           request.params.id,
@@ -76,7 +68,7 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> =
       },
     },
     async (request, reply) =>
-      sendPdf(reply, await services.invoices.pdf(request.params.id, request.query.document)),
+      sendDocument(reply, await services.invoices.pdf(request.params.id, request.query.document)),
   )
 
   app.get(

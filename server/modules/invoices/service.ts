@@ -1,4 +1,5 @@
 import {
+  apportion,
   computeTax,
   documentNumber,
   documentSeries,
@@ -8,6 +9,7 @@ import {
   indianDay,
   isIntraState,
   rateForPieces,
+  splitTax,
   stateCode,
   type TaxedLine,
 } from '../../../contracts/gst.ts'
@@ -15,6 +17,7 @@ import { type InvoiceSettings, invoiceText } from '../../../contracts/invoices.t
 import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
 import { personalisationText, plainText } from '../../../contracts/personalisation.ts'
 import { withVariant } from '../../../contracts/product-card.ts'
+import { partOf } from '../../../contracts/return-money.ts'
 import { invoiceDetailsMissing } from '../../../contracts/setup.ts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { NotFoundError } from '../../http/errors.ts'
@@ -66,6 +69,7 @@ export function createInvoicesService(deps: {
       // Each paid add-on (decision 133) is a line of its own after its piece: its own HSN or SAC code, at
       // staff's rate for it or its code's rule on its own price per piece, else the piece's own rate.
       const addons = (i.personalisation?.addons ?? []).map((a) => ({
+        itemId: i.id,
         title: plainText(personalisationText.addonLine, { label: a.label, title }),
         quantity: i.quantity,
         price: a.price,
@@ -78,6 +82,7 @@ export function createInvoicesService(deps: {
       }))
       return [
         {
+          itemId: i.id,
           title,
           quantity: i.quantity,
           price: i.price,
@@ -163,6 +168,7 @@ export function createInvoicesService(deps: {
       const lines = await linesOf(tx, order.id, indianDay(now))
       const tax = computeTax({
         lines: lines.map((l) => ({
+          itemId: l.itemId,
           description: l.title,
           code: l.hsnCode,
           rate: l.rate,
@@ -244,6 +250,122 @@ export function createInvoicesService(deps: {
         createdAt: undefined,
         updatedAt: undefined,
       })
+    },
+
+    /**
+     * Issues the credit note of a return request's refund (decision 138), in the refund's transaction and the
+     * credit notes' gap-free series: the returned pieces' part of each invoice line of their order lines (the
+     * piece and its add-ons), less the restocking fee kept, and shipping and the COD fee when they are given
+     * back. Null when the order has no invoice; the same note again for the same request.
+     */
+    async issueReturnCreditNote(
+      tx: Tx,
+      input: {
+        orderId: string
+        returnId: string
+        lines: Array<{ itemId: string; quantity: number; before: number; ordered: number }>
+        restockingFee: number
+        charges: boolean
+        now?: Date
+      },
+    ): Promise<InvoiceRow | null> {
+      const r = createInvoicesRepo(tx)
+      await orders.lockRow(input.orderId, tx)
+      const existing = await r.ofReturn(input.returnId)
+      if (existing) return existing
+      const invoice = await r.ofOrder(input.orderId, 'invoice')
+      if (!invoice) return null
+      const billed = invoice.lines as TaxedLine[]
+      // Invoices issued before lines named their order line are matched by their description.
+      const items = await orders.lines(input.orderId, tx)
+      const itemOf = (l: TaxedLine) =>
+        l.itemId ??
+        items.find((i) => {
+          const title = withVariant(i.title, i.variantTitle)
+          return (
+            l.description === title ||
+            (i.personalisation?.addons ?? []).some(
+              (a) => l.description === plainText(personalisationText.addonLine, { label: a.label, title }),
+            )
+          )
+        })?.id
+      const returned = new Map(input.lines.map((l) => [l.itemId, l]))
+      const goods = billed.flatMap((l) => {
+        const back = returned.get(itemOf(l) ?? '')
+        if (!back) return []
+        const part = (n: number) => partOf(n, back.ordered, back.before, back.quantity)
+        // Each part counted over the pieces so that, every piece back, the notes add up to the invoice's line;
+        // the taxable value is what is left of the price after the taxes, so a line always adds up.
+        const taxes = { cgst: part(l.cgst), sgst: part(l.sgst), igst: part(l.igst) }
+        const inclusive = part(l.inclusive)
+        return [
+          {
+            ...l,
+            quantity: back.quantity,
+            gross: part(l.gross),
+            discount: part(l.discount),
+            inclusive,
+            taxable: inclusive - taxes.cgst - taxes.sgst - taxes.igst,
+            ...taxes,
+          },
+        ]
+      })
+      // The fee kept is taken off the lines in proportion, and their tax worked out again on what is left.
+      const fees = apportion(
+        input.restockingFee,
+        goods.map((l) => l.inclusive),
+      )
+      const credited: TaxedLine[] = goods.map((l, i) =>
+        fees[i]
+          ? {
+              ...l,
+              inclusive: l.inclusive - fees[i]!,
+              ...splitTax(l.inclusive - fees[i]!, l.rate, invoice.intraState),
+            }
+          : l,
+      )
+      const charges = input.charges ? billed.filter((l) => itemOf(l) === undefined) : []
+      const lines = [...credited, ...charges]
+      const sum = (pick: (l: TaxedLine) => number) => lines.reduce((a, l) => a + pick(l), 0)
+      const now = input.now ?? new Date()
+      const supplier = await deps.settings.read(tx)
+      const fy = financialYear(now)
+      const prefix = supplier?.invoicePrefix ?? 'KS'
+      const serial = await r.nextSerial(documentSeries(prefix, 'credit-note', fy))
+      return r.insert({
+        ...invoice,
+        id: undefined,
+        kind: 'credit-note',
+        number: documentNumber(prefix, 'credit-note', fy, serial),
+        financialYear: fy,
+        serial,
+        invoiceId: invoice.id,
+        returnId: input.returnId,
+        issuedAt: now,
+        lines,
+        taxable: sum((l) => l.taxable),
+        cgst: sum((l) => l.cgst),
+        sgst: sum((l) => l.sgst),
+        igst: sum((l) => l.igst),
+        total: sum((l) => l.inclusive),
+        createdAt: undefined,
+        updatedAt: undefined,
+      })
+    },
+
+    /** The PDF of a return's credit note, by its number; `userId` limits it to the customer's own order. */
+    async returnCreditNotePdf(
+      number: string,
+      userId?: string,
+      language: Language = defaultLanguage,
+    ): Promise<{ number: string; pdf: Buffer }> {
+      const doc = await repo.byNumber(number)
+      const order = doc ? await orders.rowByIdOrNumber(doc.orderId) : null
+      if (doc?.kind !== 'credit-note' || !order || (userId !== undefined && order.userId !== userId)) {
+        throw new NotFoundError(invoiceText.noCreditNote)
+      }
+      const invoice = doc.invoiceId ? await repo.ofOrder(order.id, 'invoice') : null
+      return { number: doc.number, pdf: await renderInvoicePdf(doc, invoice, language) }
     },
 
     /** The PDF of an order's document; `userId` limits it to the customer's own order (else not found). */

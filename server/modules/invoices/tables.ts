@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from '../../db/columns.ts'
 import { orders } from '../orders/tables.ts'
@@ -19,6 +20,8 @@ export const invoices = pgTable(
     serial: integer('serial').notNull(),
     // A credit note names the invoice it reverses.
     invoiceId: text('invoice_id'),
+    // A credit note for returned lines names its return request (decision 138); null: the whole invoice.
+    returnId: text('return_id'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     supplier: jsonb('supplier').$type<Record<string, string>>().notNull(),
     recipient: jsonb('recipient').$type<Record<string, string>>().notNull(),
@@ -35,7 +38,9 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_number_idx').on(t.number),
-    uniqueIndex('invoices_order_kind_idx').on(t.orderId, t.kind),
+    // One invoice and one whole-order credit note per order; a credit note per return request besides.
+    uniqueIndex('invoices_order_kind_idx').on(t.orderId, t.kind).where(sql`${t.returnId} is null`),
+    uniqueIndex('invoices_return_idx').on(t.returnId).where(sql`${t.returnId} is not null`),
   ],
 )
 

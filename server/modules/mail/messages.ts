@@ -45,6 +45,16 @@ export type OrderFacts = {
   invoiceNumber?: string | null
 }
 
+/** What a return request's e-mails say about it (decision 138). */
+export type ReturnFacts = {
+  returnNumber: string
+  orderNumber: string
+  customerName: string
+  pieces: Array<{ title: string; quantity: number }>
+  /** What is refunded, paise. */
+  amount: number
+}
+
 /** What one e-mail says, before it is laid out: the template turns it into HTML and plain text. */
 export type MailContent = {
   subject: string
@@ -81,6 +91,11 @@ function customerMails({ t, language }: ShopI18n) {
         ]
       : []
   const facts = (order: OrderFacts) => ({ number: order.orderNumber, total: money(order.total) })
+  const returnFacts = (r: ReturnFacts) => ({
+    return: r.returnNumber,
+    number: r.orderNumber,
+    pieces: r.pieces.map((p) => (p.quantity > 1 ? `${p.title} × ${p.quantity}` : p.title)).join(', '),
+  })
   /** What every donation e-mail opens with: thanks for the gift, its amount and cause. */
   const giftThanks = (gift: { donorName: string; amount: number; cause: string }) => ({
     language,
@@ -357,6 +372,126 @@ function customerMails({ t, language }: ShopI18n) {
       button: { label: t('View your order'), href: orderUrl },
     }),
 
+    /** A customer asked to return pieces of a delivered order (decision 138). */
+    returnRequested: (r: ReturnFacts, orderUrl: string): MailContent => ({
+      language,
+      subject: t('Return {return} for order {number}: we have your request', returnFacts(r)),
+      preview: t('We will reply within two working days.'),
+      heading: t('We have your return request'),
+      paragraphs: [
+        hello(r.customerName),
+        t('You asked to return {pieces} from order {number}. Your request is {return}.', returnFacts(r)),
+        t('We will reply within two working days; you can follow it on your order page.'),
+      ],
+      button: { label: t('View your order'), href: orderUrl },
+    }),
+
+    /** Staff approved it: a courier collects the parcel, or the customer sends it. */
+    returnApproved: (
+      r: ReturnFacts,
+      orderUrl: string,
+      how: {
+        pickup: { courier: string | null; awb: string | null } | null
+        sendTo: string | null
+        note: string | null
+      },
+    ): MailContent => ({
+      language,
+      subject: t('Return {return} approved', returnFacts(r)),
+      preview: how.pickup
+        ? t('A courier will collect the parcel from you.')
+        : t('Please send the parcel back to us.'),
+      heading: t('Your return is approved'),
+      paragraphs: [
+        hello(r.customerName),
+        t('We have approved return {return} of {pieces} from order {number}.', returnFacts(r)),
+        how.pickup
+          ? t(
+              'A courier will collect the parcel from your delivery address: {courier}, tracking number {awb}.',
+              {
+                courier: how.pickup.courier ?? '—',
+                awb: how.pickup.awb ?? '—',
+              },
+            )
+          : t('Please pack the pieces safely and send them to: {address}. Keep the receipt.', {
+              address: how.sendTo ?? '',
+            }),
+        ...(how.note ? [t('A note from us: “{note}”', { note: how.note })] : []),
+        t('We refund {amount} once the parcel is back with us and checked.', { amount: money(r.amount) }),
+      ],
+      button: { label: t('View your order'), href: orderUrl },
+    }),
+
+    /** Staff did not accept it, with their reason. */
+    returnRejected: (r: ReturnFacts, orderUrl: string, reason: string): MailContent => ({
+      language,
+      subject: t('Return {return}: we could not accept it', returnFacts(r)),
+      preview: reason.slice(0, 90),
+      heading: t('We could not accept your return'),
+      paragraphs: [
+        hello(r.customerName),
+        t('We could not accept return {return} for order {number}.', returnFacts(r)),
+        t('Our reason: “{reason}”', { reason }),
+        t('If you think this is wrong, reply to this e-mail and we will look at it again.'),
+      ],
+      button: { label: t('View your order'), href: orderUrl },
+    }),
+
+    /** The parcel came back and was checked. */
+    returnReceived: (r: ReturnFacts, orderUrl: string): MailContent => ({
+      language,
+      subject: t('Return {return}: your parcel is back with us', returnFacts(r)),
+      preview: t('We have received and checked the pieces.'),
+      heading: t('We have your parcel'),
+      paragraphs: [
+        hello(r.customerName),
+        t('We have received and checked the pieces of return {return}.', returnFacts(r)),
+        t('Your refund of {amount} follows shortly.', { amount: money(r.amount) }),
+      ],
+      button: { label: t('View your order'), href: orderUrl },
+    }),
+
+    /** The refund has gone: to the way they paid, or to their UPI ID or bank account with its reference. */
+    returnRefunded: (
+      r: ReturnFacts,
+      orderUrl: string,
+      to:
+        | { kind: 'source' }
+        | { kind: 'upi'; upi: string; reference: string }
+        | { kind: 'bank'; last4: string; reference: string },
+      creditNote: string | null,
+    ): MailContent => ({
+      language,
+      subject: t('Refund of {amount} for return {return}', { ...returnFacts(r), amount: money(r.amount) }),
+      preview: t('We have refunded {amount}.', { amount: money(r.amount) }),
+      heading: t('Your refund is on its way'),
+      paragraphs: [
+        hello(r.customerName),
+        to.kind === 'source'
+          ? t('We have refunded {amount} for return {return} to the card or account you paid with.', {
+              ...returnFacts(r),
+              amount: money(r.amount),
+            })
+          : to.kind === 'upi'
+            ? t(
+                'We have sent {amount} for return {return} to your UPI ID {upi}; the reference is {reference}.',
+                {
+                  ...returnFacts(r),
+                  amount: money(r.amount),
+                  upi: to.upi,
+                  reference: to.reference,
+                },
+              )
+            : t(
+                'We have sent {amount} for return {return} to your bank account ending {last4}; the reference is {reference}.',
+                { ...returnFacts(r), amount: money(r.amount), last4: to.last4, reference: to.reference },
+              ),
+        ...(to.kind === 'source' ? [t('Banks usually show a refund within 5 to 7 working days.')] : []),
+        ...(creditNote ? [t('Our GST credit note {number} records it.', { number: creditNote })] : []),
+      ],
+      button: { label: t('View your order'), href: orderUrl },
+    }),
+
     bookingConfirmed: (b: BookingFacts, bookingUrl: string, policy: string): MailContent => ({
       language,
       subject: t('Seva booking {number} confirmed', { number: b.bookingNumber }),
@@ -583,6 +718,16 @@ export const mailTexts = {
     ],
     button: { label: 'Open it in the console', href: consoleUrl },
     order,
+  }),
+
+  staffReturnRequested: (r: ReturnFacts, reason: string, consoleUrl: string): MailContent => ({
+    subject: `Return ${r.returnNumber} asked for order ${r.orderNumber}`,
+    preview: `${r.customerName}: ${reason}`,
+    heading: 'A customer asks to return pieces',
+    paragraphs: [
+      `${r.customerName} asks to return ${r.pieces.map((p) => `${p.title} × ${p.quantity}`).join(', ')} from order ${r.orderNumber} (${reason}), for ${money(r.amount)}.`,
+    ],
+    button: { label: 'Open it in the console', href: consoleUrl },
   }),
 
   staffContactMessage: (from: string, email: string, message: string, consoleUrl: string): MailContent => ({

@@ -882,9 +882,16 @@ export function createOrdersService(deps: {
       return createOrdersRepo(db).linesOf(orderId)
     },
 
+    /** When the order was delivered (its latest 'Delivered' step), or null: a return's window runs from it. */
+    async deliveredAt(orderId: string, db: DbOrTx = deps.db): Promise<Date | null> {
+      const steps = await createOrdersRepo(db).historyOf(orderId)
+      const times = steps.filter((h) => h.status === 'Delivered').map((h) => h.changedAt.getTime())
+      return times.length ? new Date(Math.max(...times)) : null
+    },
+
     /** The stored order, as the console reads it before acting on it. */
-    rowById(id: string): Promise<OrderRow | null> {
-      return repo.byId(id)
+    rowById(id: string, db: DbOrTx = deps.db): Promise<OrderRow | null> {
+      return createOrdersRepo(db).byId(id)
     },
 
     /** Everything staff see of an order: the stored row, its items, its history with who made each step, its documents. */

@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, type SQLWrapper } from 'drizzle-orm'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { type PaymentPurpose, paymentEvents, payments } from './tables.ts'
 
@@ -52,6 +66,19 @@ export function createPaymentsRepo(db: DbOrTx) {
         .where(and(paying(purpose, id), eq(payments.status, 'captured')))
         .orderBy(desc(payments.createdAt))
         .limit(1)
+      return row ?? null
+    },
+    /** Adds a part refund to what the payment has given back, in one statement: two at once both count. */
+    async addRefunded(id: string, amount: number, refundId: string) {
+      const [row] = await db
+        .update(payments)
+        .set({
+          refunded: sql`${payments.refunded} + ${amount}`,
+          refundId,
+          status: sql`case when ${payments.refunded} + ${amount} >= ${payments.amount} then 'refunded' else ${payments.status} end`,
+        })
+        .where(eq(payments.id, id))
+        .returning()
       return row ?? null
     },
     async update(id: string, values: Partial<typeof payments.$inferInsert>) {

@@ -1,10 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
+import { formatPaise } from '../../../contracts/money.ts'
 import type { Order } from '../../../contracts/orders.ts'
 import { paymentMethodLabel } from '../../../contracts/payments.ts'
 import type { Config } from '../../config.ts'
 import type { Db, Tx } from '../../db/client.ts'
-import { ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts'
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import { writeAudit } from '../audit/repo.ts'
 import type { OrdersService } from '../orders/service.ts'
 import {
@@ -359,8 +360,31 @@ export function createPaymentsService(deps: {
     async refundCaptured(orderId: string): Promise<{ refundId: string } | null> {
       const payment = await repo.capturedFor('order', orderId)
       if (!payment?.providerPaymentId) return null
-      const refund = await provider.refund(payment.providerPaymentId, payment.amount, { orderId })
-      await repo.update(payment.id, { status: 'refunded', refundId: refund.id })
+      // What returned lines already took back is not refunded twice (decision 138).
+      const left = payment.amount - payment.refunded
+      const refund = await provider.refund(payment.providerPaymentId, left, { orderId })
+      await repo.update(payment.id, { status: 'refunded', refundId: refund.id, refunded: payment.amount })
+      return { refundId: refund.id }
+    },
+
+    /**
+     * Refunds part of an order's captured payment (returned lines, decision 138) through the provider and adds
+     * it to what the payment has given back; the payment reads 'refunded' once all of it has. Null when the
+     * order has no captured payment; refused when more is asked than is left.
+     */
+    async refundPart(
+      orderId: string,
+      amount: number,
+      notes: Record<string, string> = {},
+    ): Promise<{ refundId: string } | null> {
+      const payment = await repo.capturedFor('order', orderId)
+      if (!payment?.providerPaymentId) return null
+      const left = payment.amount - payment.refunded
+      if (amount <= 0 || amount > left) {
+        throw new ConflictError(`Only ${formatPaise(left)} of this payment is left to refund.`)
+      }
+      const refund = await provider.refund(payment.providerPaymentId, amount, { orderId, ...notes })
+      await repo.addRefunded(payment.id, amount, refund.id)
       return { refundId: refund.id }
     },
 

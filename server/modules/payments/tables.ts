@@ -29,6 +29,8 @@ export const payments = pgTable(
     method: text('method').notNull().default('Credit Card'),
     status: text('status').notNull().default('created'),
     refundId: text('refund_id'),
+    // What has gone back so far (paise): a returned line refunds part of the payment (decision 138).
+    refunded: integer('refunded').notNull().default(0),
     // When reconciliation may next ask the provider about this payment (a lease; decision 084).
     checkAfter: timestamp('check_after', { withTimezone: true }),
     createdAt: createdAt(),

@@ -9,6 +9,7 @@ import {
 } from '../../../contracts/returns.ts'
 import { adminFailures, bearer, ok } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
+import { returnAdminRoutes, returnRequestRoutes } from './request-routes.ts'
 
 const tags = ['admin']
 const security = bearer
@@ -101,4 +102,6 @@ const productReturnRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 export const returnsModule: FastifyPluginAsync<{ services: Services }> = async (app, opts) => {
   await app.register(returnSettingsRoutes, { ...opts, prefix: '/admin' })
   await app.register(productReturnRoutes, { ...opts, prefix: '/admin' })
+  await app.register(returnRequestRoutes, opts)
+  await app.register(returnAdminRoutes, { ...opts, prefix: '/admin' })
 }

@@ -91,6 +91,37 @@ export function createReturnsService(deps: {
     )
   }
 
+  /**
+   * The rule each sold piece is under, in the order asked: its product's, judged as the piece it was sold as
+   * (`kind`: a line with measurements or a text given is made to measure or personalised, whatever its product).
+   */
+  async function pieceRules(
+    pieces: Array<{ productId: string; kind: PieceKind | null }>,
+    db: DbOrTx = deps.db,
+  ): Promise<Array<PieceRule | null>> {
+    const facts = new Map(
+      (await deps.catalogue.returnFacts([...new Set(pieces.map((p) => p.productId))], db)).map((f) => [
+        f.id,
+        f,
+      ]),
+    )
+    const categoryIds = [...new Set([...facts.values()].flatMap((f) => (f.categoryId ? [f.categoryId] : [])))]
+    const rules = await repoOf(db).forTargets(categoryIds, [...facts.keys()])
+    const shop = rules.shop ?? shopDefaultRule
+    return pieces.map((p) => {
+      const f = facts.get(p.productId)
+      if (!f) return null
+      return ruleForPiece(
+        {
+          product: rules.products.get(f.id) ?? null,
+          category: (f.categoryId && rules.categories.get(f.categoryId)) || null,
+          shop,
+        },
+        p.kind ?? kindOfProduct(f),
+      )
+    })
+  }
+
   /** A product's own rule (null: its category's or the shop's) and the rule a plain piece has now. */
   async function productRule(productId: string, db: DbOrTx = deps.db): Promise<ProductReturnRule> {
     const [own, effective] = await Promise.all([
@@ -104,6 +135,7 @@ export function createReturnsService(deps: {
 
   return {
     rulesForProducts,
+    pieceRules,
 
     /** The rule a plain piece of this product is sold under (the product page), or null for no such product. */
     async ruleForProduct(productId: string): Promise<PieceRule | null> {

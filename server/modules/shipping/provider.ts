@@ -43,6 +43,26 @@ export type ParcelBooking = {
   ewayBill: string | null
 }
 
+/**
+ * A reverse pickup (decision 135, 'Reverse pickups'): the courier collects a returned parcel at the customer's
+ * address and brings it to the shop's own pickup address, the one forward parcels leave from (each provider
+ * knows it: Shiprocket's `pickup_location`). Money in paise, weight in grams; always prepaid.
+ */
+export type ReturnPickupBooking = {
+  /** The shop's own id for this pickup, unique ('RET-2026-00012'): a retry with it books nothing twice. */
+  reference: string
+  /** The order the pieces were bought in. */
+  orderNumber: string
+  /** When the shop books the pickup (the return order's date at the provider). */
+  placedAt: Date
+  /** Where the courier collects it: the customer's address, in the shape of a parcel's `to`. */
+  from: ParcelBooking['to']
+  items: { name: string; sku: string; units: number; price: number }[]
+  /** What the returned pieces are worth. */
+  total: number
+  parcel: { grams: number; lengthCm: number; breadthCm: number; heightCm: number }
+}
+
 /** The provider's record of a booking, as far as it has got. */
 export type ProviderShipment = {
   providerOrderId: string
@@ -90,6 +110,11 @@ export interface ShippingProvider {
   findByReference(reference: string): Promise<ProviderShipment | null>
   /** Opens the booking with the provider (an order and its shipment). */
   createShipment(booking: ParcelBooking): Promise<ProviderShipment>
+  /**
+   * Books a courier to collect a returned parcel from the customer for the shop: the return order and its
+   * AWB. Asked again with the same reference, it answers the booking already made.
+   */
+  bookReturnPickup(booking: ReturnPickupBooking): Promise<ProviderShipment>
   /** Assigns a courier and its AWB number to a created shipment. */
   assignCourier(providerShipmentId: string): Promise<{ awb: string; courier: string }>
   /** Asks the courier to collect the parcels; answers the day they will come, when it says. */

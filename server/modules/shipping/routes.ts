@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ordersPerBatch } from '../../../contracts/admin.ts'
@@ -27,6 +27,7 @@ import {
   ok,
   pdfFile,
   publicAccess,
+  sendPdf,
 } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
 
@@ -215,13 +216,6 @@ const orderIdsQuery = z.object({
     .refine((ids) => ids.length > 0, 'Choose the orders.')
     .refine((ids) => ids.length <= ordersPerBatch, `Choose at most ${ordersPerBatch} orders at once.`),
 })
-
-const sendPdf = (reply: FastifyReply, fileName: string, pdf: Buffer) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(pdf)
 
 /** Booking the courier from the console: one order, several ticked ones, their labels and manifest. */
 const shipmentAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

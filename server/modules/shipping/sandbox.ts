@@ -229,6 +229,37 @@ export function createSandboxCourier(settings: {
       return toShipment(row)
     },
 
+    async bookReturnPickup(booking) {
+      const held = async () =>
+        (await db.select().from(sandboxParcels).where(eq(sandboxParcels.reference, booking.reference)))[0]
+      // Asked again under the same reference (a retry), it answers the pickup it holds, as booked.
+      let row = await held()
+      if (!row) {
+        await db
+          .insert(sandboxParcels)
+          .values({
+            reference: booking.reference,
+            orderId: `SBX-O-${digits(9)}`,
+            shipmentId: `SBX-S-${digits(9)}`,
+            booking: { kind: 'return', ...booking } as unknown as Record<string, unknown>,
+            payment: 'prepaid',
+            codAmount: 0,
+            bookedAt: now(),
+          })
+          .onConflictDoNothing()
+        row = (await held())!
+      }
+      if (!row.awb) {
+        // Only the first of two calls at once numbers it; the other reads that number.
+        await db
+          .update(sandboxParcels)
+          .set({ awb: `SBX${digits(10)}`, bookedAt: now() })
+          .where(and(eq(sandboxParcels.reference, booking.reference), isNull(sandboxParcels.awb)))
+        row = (await held())!
+      }
+      return toShipment(row)
+    },
+
     async assignCourier(providerShipmentId) {
       const [row] = await parcelsOf([providerShipmentId])
       if (row!.awb) return { awb: row!.awb, courier: sandboxCourierName }

@@ -452,8 +452,72 @@ export function createShipmentsService(deps: {
     return added
   }
 
+  /**
+   * A reverse pickup for the returns module (decision 135, 'Reverse pickups'): the courier collects the returned
+   * pieces at the order's delivery address and brings them to the shop's pickup address. The parcel weighs what
+   * the caller says, else what the order's own parcel weighed when it was booked, else the order's packed weight
+   * or the default; it goes in that parcel's box, else the shop's first package or the default box. The caller
+   * keeps its own record under `reference` before calling, and calls once per return: the provider answers a
+   * second call under it with the pickup it already holds. Money in paise.
+   */
+  async function bookReturnPickup(input: {
+    reference: string
+    orderId: string
+    items: { name: string; sku: string; units: number; price: number }[]
+    total: number
+    grams?: number
+  }): Promise<{ provider: string; awb: string | null; courier: string | null; trackingUrl: string | null }> {
+    const order = await deps.orders.rowById(input.orderId)
+    if (!order) throw new NotFoundError('No such order.')
+    if (input.items.length === 0) throw new ValidationError('A return pickup needs the pieces it collects.')
+    const [rules, sent] = await Promise.all([
+      deps.rules(),
+      db
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.orderId, order.id), eq(shipments.state, 'booked')))
+        .orderBy(desc(shipments.createdAt))
+        .limit(1)
+        .then((rows) => rows[0] ?? null),
+    ])
+    const box = sent ?? rules.packages[0] ?? defaultBox
+    const grams = input.grams ?? sent?.grams ?? order.shippingGrams ?? rules.defaultWeightGrams
+    const booked = await provider.bookReturnPickup({
+      reference: input.reference,
+      orderNumber: order.orderNumber,
+      placedAt: now(),
+      from: {
+        firstName: order.shippingFirstName ?? '',
+        lastName: order.shippingLastName ?? '',
+        address: order.shippingAddress,
+        apartment: order.shippingApartment,
+        city: order.shippingCity,
+        state: order.shippingState,
+        postalCode: order.shippingPostalCode,
+        country: order.shippingCountry,
+        phone: order.shippingPhone,
+        email: order.shippingEmail,
+      },
+      items: input.items,
+      total: input.total,
+      parcel: {
+        grams: Math.max(1, Math.round(grams)),
+        lengthCm: Math.ceil(box.lengthCm),
+        breadthCm: Math.ceil(box.breadthCm),
+        heightCm: Math.ceil(box.heightCm),
+      },
+    })
+    return {
+      provider: provider.name,
+      awb: booked.awb,
+      courier: booked.courier,
+      trackingUrl: booked.awb ? provider.trackingUrl(booked.awb) : null,
+    }
+  }
+
   return {
     book: bookOne,
+    bookReturnPickup,
     callback,
     fetchRemittances,
 

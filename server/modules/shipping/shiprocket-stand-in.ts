@@ -23,6 +23,8 @@ export type ShiprocketStandInScan = {
 
 /** A booking the stand-in holds, in Shiprocket's terms. */
 export type ShiprocketStandInOrder = {
+  /** A forward order (`orders/create/adhoc`) or a return order (`orders/create/return`). */
+  kind: 'forward' | 'return'
   id: number
   channelOrderId: string
   shipmentId: number
@@ -60,6 +62,52 @@ const statusLabels: Record<number, string> = {
 }
 const courierName = 'Delhivery Surface'
 const pickupLocation = 'Primary'
+/** The pickup address saved in the panel under that nickname (Get All Pickup Locations). */
+const pickupAddress = {
+  id: 4984500,
+  pickup_location: pickupLocation,
+  address_type: null,
+  address: '7 Weavers Lane, Chickpet',
+  address_2: 'First floor',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'India',
+  pin_code: '560053',
+  email: 'dispatch@shop.example',
+  phone: '9845000001',
+  name: 'Kalaa Shop Dispatch',
+  company_id: 25149,
+  status: 2,
+  phone_verified: 1,
+  is_primary_location: 1,
+}
+/** The return order's required fields (Create a Return Order). */
+const returnRequiredFields = [
+  'order_id',
+  'order_date',
+  'pickup_customer_name',
+  'pickup_address',
+  'pickup_city',
+  'pickup_state',
+  'pickup_country',
+  'pickup_pincode',
+  'pickup_email',
+  'pickup_phone',
+  'shipping_customer_name',
+  'shipping_address',
+  'shipping_city',
+  'shipping_country',
+  'shipping_pincode',
+  'shipping_state',
+  'shipping_phone',
+  'order_items',
+  'payment_method',
+  'sub_total',
+  'length',
+  'breadth',
+  'height',
+  'weight',
+]
 /** The create call's required fields (Create Custom Order). */
 const requiredFields = [
   'order_id',
@@ -83,6 +131,8 @@ const requiredFields = [
   'weight',
 ]
 
+const record = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
 const istNow = () => new Date(Date.now() + 5.5 * 3600_000).toISOString().replace('T', ' ').slice(0, 19)
 const byDate = (a: ShiprocketStandInScan, b: ShiprocketStandInScan) => a.date.localeCompare(b.date)
 
@@ -108,13 +158,15 @@ function tinyPdf(title: string, lines: string[]): Promise<Buffer> {
  * and its answer to an order id it already holds (the order it has, unchanged: it never books one twice), the
  * order list and its search, an order's page with its COD remittance, AWB assignment, pickups (one shipment a
  * call, "Already in Pickup Queue." the second time), labels and manifests as PDF files on itself, tracking by
- * AWB, and errors in Shiprocket's shapes. It listens on a free port of 127.0.0.1; a test adds scans
+ * AWB, return orders for reverse pickups (their required fields, "The order id has already been taken." for an
+ * id it holds, and their list), the pickup address saved under its nickname, and errors in Shiprocket's shapes. It listens on a free port of 127.0.0.1; a test adds scans
  * (`scan`), remittances (`remit`), slow answers (`delayNext`) and expired tokens (`expireTokens`), and reads
- * what the shop asked (`calls`) and what it holds (`orders`).
+ * what the shop asked (`calls`) and what it holds (`orders`, `returns`).
  */
 export function startShiprocketStandIn(account: { email: string; password: string; webhookToken: string }) {
   const calls: ShiprocketStandInCall[] = []
   const orders: ShiprocketStandInOrder[] = []
+  const returns: ShiprocketStandInOrder[] = []
   const tokens = new Map<string, { expired: boolean }>()
   const delays: Array<{ fragment: string; ms: number }> = []
   const timers = new Set<ReturnType<typeof setTimeout>>()
@@ -123,8 +175,9 @@ export function startShiprocketStandIn(account: { email: string; password: strin
   let serial = 0
   let url = ''
 
-  const byShipment = (id: unknown) => orders.find((o) => o.shipmentId === Number(id))
-  const byAwb = (awb: string) => orders.find((o) => o.awb === awb)
+  // Forward and return shipments share Shiprocket's shipment ids, AWBs and tracking.
+  const byShipment = (id: unknown) => [...orders, ...returns].find((o) => o.shipmentId === Number(id))
+  const byAwb = (awb: string) => [...orders, ...returns].find((o) => o.awb === awb)
   const latest = (o: ShiprocketStandInOrder) => [...o.scans].sort(byDate).at(-1) ?? null
   const orderStatus = (o: ShiprocketStandInOrder) =>
     o.cancelled
@@ -189,6 +242,17 @@ export function startShiprocketStandIn(account: { email: string; password: strin
       status,
       json: { message, ...extra, status_code: status },
     })
+    /** Shiprocket's 422 naming each required field left out or empty, or null when none is. */
+    const missingOf = (given: Record<string, unknown>, required: string[]) => {
+      const missing = required.filter((f) => given[f] === undefined || given[f] === '' || given[f] === null)
+      return missing.length === 0
+        ? null
+        : refuse(422, 'Oops! Invalid Data.', {
+            errors: Object.fromEntries(
+              missing.map((f) => [f, [`The ${f.replace(/_/g, ' ')} field is required.`]]),
+            ),
+          })
+    }
 
     const file = pathname.match(/^\/files\/(.+)$/)
     if (method === 'GET' && file) {
@@ -221,16 +285,8 @@ export function startShiprocketStandIn(account: { email: string; password: strin
     if (!bearer || !tokens.has(bearer) || tokens.get(bearer)!.expired) return refuse(401, 'Unauthenticated.')
 
     if (method === 'POST' && pathname === '/v1/external/orders/create/adhoc') {
-      const missing = requiredFields.filter(
-        (f) => body[f] === undefined || body[f] === '' || body[f] === null,
-      )
-      if (missing.length > 0) {
-        return refuse(422, 'Oops! Invalid Data.', {
-          errors: Object.fromEntries(
-            missing.map((f) => [f, [`The ${f.replace(/_/g, ' ')} field is required.`]]),
-          ),
-        })
-      }
+      const missing = missingOf(body, requiredFields)
+      if (missing) return missing
       if (body.pickup_location !== pickupLocation) {
         return refuse(422, 'Wrong Pickup location entered. Please choose one location from data given')
       }
@@ -241,6 +297,7 @@ export function startShiprocketStandIn(account: { email: string; password: strin
         (() => {
           const n = orders.length + 1
           const created: ShiprocketStandInOrder = {
+            kind: 'forward',
             id: 500_000_000 + n,
             channelOrderId: String(body.order_id),
             shipmentId: 600_000_000 + n,
@@ -266,6 +323,107 @@ export function startShiprocketStandIn(account: { email: string; password: strin
           awb_code: order.awb ?? '',
           courier_company_id: order.awb ? 43 : '',
           courier_name: order.courier ?? '',
+        },
+      }
+    }
+
+    if (method === 'GET' && pathname === '/v1/external/settings/company/pickup') {
+      return {
+        status: 200,
+        json: {
+          data: {
+            shipping_address: [pickupAddress],
+            allow_more: 'true',
+            is_blackbox_seller: false,
+            company_name: 'Kalaa Shop',
+            recent_addresses: [],
+          },
+        },
+      }
+    }
+
+    if (method === 'POST' && pathname === '/v1/external/orders/create/return') {
+      const missing = missingOf(body, returnRequiredFields)
+      if (missing) return missing
+      const items = Array.isArray(body.order_items) ? body.order_items : []
+      const itemFields = ['name', 'sku', 'units', 'selling_price']
+      const badItem = items.length === 0 || items.some((i) => missingOf(record(i), itemFields))
+      if (badItem) {
+        return refuse(422, 'Oops! Invalid Data.', {
+          errors: { order_items: ['Each order item needs its name, sku, units and selling price.'] },
+        })
+      }
+      if (String(body.payment_method).toLowerCase() !== 'prepaid') {
+        return refuse(422, 'Oops! Invalid Data.', {
+          errors: { payment_method: ['The payment method of a return order must be prepaid.'] },
+        })
+      }
+      // Unlike a custom order, a return order id Shiprocket holds is refused, not answered with the one it has.
+      if (returns.some((o) => o.channelOrderId === String(body.order_id))) {
+        return refuse(422, 'Oops! Invalid Data.', {
+          errors: { order_id: ['The order id has already been taken.'] },
+        })
+      }
+      const n = returns.length + 1
+      const created: ShiprocketStandInOrder = {
+        kind: 'return',
+        id: 700_000_000 + n,
+        channelOrderId: String(body.order_id),
+        shipmentId: 800_000_000 + n,
+        request: body,
+        awb: null,
+        courier: null,
+        pickupScheduledDate: null,
+        manifested: false,
+        cancelled: false,
+        scans: [],
+        remittance: null,
+      }
+      returns.push(created)
+      return {
+        status: 200,
+        json: {
+          order_id: created.id,
+          shipment_id: created.shipmentId,
+          status: 'RETURN PENDING',
+          status_code: 21,
+          company_name: 'Kalaa Shop',
+        },
+      }
+    }
+
+    if (method === 'GET' && pathname === '/v1/external/orders/processing/return') {
+      const perPage = Math.max(1, Number(searchParams.get('per_page') ?? 15))
+      const page = Math.max(1, Number(searchParams.get('page') ?? 1))
+      const newestFirst = [...returns].sort((a, b) => b.id - a.id)
+      const totalPages = Math.max(1, Math.ceil(newestFirst.length / perPage))
+      return {
+        status: 200,
+        json: {
+          data: newestFirst.slice((page - 1) * perPage, page * perPage).map((o) => ({
+            id: o.id,
+            channel_id: 76893,
+            channel_name: 'CUSTOM',
+            base_channel_code: 'CS',
+            channel_order_id: o.channelOrderId,
+            customer_name: `${o.request.pickup_customer_name} ${o.request.pickup_last_name ?? ''}`.trim(),
+            customer_pincode: String(o.request.pickup_pincode),
+            total: Number(o.request.sub_total).toFixed(2),
+            status: o.cancelled ? 'RETURN CANCELLED' : 'RETURN PENDING',
+            status_code: o.cancelled ? 5 : 21,
+            payment_method: 'prepaid',
+            cod: 0,
+            shipment_id: o.shipmentId,
+            shipments: [{ isd_code: '+91', courier: o.courier ?? '', awb: o.awb ?? '' }],
+          })),
+          meta: {
+            pagination: {
+              total: newestFirst.length,
+              per_page: perPage,
+              current_page: page,
+              total_pages: totalPages,
+            },
+          },
         },
       }
     }
@@ -638,6 +796,10 @@ export function startShiprocketStandIn(account: { email: string; password: strin
     }
     calls: ShiprocketStandInCall[]
     orders: ShiprocketStandInOrder[]
+    /** The return orders (reverse pickups) it holds. */
+    returns: ShiprocketStandInOrder[]
+    /** The pickup address saved under SHIPROCKET_PICKUP_LOCATION, as Shiprocket lists it. */
+    pickupAddress: typeof pickupAddress
     stop(): Promise<void>
     /** Every token issued so far answers 401 from now on, as one that ended early. */
     expireTokens(): void
@@ -676,6 +838,8 @@ export function startShiprocketStandIn(account: { email: string; password: strin
         },
         calls,
         orders,
+        returns,
+        pickupAddress,
         stop: () =>
           new Promise<void>((r) => {
             for (const t of timers) clearTimeout(t)

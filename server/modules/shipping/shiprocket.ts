@@ -8,6 +8,7 @@ import {
   type ProviderRemittance,
   type ProviderShipment,
   type ProviderTrackingEvent,
+  type ReturnPickupBooking,
   type ShippingProvider,
   ShippingProviderError,
   type TrackingNotice,
@@ -389,6 +390,65 @@ function orderBody(b: ParcelBooking, pickupLocation: string) {
   }
 }
 
+/** A pickup address saved in the Shiprocket panel (`GET /settings/company/pickup`), as the shop reads it. */
+type PickupAddress = {
+  name: string
+  address: string
+  address2: string
+  city: string
+  state: string
+  country: string
+  pinCode: string
+  email: string | null
+  phone: string
+}
+
+/**
+ * Shiprocket's return order (`POST /orders/create/return`, Create a Return Order) for a reverse pickup, amounts
+ * in rupees: `pickup_*` is the customer the courier collects from, `shipping_*` the shop's own pickup address
+ * the parcel goes back to. Always prepaid (Shiprocket: "This should always be prepaid"); no doorstep quality
+ * check, since the shop inspects the pieces when they arrive.
+ */
+function returnOrderBody(b: ReturnPickupBooking, shop: PickupAddress) {
+  return {
+    order_id: b.reference,
+    order_date: istMinute(b.placedAt),
+    pickup_customer_name: b.from.firstName,
+    pickup_last_name: b.from.lastName,
+    pickup_address: b.from.address,
+    pickup_address_2: b.from.apartment ?? '',
+    pickup_city: b.from.city,
+    pickup_state: b.from.state,
+    pickup_country: b.from.country,
+    pickup_pincode: b.from.postalCode,
+    // Shiprocket requires it; without one it refuses in its own words, which staff see.
+    ...(b.from.email ? { pickup_email: b.from.email } : {}),
+    pickup_phone: tenDigits(b.from.phone),
+    shipping_customer_name: shop.name,
+    shipping_address: shop.address,
+    shipping_address_2: shop.address2,
+    shipping_city: shop.city,
+    shipping_state: shop.state,
+    shipping_country: shop.country,
+    shipping_pincode: shop.pinCode,
+    ...(shop.email ? { shipping_email: shop.email } : {}),
+    shipping_phone: tenDigits(shop.phone),
+    order_items: b.items.map((i) => ({
+      name: i.name,
+      sku: i.sku,
+      units: i.units,
+      selling_price: rupees(i.price),
+      qc_enable: false,
+    })),
+    payment_method: 'Prepaid',
+    sub_total: rupees(b.total),
+    length: b.parcel.lengthCm,
+    breadth: b.parcel.breadthCm,
+    height: b.parcel.heightCm,
+    weight: b.parcel.grams / 1000,
+  }
+}
+
 /** An order of Shiprocket's list (`GET /orders`), as far as the shop reads it. */
 type ListedOrder = {
   id?: unknown
@@ -396,6 +456,8 @@ type ListedOrder = {
   status?: unknown
   status_code?: unknown
   payment_method?: unknown
+  /** The return orders' list (`GET /orders/processing/return`) names the shipment here. */
+  shipment_id?: unknown
   shipments?: Array<{ id?: unknown; awb?: unknown; courier?: unknown; delivered_date?: unknown }>
 }
 type OrdersPage = { data?: ListedOrder[]; meta?: { pagination?: { total_pages?: unknown } } }
@@ -570,19 +632,123 @@ export function createShiprocketProvider(settings: ShiprocketSettings): Shipping
     return { orderId: text(data.order_id), awb: text(data.awb), courier: text(data.courier) }
   }
 
-  /** Every page of an order list, up to `maxPages`, each order to `visit` until it answers true (found). */
+  /**
+   * Every page of an order list (`/orders`, or `/orders/processing/return` for return orders), up to
+   * `maxPages`, each order to `visit` until it answers true (found).
+   */
   async function eachOrder(
     query: Record<string, string>,
     action: string,
     visit: (o: ListedOrder) => boolean | undefined,
+    path = '/orders',
   ) {
     for (let page = 1; page <= maxPages; page++) {
       const params = new URLSearchParams({ ...query, page: String(page) })
-      const answer = await call<OrdersPage>('GET', `/orders?${params}`, undefined, action)
+      const answer = await call<OrdersPage>('GET', `${path}?${params}`, undefined, action)
       for (const o of answer.data ?? []) if (visit(o)) return
       const pages = Number(answer.meta?.pagination?.total_pages ?? 1)
       if (!(page < pages)) return
     }
+  }
+
+  /** The AWB for a shipment; `extra` marks a return's (`is_return: 1`). A lost answer's retry reads the held AWB. */
+  async function assignAwb(
+    providerShipmentId: string,
+    extra: Record<string, unknown>,
+  ): Promise<{ awb: string; courier: string }> {
+    let refusal: ShippingProviderError
+    try {
+      const answer = await call<{ awb_assign_status?: unknown; message?: unknown; response?: unknown }>(
+        'POST',
+        '/courier/assign/awb',
+        { shipment_id: idOf(providerShipmentId), ...extra },
+        'assign a courier',
+      )
+      const data = record(record(answer.response).data)
+      const awb = text(data.awb_code)
+      if (Number(answer.awb_assign_status) === 1 && awb) {
+        return { awb, courier: text(data.courier_name) ?? 'Shiprocket' }
+      }
+      const reason = text(data.awb_assign_error) ?? reasonOf(answer) ?? 'it gave no AWB number.'
+      refusal = new ShippingProviderError(`Shiprocket could not assign a courier: ${scrub(reason)}`)
+    } catch (e) {
+      if (!(e instanceof ShiprocketRefusal)) throw e
+      refusal = e
+    }
+    // A retry after a lost answer is refused because the AWB exists already: the shipment then says which.
+    const held = await shipmentRecord(providerShipmentId).catch(() => null)
+    if (held?.awb) return { awb: held.awb, courier: held.courier ?? 'Shiprocket' }
+    throw refusal
+  }
+
+  /** The shop's pickup address saved in the panel under SHIPROCKET_PICKUP_LOCATION: where returns go back to. */
+  async function shopAddress(): Promise<PickupAddress> {
+    const answer = await call<{ data?: unknown }>(
+      'GET',
+      '/settings/company/pickup',
+      undefined,
+      'read the pickup addresses',
+    )
+    const data = record(answer.data)
+    const saved = list(data.shipping_address)
+      .map(record)
+      .find((a) => text(a.pickup_location) === settings.pickupLocation)
+    const address = saved && text(saved.address)
+    const city = saved && text(saved.city)
+    const state = saved && text(saved.state)
+    const pinCode = saved && text(saved.pin_code)
+    const phone = saved && text(saved.phone)
+    if (!saved || !address || !city || !state || !pinCode || !phone) {
+      throw new ShippingProviderError(
+        `Shiprocket has no complete pickup address called “${settings.pickupLocation}” (SHIPROCKET_PICKUP_LOCATION): returns are sent back to it. Check it under Settings → Pickup Addresses in the Shiprocket panel.`,
+      )
+    }
+    return {
+      name: text(saved.name) ?? text(data.company_name) ?? settings.pickupLocation,
+      address,
+      address2: text(saved.address_2) ?? '',
+      city,
+      state,
+      country: text(saved.country) ?? 'India',
+      pinCode,
+      email: text(saved.email),
+      phone,
+    }
+  }
+
+  /** The return order Shiprocket holds under the shop's reference, from its return orders' list. */
+  async function heldReturn(reference: string): Promise<ProviderShipment | null> {
+    let found: ProviderShipment | null = null
+    let cancelled = false
+    await eachOrder(
+      { per_page: '100' },
+      'look the return up',
+      (o) => {
+        if (String(o.channel_order_id ?? '') !== reference) return false
+        const shipment = o.shipments?.[0]
+        const orderId = text(o.id)
+        const shipmentId = text(o.shipment_id) ?? text(shipment?.id)
+        if (/CANCEL/i.test(text(o.status) ?? '')) {
+          cancelled = true
+          return true
+        }
+        if (!orderId || !shipmentId) return false
+        found = {
+          providerOrderId: orderId,
+          providerShipmentId: shipmentId,
+          awb: text(shipment?.awb),
+          courier: text(shipment?.courier),
+        }
+        return true
+      },
+      '/orders/processing/return',
+    )
+    if (cancelled) {
+      throw new ShippingProviderError(
+        `Shiprocket holds return ${reference} as cancelled and never books a cancelled order id again. Book this pickup in the Shiprocket panel.`,
+      )
+    }
+    return found
   }
 
   async function generateManifest(ids: string[]): Promise<string | null> {
@@ -651,31 +817,38 @@ export function createShiprocketProvider(settings: ShiprocketSettings): Shipping
       }
     },
 
-    async assignCourier(providerShipmentId) {
-      let refusal: ShippingProviderError
+    async bookReturnPickup(booking) {
+      let made: ProviderShipment
       try {
-        const answer = await call<{ awb_assign_status?: unknown; message?: unknown; response?: unknown }>(
+        const answer = await call<Record<string, unknown>>(
           'POST',
-          '/courier/assign/awb',
-          { shipment_id: idOf(providerShipmentId) },
-          'assign a courier',
+          '/orders/create/return',
+          returnOrderBody(booking, await shopAddress()),
+          'book the return pickup',
         )
-        const data = record(record(answer.response).data)
-        const awb = text(data.awb_code)
-        if (Number(answer.awb_assign_status) === 1 && awb) {
-          return { awb, courier: text(data.courier_name) ?? 'Shiprocket' }
+        const orderId = text(answer.order_id)
+        const shipmentId = text(answer.shipment_id)
+        if (!orderId || !shipmentId) {
+          const reason = reasonOf(answer)
+          throw new ShippingProviderError(
+            `Shiprocket did not book the return pickup${reason ? `: ${scrub(reason)}` : '.'}`,
+          )
         }
-        const reason = text(data.awb_assign_error) ?? reasonOf(answer) ?? 'it gave no AWB number.'
-        refusal = new ShippingProviderError(`Shiprocket could not assign a courier: ${scrub(reason)}`)
+        made = { providerOrderId: orderId, providerShipmentId: shipmentId, awb: null, courier: null }
       } catch (e) {
-        if (!(e instanceof ShiprocketRefusal)) throw e
-        refusal = e
+        // Unlike a forward order, a return order id is never reused: "The order id has already been taken."
+        // A retry under the same reference (after a lost answer) carries on with the return Shiprocket holds.
+        if (!(e instanceof ShiprocketRefusal && /order id has already been taken/i.test(e.reason))) throw e
+        const held = await heldReturn(booking.reference)
+        if (!held) throw e
+        made = held
       }
-      // A retry after a lost answer is refused because the AWB exists already: the shipment then says which.
-      const held = await shipmentRecord(providerShipmentId).catch(() => null)
-      if (held?.awb) return { awb: held.awb, courier: held.courier ?? 'Shiprocket' }
-      throw refusal
+      if (made.awb) return made
+      const { awb, courier } = await assignAwb(made.providerShipmentId, { is_return: 1 })
+      return { ...made, awb, courier }
     },
+
+    assignCourier: (providerShipmentId) => assignAwb(providerShipmentId, {}),
 
     async requestPickup(providerShipmentIds) {
       const days: string[] = []

@@ -297,6 +297,16 @@ export function auditSentence(input: SentenceInput): string {
       return `${who} offered cash on delivery again to the phone ending ${String(after.phoneEnding ?? '')}`
     case 'order.refund':
       return `${who} refunded ${rupees(after.amount)} on ${thing}`
+    case 'return.approve':
+      return `${who} approved return ${String(after.number)} of ${thing}: ${after.method === 'pickup' ? 'a courier collects it' : 'the customer sends it back'}`
+    case 'return.reject':
+      return `${who} did not accept return ${String(after.number)} of ${thing}${typeof after.reason === 'string' ? `: ${after.reason}` : ''}`
+    case 'return.receive':
+      return `${who} received and inspected return ${String(after.number)} of ${thing}: ${after.resaleable ? 'fit to sell again, back in stock' : 'not fit to sell again'}`
+    case 'return.refund':
+      return `${who} refunded ${rupees(after.amount)} for return ${String(after.number)} of ${thing}${typeof after.reference === 'string' ? ` (reference ${after.reference})` : ''}`
+    case 'return.refund.failed':
+      return `${who} tried to refund return ${String(after.number)} of ${thing}, but the refund failed${typeof after.reason === 'string' ? `: ${after.reason}` : ''}`
     case 'order.photo':
       return `${who} added a photo of the finished ${typeof after.item === 'string' ? after.item : 'piece'} to ${thing}`
     case 'order.refund.failed':

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -14,17 +13,10 @@ import {
   shipOrdersMessage,
 } from '../../../../contracts/admin-orders.ts'
 import { ValidationError } from '../../../http/errors.ts'
-import { adminFailures, ok, pdfFile } from '../../../http/route-kit.ts'
+import { adminFailures, ok, pdfFile, sendPdf } from '../../../http/route-kit.ts'
 import { uploadedFiles } from '../../../http/uploaded-files.ts'
 import type { Services } from '../../../services.ts'
 import { actorOf, idParams, security, tags } from '../route-helpers.ts'
-
-const sendPdf = (reply: FastifyReply, file: { fileName: string; pdf: Buffer }) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(file.pdf)
 
 /** Orders: the list with its work queues, one order, moving it forward, refunds, shipping and packing in bulk. */
 export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -64,7 +56,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         response: { 200: pdfFile('The packing slips, application/pdf'), ...adminFailures(404) },
       },
     },
-    async (request, reply) => sendPdf(reply, await orders.packingSlips(request.query.ids)),
+    async (request, reply) => {
+      const slips = await orders.packingSlips(request.query.ids)
+      return sendPdf(reply, slips.fileName, slips.pdf)
+    },
   )
 
   app.get(
@@ -79,7 +74,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         response: { 200: pdfFile('The packing slip, application/pdf'), ...adminFailures(404) },
       },
     },
-    async (request, reply) => sendPdf(reply, await orders.packingSlips([request.params.id])),
+    async (request, reply) => {
+      const slip = await orders.packingSlips([request.params.id])
+      return sendPdf(reply, slip.fileName, slip.pdf)
+    },
   )
 
   app.get(

@@ -38,6 +38,7 @@ export function createAdminOverviewService(deps: {
   messages: Pick<MessagesService, 'unreadCount'>
   reviews: Pick<ReviewsService, 'consoleList'>
   sevas: Pick<SevasService, 'store'>
+  returnRequests: { openCount(): Promise<number> }
   invoices: Pick<InvoicesService, 'missing' | 'waiting' | 'settings'>
   donations: { staff: Pick<DonationsService['staff'], 'missing' | 'waiting'> }
   payments: Pick<PaymentsService, 'providerName'>
@@ -58,16 +59,18 @@ export function createAdminOverviewService(deps: {
   }
 
   async function orderWork(): Promise<DashboardOrders> {
-    const [queues, unreadMessages, failedEmails] = await Promise.all([
+    const [queues, unreadMessages, failedEmails, returnsToAct] = await Promise.all([
       orders.reports.work(),
       deps.messages.unreadCount(),
       deps.mail.failedCount(),
+      deps.returnRequests.openCount(),
     ])
     return {
       toShip: Number(queues.toShip),
       codToShip: Number(queues.codToShip),
       awaitingPayment: Number(queues.awaitingPayment),
       refundsPending: Number(queues.refundPending),
+      returnsToAct,
       unreadMessages,
       failedEmails,
     }

@@ -1,0 +1,243 @@
+import { z } from 'zod'
+import { msg } from './languages.ts'
+import { type ReturnReason, returnReasons } from './return-rules.ts'
+import { returnRuleSchema } from './returns.ts'
+
+/**
+ * A customer's return request (decision 138): lines of a delivered order and how many of each, a reason, the
+ * customer's photos and what they want back; staff approve or reject it, receive and inspect what came back,
+ * and refund it. The shapes the storefront and the console share.
+ */
+
+/** Where a request stands. */
+export const returnStatuses = ['requested', 'approved', 'rejected', 'received', 'refunded'] as const
+export type ReturnStatus = (typeof returnStatuses)[number]
+
+/** What the customer wants instead of the piece. */
+export const returnResolutions = ['refund'] as const
+export type ReturnResolution = (typeof returnResolutions)[number]
+
+/** How the parcel comes back: a courier collects it, or the customer sends it. */
+export const returnMethods = ['pickup', 'send'] as const
+export type ReturnMethod = (typeof returnMethods)[number]
+
+/** Reasons that need the customer's photos: the damage or the wrong piece is seen before staff approve. */
+export const photoReasons: readonly ReturnReason[] = ['damaged', 'wrong-item']
+export const returnPhotoLimit = 3
+
+/** An Indian bank branch code: four letters, a zero, six letters or digits. */
+export const ifscPattern = /^[A-Z]{4}0[A-Z0-9]{6}$/
+/** A UPI ID: a name, an @ and the bank's handle. */
+export const upiPattern = /^[a-z0-9._-]{2,64}@[a-z][a-z0-9]{1,63}$/
+
+export const returnText = {
+  status: {
+    requested: msg('Return requested'),
+    approved: msg('Return approved'),
+    rejected: msg('Return not accepted'),
+    received: msg('Return received'),
+    refunded: msg('Refunded'),
+  } satisfies Record<ReturnStatus, string>,
+  reason: {
+    damaged: msg('Arrived damaged'),
+    'wrong-item': msg('Wrong item sent'),
+    'not-as-described': msg('Not as described'),
+    size: msg('Does not fit'),
+    'changed-mind': msg('Changed my mind'),
+  } satisfies Record<ReturnReason, string>,
+  resolution: { refund: msg('Refund') } satisfies Record<ReturnResolution, string>,
+  refundPending: msg('Refund of {amount} on its way'),
+  refundedTo: {
+    source: msg('Refunded {amount} to the way you paid'),
+    upi: msg('Refunded {amount} to UPI ID {upi}'),
+    bank: msg('Refunded {amount} to the bank account ending {last4}'),
+  },
+  askReturn: msg('Return or replace items'),
+  requested: msg('Return {number} requested. We will reply within two working days.'),
+  notDelivered: msg('Only a delivered order can be returned.'),
+  windowOver: msg('The return window for this order closed on {date}.'),
+  notReturnable: msg(
+    '{title} is not returnable. If it arrived damaged, wrong or not as described, choose that reason.',
+  ),
+  tooMany: msg('You can return at most {count} of {title}.'),
+  noLines: msg('Choose at least one item to return.'),
+  notInOrder: msg('That item is not in this order.'),
+  photosNeeded: msg('Add at least one photo showing the problem.'),
+  tooManyPhotos: msg('Add at most three photos.'),
+  refundToNeeded: msg('Tell us where to send your refund: a UPI ID or a bank account.'),
+  badIfsc: msg('Enter the branch IFSC code: 11 characters such as SBIN0001234.'),
+  badUpi: msg('Enter a UPI ID such as name@okhdfc.'),
+  badAccount: msg('Enter the account number: 9 to 18 digits.'),
+  notFound: msg('Return not found.'),
+  sendBack: msg('Please send the parcel to the address below and keep the receipt.'),
+  pickupBooked: msg('A courier will collect the parcel: {courier}, tracking number {awb}.'),
+} as const
+
+/** Where a cash-on-delivery order's refund is sent: a UPI ID, or a bank account checked by its IFSC. */
+export const refundToSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('upi'),
+    upi: z.string().trim().toLowerCase().regex(upiPattern, returnText.badUpi),
+  }),
+  z.object({
+    kind: z.literal('bank'),
+    accountName: z.string().trim().min(2, 'Enter the account holder’s name').max(100),
+    accountNumber: z
+      .string()
+      .trim()
+      .regex(/^\d{9,18}$/, returnText.badAccount),
+    ifsc: z.string().trim().toUpperCase().regex(ifscPattern, returnText.badIfsc),
+  }),
+])
+export type RefundTo = z.infer<typeof refundToSchema>
+
+/** POST /api/v1/returns: JSON, or a multipart form with this as its `request` field and up to three `photo` files. */
+export const returnRequestBody = z.object({
+  orderId: z.string().trim().min(1).max(64),
+  lines: z
+    .array(
+      z.object({
+        itemId: z.string().trim().min(1).max(64).meta({ description: "The order line's id (`items[]._id`)" }),
+        quantity: z.number().int().min(1).max(1000),
+      }),
+    )
+    .min(1, returnText.noLines)
+    .max(100),
+  reason: z.enum(returnReasons, 'Choose why you are returning it'),
+  description: z.string().trim().max(1000).default(''),
+  resolution: z.enum(returnResolutions).default('refund'),
+  refundTo: refundToSchema.optional().meta({ description: 'Required for a cash-on-delivery order' }),
+})
+export type ReturnRequestInput = z.input<typeof returnRequestBody>
+
+export const returnLineSchema = z.object({
+  itemId: z.string(),
+  productId: z.string(),
+  title: z.string(),
+  variantTitle: z.string().nullable(),
+  image: z.string().nullable(),
+  quantity: z.number().int(),
+  /** What this line refunds, paise: its price and add-ons after the coupon's share, before any fee. */
+  amount: z.number().int(),
+  /** The rule it was judged by, as it stood when the request was made. */
+  rule: returnRuleSchema,
+})
+
+export const returnEventSchema = z.object({
+  status: z.enum(returnStatuses),
+  at: z.string(),
+  note: z.string().nullable(),
+})
+
+export const returnRefundSchema = z.object({
+  /** Pending until the money has gone; then where it went and its reference. */
+  state: z.enum(['pending', 'refunded']),
+  to: z.enum(['source', 'upi', 'bank']),
+  amount: z.number().int(),
+  reference: z.string().nullable(),
+  at: z.string().nullable(),
+})
+
+/** A return request as its customer reads it. */
+export const returnSchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(returnStatuses),
+  reason: z.enum(returnReasons),
+  description: z.string(),
+  resolution: z.enum(returnResolutions),
+  photos: z.array(z.string()),
+  lines: z.array(returnLineSchema),
+  /** The goods' amount, the restocking fee kept, the shipping and COD fee given back, and the refund. */
+  goodsAmount: z.number().int(),
+  restockingFee: z.number().int(),
+  chargesRefunded: z.number().int(),
+  refundAmount: z.number().int(),
+  /** A COD order's refund destination, masked: 'UPI ab***@okhdfc' or 'Bank ••••1234 (SBIN0001234)'. */
+  refundTo: z.string().nullable(),
+  method: z.enum(returnMethods).nullable(),
+  pickup: z
+    .object({
+      awb: z.string().nullable(),
+      courier: z.string().nullable(),
+      trackingUrl: z.string().nullable(),
+    })
+    .nullable(),
+  /** Where the customer sends the parcel when staff asked them to: the shop's address. */
+  sendTo: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  refund: returnRefundSchema.nullable(),
+  creditNote: z.string().nullable(),
+  events: z.array(returnEventSchema),
+  createdAt: z.string(),
+})
+export type ReturnView = z.infer<typeof returnSchema>
+
+/** What the console adds: the customer, the inspection, the full refund destination for staff to pay. */
+export const adminReturnSchema = returnSchema.extend({
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  paymentMethod: z.string(),
+  refundDestination: refundToSchema.nullable(),
+  inspection: z
+    .object({ note: z.string(), resaleable: z.boolean(), photos: z.array(z.string()), at: z.string() })
+    .nullable(),
+})
+export type AdminReturnView = z.infer<typeof adminReturnSchema>
+
+export const adminReturnsQuery = z.object({
+  /** 'open': requested, approved and received ones, the queue staff act on. */
+  status: z.enum(['open', ...returnStatuses]).default('open'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+})
+
+export const adminReturnsPageSchema = z.object({
+  returns: z.array(adminReturnSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+})
+
+export const approveReturnBody = z.object({
+  /** 'pickup' books a reverse pickup with the courier; 'send' asks the customer to send it. */
+  method: z.enum(returnMethods),
+  note: z.string().trim().max(500).default(''),
+})
+export const rejectReturnBody = z.object({
+  reason: z.string().trim().min(5, 'Say why, in a sentence the customer will read.').max(500),
+})
+/** Received and inspected: the console's multipart form has this as `request` and up to three `photo` files. */
+export const receiveReturnBody = z.object({
+  resaleable: z.boolean(),
+  note: z.string().trim().max(1000).default(''),
+})
+/** A COD refund paid by staff by UPI or bank transfer: its reference (UTR). */
+export const recordRefundBody = z.object({
+  reference: z.string().trim().min(4, 'Enter the transfer’s reference (UTR).').max(60),
+})
+
+/** GET /api/v1/returns/options?orderId=: what of a delivered order can still be returned, and until when. */
+export const returnOptionsSchema = z.object({
+  orderId: z.string(),
+  /** When the order was delivered and when its window closes (the longest of its lines'); null: not delivered. */
+  deliveredAt: z.string().nullable(),
+  windowEndsAt: z.string().nullable(),
+  /** A cash-on-delivery order: the refund needs a UPI ID or a bank account. */
+  needsRefundTo: z.boolean(),
+  lines: z.array(
+    z.object({
+      itemId: z.string(),
+      title: z.string(),
+      variantTitle: z.string().nullable(),
+      image: z.string().nullable(),
+      ordered: z.number().int(),
+      /** Pieces not yet in a request (rejected requests give theirs back). */
+      available: z.number().int(),
+      rule: returnRuleSchema,
+      /** Whether its window is still open; a non-returnable piece may still come back for a fault. */
+      open: z.boolean(),
+    }),
+  ),
+})
+export type ReturnOptions = z.infer<typeof returnOptionsSchema>
