@@ -41,9 +41,12 @@ function useReturnAction(r: AdminReturnView) {
     },
     onError: async (err) => {
       setProblem({ message: problemText(err), fields: serverFieldErrors(err) })
-      // Someone else acted on it meanwhile: show it as it now stands.
-      if (err instanceof ApiError && (err.status === 409 || err.status === 404))
-        await queryClient.invalidateQueries({ queryKey: ['admin', returnPath(r._id)] })
+      // Someone else acted on it meanwhile: it is shown as it now stands, and this form may go with its
+      // status, so the server's words stay in a notice until dismissed.
+      if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
+        toast.error(problemText(err))
+        await queryClient.invalidateQueries({ queryKey: ['admin'] })
+      }
     },
   })
   async function run(send: () => Promise<Sent>): Promise<boolean> {
@@ -457,10 +460,10 @@ export function RefundDestination({ to }: { to: RefundTo }) {
   return (
     <dl className="grid gap-2 rounded border border-brand-200 bg-white p-3" data-testid="refund-destination">
       {rows.map(([label, value]) => (
-        <div key={label} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <div key={label} className="grid gap-0.5">
           <dt className="text-sm text-ink/75">{label}</dt>
-          <dd className="flex min-w-0 items-center gap-2">
-            <span className="font-mono text-base font-semibold break-all select-all">{value}</span>
+          <dd className="flex items-center justify-between gap-2">
+            <span className="min-w-0 font-mono text-base font-semibold break-all select-all">{value}</span>
             <CopyButton value={value} what={label} />
           </dd>
         </div>
@@ -519,7 +522,8 @@ export function RefundReturn({ r }: { r: AdminReturnView }) {
   async function confirm() {
     await refund.run(() =>
       online
-        ? adminSend<AdminReturnView>(path, 'POST')
+        ? // An empty JSON object: the server refuses a POST with no body at all.
+          adminSend<AdminReturnView>(path, 'POST', {})
         : adminSend<AdminReturnView>(path, 'POST', { reference: reference.trim() }),
     )
     setAsking(false)

@@ -33,7 +33,8 @@ export function ReturnDetail({ id, onClose }: { id: string; onClose: () => void 
       className="grid gap-4 rounded-lg border border-brand-200 bg-white p-3 sm:p-4"
       data-testid="return-detail"
     >
-      <div className="flex items-start justify-between gap-2">
+      {/* On a phone where both do not fit on one line, the way back goes above the heading. */}
+      <div className="flex flex-wrap-reverse items-start justify-between gap-2">
         <h2
           id="return-title"
           ref={heading}
@@ -83,7 +84,7 @@ function ReturnBody({ r }: { r: AdminReturnView }) {
           <Link to={`/admin/orders/${r.orderId}`} className="font-semibold text-brand-700 underline">
             {r.orderNumber}
           </Link>{' '}
-          · {paymentText(r)} · asked {when(r.createdAt)}
+          · {paymentText(r)}
         </p>
         <p className="text-sm break-words">
           <span className="font-semibold">{r.customer.name || 'Customer'}</span> ·{' '}
