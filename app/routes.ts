@@ -47,6 +47,7 @@ export default [
     route('wishlist', 'routes/wishlist.tsx'),
     route('seva-bookings', 'routes/seva-bookings.tsx'),
     route('seva-bookings/:id', 'routes/seva-booking.tsx'),
+    route('store-credit', 'routes/store-credit.tsx'),
   ]),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('sitemaps/:file', 'routes/sitemap-file.ts'),

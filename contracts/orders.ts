@@ -53,6 +53,10 @@ export const placeOrderSchema = z.object({
     .object({ method: z.string().max(40).default('Credit Card'), status: z.string().max(40).optional() })
     .optional(),
   couponCode: z.string().trim().max(60).optional().nullable(),
+  storeCredit: z.number().min(0).max(100_000_000).default(0).meta({
+    description:
+      "Rupees of the total paid with the caller's store credit (decision 139), as the checkout showed it; the rest is paid online",
+  }),
   idempotencyKey: z.string().min(8).max(100).optional(),
 })
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>
@@ -94,6 +98,9 @@ export const orderSchema = z.object({
     .meta({ description: 'Shipping in the total, in rupees (decision 134); 0 when it shipped free' }),
   couponCode: z.string().nullable(),
   couponDiscount: z.number(),
+  storeCredit: z.number().meta({
+    description: 'Rupees of the total paid with store credit (decision 139); the rest is paid online',
+  }),
   createdAt: z.string(),
   products: z.array(
     z.object({

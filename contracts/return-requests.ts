@@ -14,7 +14,7 @@ export const returnStatuses = ['requested', 'approved', 'rejected', 'received', 
 export type ReturnStatus = (typeof returnStatuses)[number]
 
 /** What the customer wants instead of the piece. */
-export const returnResolutions = ['refund'] as const
+export const returnResolutions = ['refund', 'credit'] as const
 export type ReturnResolution = (typeof returnResolutions)[number]
 
 /** How the parcel comes back: a courier collects it, or the customer sends it. */
@@ -45,12 +45,17 @@ export const returnText = {
     size: msg('Does not fit'),
     'changed-mind': msg('Changed my mind'),
   } satisfies Record<ReturnReason, string>,
-  resolution: { refund: msg('Refund') } satisfies Record<ReturnResolution, string>,
+  resolution: {
+    refund: msg('Refund to the way I paid'),
+    credit: msg('Store credit to spend in the shop'),
+  } satisfies Record<ReturnResolution, string>,
+  resolutionQuestion: msg('What would you like?'),
   refundPending: msg('Refund of {amount} on its way'),
   refundedTo: {
     source: msg('Refunded {amount} to the way you paid'),
     upi: msg('Refunded {amount} to UPI ID {upi}'),
     bank: msg('Refunded {amount} to the bank account ending {last4}'),
+    credit: msg('Added {amount} to your store credit'),
   },
   askReturn: msg('Return or replace items'),
   requested: msg('Return {number} requested. We will reply within two working days.'),
@@ -106,7 +111,9 @@ export const returnRequestBody = z.object({
   reason: z.enum(returnReasons, 'Choose why you are returning it'),
   description: z.string().trim().max(1000).default(''),
   resolution: z.enum(returnResolutions).default('refund'),
-  refundTo: refundToSchema.optional().meta({ description: 'Required for a cash-on-delivery order' }),
+  refundTo: refundToSchema
+    .optional()
+    .meta({ description: 'Required for a cash-on-delivery order refunded as money (not as store credit)' }),
 })
 export type ReturnRequestInput = z.input<typeof returnRequestBody>
 
@@ -132,8 +139,11 @@ export const returnEventSchema = z.object({
 export const returnRefundSchema = z.object({
   /** Pending until the money has gone; then where it went and its reference. */
   state: z.enum(['pending', 'refunded']),
-  to: z.enum(['source', 'upi', 'bank']),
+  /** Where the money goes; 'credit' when all of it is store credit. */
+  to: z.enum(['source', 'upi', 'bank', 'credit']),
   amount: z.number().int(),
+  /** Paise of it added to the customer's store credit (decision 139): all of it, or what an order paid with credit. */
+  credit: z.number().int(),
   reference: z.string().nullable(),
   at: z.string().nullable(),
 })

@@ -16,6 +16,7 @@ import { createStockAlertsService } from './modules/catalogue/stock-alerts.ts'
 import { createCodService } from './modules/cod/service.ts'
 import { createContentService } from './modules/content/service.ts'
 import { createCouponsService } from './modules/coupons/service.ts'
+import { createStoreCreditService } from './modules/credit/service.ts'
 import { createDeliveryService } from './modules/delivery/service.ts'
 import { createDonationsService } from './modules/donations/service.ts'
 import { createHoldsService } from './modules/holds/service.ts'
@@ -65,6 +66,8 @@ export function createServices(deps: ServiceDeps) {
   const cart = createCartService({ ...deps, catalogue })
   const wishlist = createWishlistService({ ...deps, catalogue })
   const coupons = createCouponsService(deps)
+  // Store credit (decision 139): returns refunded as credit, orders paid with it.
+  const storeCredit = createStoreCreditService(deps)
   const content = createContentService({ ...deps, catalogue })
   const accounts = createAccountsService({
     ...deps,
@@ -96,6 +99,7 @@ export function createServices(deps: ServiceDeps) {
       holds,
       invoices,
       delivery,
+      storeCredit,
       shipping: { chargeFor: shipping.chargeFor, shipmentsOf: (ids, db) => shipments.ofOrders(ids, db) },
     }),
   })
@@ -154,6 +158,7 @@ export function createServices(deps: ServiceDeps) {
     stock: catalogue.stock,
     payments,
     invoices,
+    storeCredit,
     pickup: { bookReturnPickup: (input) => shipments.bookReturnPickup(input) },
     shopAddress: async (db) => {
       const row = await settings.read(db)
@@ -199,6 +204,7 @@ export function createServices(deps: ServiceDeps) {
     shipments,
     returns,
     returnRequests,
+    storeCredit,
     invoices,
     cart,
     wishlist,

@@ -29,6 +29,8 @@ export type PlaceOrderBody = {
   customerId: string
   products: Array<{ productId: string; quantity: number; price: number }>
   totalAmount: number
+  /** Rupees of it paid with store credit (decision 139). */
+  storeCredit?: number
   shippingInfo: Record<string, string>
   paymentInfo: { method: string; status: string }
   couponCode?: string

@@ -9,6 +9,7 @@ import { stockAlertsModule } from './catalogue/stock-alerts-routes.ts'
 import { codModule } from './cod/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { couponRoutes } from './coupons/routes.ts'
+import { storeCreditRoutes } from './credit/routes.ts'
 import { deliveryModule } from './delivery/routes.ts'
 import { donationsRoutes } from './donations/routes.ts'
 import { holdsModule } from './holds/routes.ts'
@@ -46,6 +47,7 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   provenanceRoutes,
   sevasRoutes,
   accountRoutes,
+  storeCreditRoutes,
   addressRoutes,
   messagesRoutes,
   adminModule,

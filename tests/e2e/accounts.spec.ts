@@ -285,6 +285,7 @@ test.describe('account sidebar', () => {
       ['My Sevas', /\/seva-bookings$/],
       ['My Cart', /\/Cart$/],
       ['Wishlist', /\/Wishlist$/],
+      ['Store credit', /\/store-credit$/],
       ['Address', /\/Address$/],
       ['Change Password', /\/Change-Password$/],
       ['Settings', /\/profile$/],

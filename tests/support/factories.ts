@@ -598,3 +598,17 @@ export async function resetShopSettings(app: TestApp, over: Partial<typeof shopS
   await app.database.db.delete(shopSettings)
   await app.database.db.insert(shopSettings).values({ ...shopDetails, ...over, id: 'shop' })
 }
+
+/** Store credit given to a customer (decision 139), as a return refunded as credit gives it. */
+export async function giveStoreCredit(app: TestApp, who: Person, paise: number) {
+  const reference = newId()
+  return app.database.db.transaction((tx) =>
+    app.services.storeCredit.add(tx, {
+      userId: who.id,
+      amount: paise,
+      kind: 'return',
+      reference,
+      label: `RET-TEST-${reference.slice(-5).toUpperCase()}`,
+    }),
+  )
+}

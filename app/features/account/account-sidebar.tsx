@@ -14,6 +14,7 @@ export const accountLinks = [
   { to: '/seva-bookings', label: msg('My Sevas') },
   { to: '/Cart', label: msg('My Cart') },
   { to: '/Wishlist', label: msg('Wishlist') },
+  { to: '/store-credit', label: msg('Store credit') },
   { to: '/Address', label: msg('Address') },
   { to: '/Change-Password', label: msg('Change Password') },
   { to: '/profile', label: msg('Settings') },

@@ -503,8 +503,10 @@ export function RefundReturn({ r }: { r: AdminReturnView }) {
   const amount = paise(r.refundAmount)
   const dest = r.refundDestination
   // The server pays a request with a destination by the staff's transfer, any other through the provider.
-  const online = !dest && paidOnline(r)
-  const pending = r.refund?.state === 'pending'
+  // Asked for as store credit (decision 139): added to the customer's balance, no money moves.
+  const asCredit = r.resolution === 'credit'
+  const online = asCredit || (!dest && paidOnline(r))
+  const pending = !asCredit && r.refund?.state === 'pending'
   const path = `${returnPath(r._id)}/refund`
 
   function ask() {
@@ -537,7 +539,12 @@ export function RefundReturn({ r }: { r: AdminReturnView }) {
 
   return (
     <ActionBox id="refund-title" title={pending ? 'Refund on its way' : 'Refund the customer'}>
-      {online ? (
+      {asCredit ? (
+        <p className="text-sm" data-testid="refund-as-credit">
+          The customer asked for store credit: {amount} is added to their balance, to spend at checkout. No
+          money goes through the payment provider.
+        </p>
+      ) : online ? (
         pending ? (
           <p className="rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="refund-pending">
             The refund of {amount} has not gone through yet: the payment provider did not take it. The shop
@@ -586,15 +593,27 @@ export function RefundReturn({ r }: { r: AdminReturnView }) {
       {(online && !pending) || dest ? (
         <div>
           <Button tone="primary" disabled={refund.busy} onClick={ask}>
-            {online ? `Refund ${amount} to the customer’s payment` : `Record refund of ${amount}`}
+            {asCredit
+              ? `Add ${amount} to store credit`
+              : online
+                ? `Refund ${amount} to the customer’s payment`
+                : `Record refund of ${amount}`}
           </Button>
         </div>
       ) : null}
       <ConfirmDialog
         open={asking}
-        question={online ? `Refund ${amount} now?` : `Record that ${amount} was paid?`}
+        question={
+          asCredit
+            ? `Add ${amount} to the customer’s store credit?`
+            : online
+              ? `Refund ${amount} now?`
+              : `Record that ${amount} was paid?`
+        }
         detail={
-          online ? (
+          asCredit ? (
+            <p>{r.customer.name || r.customer.email} can spend it on any order. This cannot be undone.</p>
+          ) : online ? (
             <p>
               {amount} goes back to {r.customer.name || r.customer.email}’s payment for order {r.orderNumber}.
               This cannot be undone.
@@ -609,8 +628,8 @@ export function RefundReturn({ r }: { r: AdminReturnView }) {
             </>
           )
         }
-        confirmLabel={online ? `Refund ${amount}` : 'Record refund'}
-        busyLabel={online ? 'Refunding…' : 'Recording…'}
+        confirmLabel={asCredit ? 'Add store credit' : online ? `Refund ${amount}` : 'Record refund'}
+        busyLabel={asCredit ? 'Adding…' : online ? 'Refunding…' : 'Recording…'}
         busy={refund.busy}
         tone="primary"
         onClose={() => setAsking(false)}

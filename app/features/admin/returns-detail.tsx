@@ -96,8 +96,8 @@ function ReturnBody({ r }: { r: AdminReturnView }) {
 
       <Part title="Why">
         <p>
-          <span className="font-semibold">{returnText.reason[r.reason]}</span> · wants a{' '}
-          {returnText.resolution[r.resolution].toLowerCase()}
+          <span className="font-semibold">{returnText.reason[r.reason]}</span> · wants{' '}
+          {r.resolution === 'credit' ? 'store credit' : 'a refund'}
         </p>
         {r.description ? (
           <blockquote className="border-l-4 border-brand-200 pl-3 text-sm break-words whitespace-pre-line">
@@ -249,12 +249,15 @@ function Sofar({ r }: { r: AdminReturnView }) {
       {r.refund?.state === 'refunded' ? (
         <Part title="Refund">
           <p className="text-sm" data-testid="return-refunded">
-            {paise(r.refund.amount)} refunded{' '}
-            {r.refund.to === 'source'
-              ? 'to the customer’s payment'
-              : r.refund.to === 'upi'
-                ? 'by UPI'
-                : 'by bank transfer'}
+            {r.refund.to === 'credit'
+              ? `${paise(r.refund.amount)} added to the customer’s store credit`
+              : `${paise(r.refund.amount - r.refund.credit)} refunded ${
+                  r.refund.to === 'source'
+                    ? 'to the customer’s payment'
+                    : r.refund.to === 'upi'
+                      ? 'by UPI'
+                      : 'by bank transfer'
+                }${r.refund.credit > 0 ? ` and ${paise(r.refund.credit)} back to the store credit it was partly paid with` : ''}`}
             {r.refund.at ? ` on ${when(r.refund.at)}` : ''}
             {r.refund.reference ? (
               <>

@@ -3,6 +3,7 @@ import { useT } from '../../i18n/i18n.tsx'
 import { checkoutLabels, checkoutMessages as m } from '../../lib/checkout-messages.ts'
 import { formatRupees } from '../../lib/format.ts'
 import { useTypedEarly } from '../../lib/typed-early.ts'
+import { useStoreCredit } from '../credit/store-credit-api.ts'
 import { AddressBook } from './address-book.tsx'
 import type { CheckoutRefusal, CheckoutStart, PaymentOption } from './checkout-start.ts'
 import { CodRefusal, DeliveryNotices, useDeliveryAndCod } from './delivery-and-cod.tsx'
@@ -54,7 +55,14 @@ export function CheckoutPage({
     codTerms: visit.codTerms,
     codForYou: visit.codForYou,
   })
-  const order = usePlaceOrder({ shipping, visit, dc, problem: refused?.problem ?? null })
+  // Store credit pays part or all of an online order (decision 139); used unless the customer says not.
+  const creditQuery = useStoreCredit(null, Boolean(visit.userId))
+  const [useCredit, setUseCredit] = useState(true)
+  // An unpaid order of this visit holds some already: replacing it gives that back, so it counts as there.
+  const balance = (creditQuery.data?.balance ?? 0) + Math.round((visit.unpaid?.storeCredit ?? 0) * 100)
+  const credit =
+    useCredit && !dc.codChosen && balance > 0 ? Math.min(balance, Math.round(dc.totalToPay * 100)) / 100 : 0
+  const order = usePlaceOrder({ shipping, visit, dc, credit, problem: refused?.problem ?? null })
   const { formId } = shipping
   const { unpaid } = visit
   // Deliver Here and Add a new address ask the server for the form that way before the page's code has run.
@@ -121,6 +129,7 @@ export function CheckoutPage({
               order.clearProblem()
             }}
             dc={dc}
+            credit={{ balance, use: useCredit, setUse: setUseCredit }}
           />
         </div>
         <OrderSummary
@@ -129,6 +138,7 @@ export function CheckoutPage({
           cartLoading={visit.cartLoading}
           dc={dc}
           placing={order.placing}
+          credit={credit}
         >
           <DeliveryNotices dc={dc} unservedTried={order.unservedTried} />
           <OrderProblem problem={order.problem} />

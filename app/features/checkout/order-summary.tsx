@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { codMessages } from '../../../contracts/cod.ts'
 import { shippingMessages } from '../../../contracts/shipping-rules.ts'
+import { creditText } from '../../../contracts/store-credit.ts'
 import { PersonalisationLines } from '../../components/personalisation-lines.tsx'
 import { useT } from '../../i18n/i18n.tsx'
 import { checkoutLabels } from '../../lib/checkout-messages.ts'
@@ -19,6 +20,7 @@ export function OrderSummary({
   cartLoading,
   dc,
   placing,
+  credit = 0,
   children,
 }: {
   formId: string
@@ -26,6 +28,8 @@ export function OrderSummary({
   cartLoading: boolean
   dc: DeliveryAndCod
   placing: boolean
+  /** Rupees of the total the customer's store credit pays (decision 139). */
+  credit?: number
   children: ReactNode
 }) {
   const t = useT()
@@ -112,6 +116,18 @@ export function OrderSummary({
               <td className="pt-3">{t(checkoutLabels.total)}</td>
               <td className="pt-3 text-right">{formatRupees(dc.totalToPay)}</td>
             </tr>
+            {credit > 0 && (
+              <>
+                <tr data-testid="checkout-store-credit">
+                  <td className="pt-1">{t(creditText.applied)}</td>
+                  <td className="pt-1 text-right">−{formatRupees(credit)}</td>
+                </tr>
+                <tr className="font-bold" data-testid="checkout-to-pay">
+                  <td className="pt-1">{t(creditText.toPay)}</td>
+                  <td className="pt-1 text-right">{formatRupees(Math.max(0, dc.totalToPay - credit))}</td>
+                </tr>
+              </>
+            )}
             {dc.codChosen && (
               <tr>
                 <td colSpan={2} className="pt-1 text-sm text-ink/80">

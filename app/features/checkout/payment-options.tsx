@@ -1,8 +1,12 @@
 import { codMessages } from '../../../contracts/cod.ts'
+import { creditText } from '../../../contracts/store-credit.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { checkoutLabels } from '../../lib/checkout-messages.ts'
 import { formatRupees } from '../../lib/format.ts'
 import type { DeliveryAndCod } from './delivery-and-cod.tsx'
+
+/** Whether the order spends the customer's store credit, and how much they have (paise). */
+export type StoreCreditChoice = { balance: number; use: boolean; setUse: (use: boolean) => void }
 
 /** The payment options the spec lists: online, cash on delivery where the shop's terms allow, PayPal shown but off. */
 export function PaymentOptions({
@@ -10,11 +14,14 @@ export function PaymentOptions({
   option,
   onChoose,
   dc,
+  credit,
 }: {
   formId: string
   option: string
   onChoose: (option: string) => void
   dc: DeliveryAndCod
+  /** The customer's store credit, when they have some (decision 139). */
+  credit?: StoreCreditChoice
 }) {
   const t = useT()
   const { codTerms, codNo } = dc
@@ -67,6 +74,27 @@ export function PaymentOptions({
           )
         })}
       </div>
+      {credit && credit.balance > 0 && (
+        <label className="mt-3 flex min-h-11 cursor-pointer items-start gap-2 border-t border-ink/10 pt-3">
+          <input
+            type="checkbox"
+            name="useStoreCredit"
+            checked={credit.use}
+            disabled={dc.codChosen}
+            aria-describedby={dc.codChosen ? `${formId}-credit-cod` : undefined}
+            onChange={(e) => credit.setUse(e.target.checked)}
+            className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+          />
+          <span>
+            {t(creditText.use, { amount: formatRupees(credit.balance / 100) })}
+            {dc.codChosen && (
+              <span id={`${formId}-credit-cod`} className="block text-sm text-ink/70">
+                {t(creditText.notWithCod)}
+              </span>
+            )}
+          </span>
+        </label>
+      )}
     </fieldset>
   )
 }

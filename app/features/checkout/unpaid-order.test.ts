@@ -41,6 +41,9 @@ describe('the kept unpaid order', () => {
     expect(isSameOrder(body({ address: '8 Banjara Hills Road' }), order)).toBe(false)
     expect(isSameOrder(body({}, 3), order)).toBe(false)
     expect(isSameOrder({ ...body(), couponCode: 'WELCOME10' }, order)).toBe(false)
+    // Store credit spent differently is another order (decision 139).
+    expect(isSameOrder({ ...body(), storeCredit: 150 }, order)).toBe(false)
+    expect(isSameOrder({ ...body(), storeCredit: 150 }, { ...order, storeCredit: 150 })).toBe(true)
   })
   it('is payable while pending or failed within its reservation', () => {
     expect(awaitingPayment(order)).toBe(true)

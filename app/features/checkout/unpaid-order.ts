@@ -72,6 +72,8 @@ export function isSameOrder(body: PlaceOrderBody, order: Order): boolean {
   return (
     wanted === held &&
     same(body.couponCode, order.couponCode) &&
+    // An order kept from before store credit has none.
+    (body.storeCredit ?? 0) === (order.storeCredit ?? 0) &&
     shippingFields.every((f) => same(body.shippingInfo[f], order.shippingInfo[f]))
   )
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { codMethod } from '../../../contracts/cod.ts'
 import type { Order } from '../../../contracts/orders.ts'
+import { creditText } from '../../../contracts/store-credit.ts'
 import { usePayFlow } from '../../components/use-pay-flow.tsx'
 import { useT } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
@@ -18,6 +19,7 @@ import { orderPayment, orderPaymentProblem, type PaymentFailedState } from '../.
 import { useMutation, useQueryClient } from '../../lib/query.ts'
 import { getUserId, storageKeys, writeStorage } from '../../lib/session.ts'
 import { toast } from '../../lib/toast.tsx'
+import { storeCreditKey } from '../credit/store-credit-api.ts'
 import { checkoutAttempt } from './checkout-attempt.ts'
 import type { DeliveryAndCod } from './delivery-and-cod.tsx'
 import { awaitingPayment, forgetUnpaidOrder, isSameOrder, keepUnpaidOrder } from './unpaid-order.ts'
@@ -33,11 +35,14 @@ export function usePlaceOrder({
   shipping,
   visit,
   dc,
+  credit = 0,
   problem: refusedProblem = null,
 }: {
   shipping: ShippingFormState
   visit: CheckoutVisit
   dc: DeliveryAndCod
+  /** Rupees of the total paid with store credit (decision 139). */
+  credit?: number
   /** The server's refusal of a Place Order sent before the page's code ran. */
   problem?: string | null
 }) {
@@ -83,6 +88,8 @@ export function usePlaceOrder({
       toast.error(t(m.noOrders))
       return null
     }
+    // The order spent store credit: the balance shown is read again.
+    if (order.storeCredit > 0) void queryClient.invalidateQueries({ queryKey: storeCreditKey })
     return order
   }
 
@@ -119,11 +126,12 @@ export function usePlaceOrder({
 
   const placing = useMutation({
     mutationFn: async (body: PlaceOrderBody) => {
-      if (dc.codChosen) {
-        // Cash on delivery: placed once, nothing to pay now.
+      const paidByCredit = (body.storeCredit ?? 0) > 0 && body.storeCredit === body.totalAmount
+      if (dc.codChosen || paidByCredit) {
+        // Cash on delivery, or wholly paid with store credit: placed once, nothing to pay now.
         if (unpaid) await replaceUnpaid(unpaid)
-        const order = await post(body, [409, 422])
-        if (order) finish(order, t(checkoutLabels.codPlaced))
+        const order = await post(body, [400, 409, 422])
+        if (order) finish(order, t(dc.codChosen ? checkoutLabels.codPlaced : creditText.paidWith))
         return
       }
       let outcome: Awaited<ReturnType<typeof payment.payAsync>>
@@ -206,6 +214,7 @@ export function usePlaceOrder({
         status: paymentConstants.status,
       },
       ...(cart.couponCode ? { couponCode: cart.couponCode } : {}),
+      ...(credit > 0 ? { storeCredit: credit } : {}),
     })
   }
 

@@ -4,6 +4,7 @@ import { codMessages } from '../../../contracts/cod.ts'
 import { imageAt } from '../../../contracts/images.ts'
 import type { Order } from '../../../contracts/orders.ts'
 import { reviewText } from '../../../contracts/review-text.ts'
+import { creditText } from '../../../contracts/store-credit.ts'
 import { trackingStatusLabels } from '../../../contracts/tracking-statuses.ts'
 import { PersonalisationLines } from '../../components/personalisation-lines.tsx'
 import { usePayFlow } from '../../components/use-pay-flow.tsx'
@@ -339,6 +340,12 @@ export function OrderDetails({
             <dt>{t('Total')}</dt>
             <dd>{formatRupees(order.totalAmount)}</dd>
           </div>
+          {order.storeCredit > 0 && (
+            <div className="flex justify-between" data-testid="order-store-credit">
+              <dt>{t(creditText.paidWith)}</dt>
+              <dd>{formatRupees(order.storeCredit)}</dd>
+            </div>
+          )}
         </dl>
       </section>
 

@@ -7,8 +7,10 @@ import {
   photoReasons,
   type RefundTo,
   type ReturnOptions,
+  type ReturnResolution,
   type ReturnView,
   returnRequestBody,
+  returnResolutions,
   returnText,
 } from '../../../contracts/return-requests.ts'
 import {
@@ -88,6 +90,9 @@ export default function ReturnForm({
   const [photos, setPhotos] = useState<ChosenPhoto[]>([])
   const [photosBusy, setPhotosBusy] = useState(false)
   const [refundKind, setRefundKind] = useState<RefundTo['kind']>('upi')
+  const [resolution, setResolution] = useState<ReturnResolution>('refund')
+  // Store credit needs no bank details: a COD order asks for them only for a refund in money.
+  const asksRefundTo = options.needsRefundTo && resolution === 'refund'
   const [upi, setUpi] = useState('')
   const [accountName, setAccountName] = useState('')
   const [accountNumber, setAccountNumber] = useState('')
@@ -178,7 +183,7 @@ export default function ReturnForm({
     e.preventDefault()
     // A second tap while the first is on its way sends nothing.
     if (sending.isPending || photosBusy) return
-    const refundTo = options.needsRefundTo
+    const refundTo = asksRefundTo
       ? refundKind === 'upi'
         ? { kind: 'upi' as const, upi }
         : { kind: 'bank' as const, accountName, accountNumber, ifsc }
@@ -188,7 +193,7 @@ export default function ReturnForm({
       lines: chosen.map((c) => ({ itemId: c.line.itemId, quantity: c.quantity })),
       reason: reason ?? undefined,
       description,
-      resolution: 'refund',
+      resolution,
       refundTo,
     })
     const found = parsed.success ? {} : fieldErrors(parsed.error.issues)
@@ -352,7 +357,29 @@ export default function ReturnForm({
         onBusy={setPhotosBusy}
       />
 
-      {options.needsRefundTo ? (
+      <fieldset>
+        <legend className="text-base font-semibold">{t(returnText.resolutionQuestion)}</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {returnResolutions.map((each) => (
+            <label key={each} className={choiceClass}>
+              <input
+                type="radio"
+                name={`${id}-resolution`}
+                value={each}
+                checked={resolution === each}
+                onChange={() => {
+                  setResolution(each)
+                  clear('refundTo')
+                }}
+                className="h-5 w-5 accent-brand-700"
+              />
+              <span>{t(returnText.resolution[each])}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {asksRefundTo ? (
         <fieldset aria-describedby={`${id}-refund-why${errors.refundTo ? ` ${id}-refundTo-error` : ''}`}>
           <legend className="text-base font-semibold">{t(w.refundLegend)}</legend>
           <p id={`${id}-refund-why`} className="text-sm text-ink/80">
@@ -511,7 +538,15 @@ export default function ReturnForm({
         {money ? (
           <>
             <p className="mt-1 font-medium">
-              {t(!options.needsRefundTo ? w.toSource : refundKind === 'upi' ? w.toUpi : w.toBank)}
+              {t(
+                resolution === 'credit'
+                  ? w.toCredit
+                  : !options.needsRefundTo
+                    ? w.toSource
+                    : refundKind === 'upi'
+                      ? w.toUpi
+                      : w.toBank,
+              )}
             </p>
             <p className="text-ink/80">{t(w.confirmedLater)}</p>
           </>

@@ -40,6 +40,8 @@ export const returnWords = {
   chargesBack: msg('Shipping and COD fee refunded'),
   refundTotal: msg('Refund'),
   toSource: msg('To the way you paid'),
+  toCredit: msg('As store credit, to spend on your next order'),
+  creditPart: msg('{amount} of it back to your store credit, as the order was partly paid with it'),
   toUpi: msg('To your UPI ID'),
   toBank: msg('To your bank account'),
   confirmedLater: msg('We confirm the amount when we reply to your request.'),

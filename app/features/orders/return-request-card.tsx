@@ -29,6 +29,13 @@ function refundSentence(t: Translate, r: ReturnView): string | null {
   if (!r.refund) return null
   const amount = formatPaise(r.refund.amount)
   if (r.refund.state === 'pending') return t(returnText.refundPending, { amount })
+  if (r.refund.to === 'credit') return t(returnText.refundedTo.credit, { amount })
+  // An order partly paid with store credit: the money sent, then what went back to the credit.
+  if (r.refund.credit > 0) {
+    const money = { ...r.refund, amount: r.refund.amount - r.refund.credit, credit: 0 }
+    const first = refundSentence(t, { ...r, refund: money })
+    return `${first}. ${t(w.creditPart, { amount: formatPaise(r.refund.credit) })}.`
+  }
   if (r.refund.to === 'upi')
     return t(returnText.refundedTo.upi, { amount, upi: r.refundTo?.replace(/^UPI\s+/, '') ?? '' })
   if (r.refund.to === 'bank')

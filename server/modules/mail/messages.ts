@@ -457,35 +457,57 @@ function customerMails({ t, language }: ShopI18n) {
       orderUrl: string,
       to:
         | { kind: 'source' }
+        | { kind: 'credit' }
         | { kind: 'upi'; upi: string; reference: string }
         | { kind: 'bank'; last4: string; reference: string },
       creditNote: string | null,
+      /** What went as money and what as store credit (decision 139); all money when not given. */
+      split: { money: number; credit: number } = { money: r.amount, credit: 0 },
     ): MailContent => ({
       language,
       subject: t('Refund of {amount} for return {return}', { ...returnFacts(r), amount: money(r.amount) }),
       preview: t('We have refunded {amount}.', { amount: money(r.amount) }),
-      heading: t('Your refund is on its way'),
+      heading:
+        to.kind === 'credit' ? t('Your store credit is ready to spend') : t('Your refund is on its way'),
       paragraphs: [
         hello(r.customerName),
-        to.kind === 'source'
-          ? t('We have refunded {amount} for return {return} to the card or account you paid with.', {
+        to.kind === 'credit'
+          ? t('We have added {amount} for return {return} to your store credit.', {
               ...returnFacts(r),
               amount: money(r.amount),
             })
-          : to.kind === 'upi'
-            ? t(
-                'We have sent {amount} for return {return} to your UPI ID {upi}; the reference is {reference}.',
+          : to.kind === 'source'
+            ? t('We have refunded {amount} for return {return} to the card or account you paid with.', {
+                ...returnFacts(r),
+                amount: money(split.money),
+              })
+            : to.kind === 'upi'
+              ? t(
+                  'We have sent {amount} for return {return} to your UPI ID {upi}; the reference is {reference}.',
+                  {
+                    ...returnFacts(r),
+                    amount: money(split.money),
+                    upi: to.upi,
+                    reference: to.reference,
+                  },
+                )
+              : t(
+                  'We have sent {amount} for return {return} to your bank account ending {last4}; the reference is {reference}.',
+                  { ...returnFacts(r), amount: money(split.money), last4: to.last4, reference: to.reference },
+                ),
+        ...(to.kind !== 'credit' && split.credit > 0
+          ? [
+              t(
+                'The order was partly paid with store credit: {amount} of the refund is back in your store credit.',
                 {
-                  ...returnFacts(r),
-                  amount: money(r.amount),
-                  upi: to.upi,
-                  reference: to.reference,
+                  amount: money(split.credit),
                 },
-              )
-            : t(
-                'We have sent {amount} for return {return} to your bank account ending {last4}; the reference is {reference}.',
-                { ...returnFacts(r), amount: money(r.amount), last4: to.last4, reference: to.reference },
               ),
+            ]
+          : []),
+        ...(to.kind === 'credit'
+          ? [t('It is taken off your next order at checkout, whenever you choose to use it.')]
+          : []),
         ...(to.kind === 'source' ? [t('Banks usually show a refund within 5 to 7 working days.')] : []),
         ...(creditNote ? [t('Our GST credit note {number} records it.', { number: creditNote })] : []),
       ],

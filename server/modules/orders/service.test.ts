@@ -43,6 +43,13 @@ const quietPeers = (over: Partial<OrderPeers>): OrderPeers => ({
     countUse: async () => {},
   },
   payments: { refundCaptured: async () => null },
+  storeCredit: {
+    add: async () => 0,
+    spend: async () => {
+      throw new Error('no store credit in this test')
+    },
+    trySpend: async () => null,
+  },
   cart: { removeOrdered: async () => {} },
   addresses: { rememberFromOrder: async () => false },
   mail: { orderEvent: async () => {}, stockTaken: async () => {} },

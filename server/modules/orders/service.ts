@@ -33,6 +33,7 @@ import {
 import { withVariant } from '../../../contracts/product-card.ts'
 import { setupMessages } from '../../../contracts/setup.ts'
 import type { ShipmentView } from '../../../contracts/shipments.ts'
+import { creditMethod, creditText } from '../../../contracts/store-credit.ts'
 import type { Config } from '../../config.ts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import {
@@ -47,6 +48,7 @@ import type { AccountsService } from '../accounts/service.ts'
 import type { AuditAction } from '../audit/actions.ts'
 import { writeAudit } from '../audit/repo.ts'
 import type { CatalogueService } from '../catalogue/service.ts'
+import type { StoreCreditService } from '../credit/service.ts'
 import type { OrderFacts } from '../mail/messages.ts'
 import type { MailService, OrderMailEvent } from '../mail/service.ts'
 import { ordersAuditNames } from './audit-names.ts'
@@ -94,6 +96,8 @@ export type OrderPeers = {
     ): Promise<{ code: string; discount: number }>
     countUse(code: string, change: 1 | -1, tx: Tx): Promise<void>
   }
+  /** The customer's store credit (decision 139): spent by an order, given back when it is cancelled. */
+  storeCredit: Pick<StoreCreditService, 'add' | 'spend' | 'trySpend'>
   /** Refunds the order's captured payment through the provider; null when it has none. */
   payments: { refundCaptured(orderId: string): Promise<{ refundId: string } | null> }
   cart: {
@@ -239,6 +243,7 @@ export function toApiOrder({ order, items, history, documents, shipment }: FullO
     shippingCharge: rupees(order.shippingCharge),
     couponCode: order.couponCode,
     couponDiscount: order.couponPercent,
+    storeCredit: rupees(order.storeCredit),
     createdAt: order.createdAt.toISOString(),
     products: items.map((i) => ({
       _id: i.id,
@@ -422,6 +427,20 @@ export function createOrdersService(deps: {
     })
   }
 
+  /** The order's store credit goes back to the customer's balance, once (a cancellation, an expiry, a return). */
+  async function giveCreditBack(tx: Tx, row: OrderRow) {
+    if (!row.creditHeld || row.storeCredit <= 0) return
+    await peers().storeCredit.add(tx, {
+      userId: row.userId,
+      amount: row.storeCredit,
+      kind: 'order-back',
+      reference: row.id,
+      label: row.orderNumber,
+      orderId: row.id,
+    })
+    await createOrdersRepo(tx).update(row.id, { creditHeld: false })
+  }
+
   async function releaseStock(tx: Tx, orderId: string) {
     for (const item of await createOrdersRepo(tx).itemsOf(orderId)) {
       await catalogue.stock.giveBack(item.productId, item.quantity, tx, item.variantId)
@@ -440,11 +459,15 @@ export function createOrdersService(deps: {
     paymentStatus?: PaymentStatus,
   ): Promise<boolean> {
     const r = createOrdersRepo(tx)
-    const refund = row.paymentStatus === 'Paid'
+    // Paid wholly with store credit: nothing to send back through the provider, the credit goes back below.
+    const refund = row.paymentStatus === 'Paid' && row.total > row.storeCredit
     if (row.stockHeld) await releaseStock(tx, row.id)
     if (row.couponCounted && row.couponCode) await peers().coupons.countUse(row.couponCode, -1, tx)
+    await giveCreditBack(tx, row)
+    const creditOnly = row.paymentStatus === 'Paid' && !refund
     await r.update(row.id, {
       status: 'Cancelled',
+      ...(creditOnly ? { paymentStatus: 'Refunded' } : {}),
       stockHeld: false,
       couponCounted: false,
       ...(refund ? { paymentStatus: 'Refund pending', refundRetryAt: null } : {}),
@@ -676,6 +699,14 @@ export function createOrdersService(deps: {
                 `The order total is ${formatPaise(total)}, but your cart shows ${formatPaise(clientTotal)}. Prices, shipping or your coupon have changed: please review your cart and place the order again.`,
               )
             }
+            // Store credit pays part or all of an online order (decision 139), as much as the checkout showed.
+            const credit = Math.round((input.storeCredit ?? 0) * 100)
+            if (credit > 0 && cod) throw new UnprocessableError(t(creditText.notWithCod))
+            if (credit > total) {
+              const message = t(creditText.tooMuch, { total: formatPaise(total) })
+              throw new ValidationError(message, { storeCredit: message })
+            }
+            const paidByCredit = credit > 0 && credit === total
             const items = lines.map((l) => ({
               productId: l.productId,
               variantId: l.variant?.id ?? null,
@@ -722,12 +753,28 @@ export function createOrdersService(deps: {
                 // The shop ships within India; the spec's client sends the literal 'Country'.
                 shippingCountry: 'INDIA',
                 shippingPhone: s.phoneNumber,
-                paymentMethod: cod ? codMethod : 'Credit Card',
+                paymentMethod: cod ? codMethod : paidByCredit ? creditMethod : 'Credit Card',
                 paymentStatus: cod ? 'Pay on delivery' : 'Pending',
+                storeCredit: credit,
+                creditHeld: credit > 0,
               },
               items,
               'Pending',
             )
+            if (credit > 0) {
+              await peers().storeCredit.spend(
+                tx,
+                {
+                  userId,
+                  amount: credit,
+                  kind: 'order',
+                  reference: row.id,
+                  label: row.orderNumber,
+                  orderId: row.id,
+                },
+                language,
+              )
+            }
             if (cod) {
               if (coupon) await peers().coupons.countUse(coupon.code, 1, tx)
               await peers().cart.removeOrdered(
@@ -737,7 +784,10 @@ export function createOrdersService(deps: {
               )
             }
             await tell(tx, row.id, 'placed')
-            return { row, created: true, productIds: items.map((i) => i.productId) }
+            // Nothing left to pay online: the order is paid as it is placed.
+            if (paidByCredit) await service.recordPayment(row.id, tx)
+            const placedRow = paidByCredit ? ((await txRepo.byIdOrNumber(row.id)) ?? row) : row
+            return { row: placedRow, created: true, productIds: items.map((i) => i.productId) }
           })
           if (placed.created) stockChanged(placed.productIds)
           return { order: await full(placed.row), created: placed.created }
@@ -1116,9 +1166,10 @@ export function createOrdersService(deps: {
         if (row.status !== 'Shipped' && row.status !== 'Out for delivery') {
           throw new ConflictError(`An order that is ${row.status} cannot be received back from the courier.`)
         }
-        const due = row.paymentStatus === 'Paid'
+        const due = row.paymentStatus === 'Paid' && row.total > row.storeCredit
         if (row.stockHeld) await releaseStock(tx, row.id)
         if (row.couponCounted && row.couponCode) await peers().coupons.countUse(row.couponCode, -1, tx)
+        await giveCreditBack(tx, row)
         await r.update(row.id, {
           status: 'Returned to origin',
           stockHeld: false,
@@ -1308,6 +1359,24 @@ export function createOrdersService(deps: {
           `Payment received after the reservation lapsed, but ${short.title} had sold out meanwhile: the payment is being refunded.`,
         )
       }
+      // A lapsed order gave its store credit back: it is spent again, or the stock and the payment go back.
+      if (row.storeCredit > 0 && !row.creditHeld) {
+        const spent = await peers().storeCredit.trySpend(tx, {
+          userId: row.userId,
+          amount: row.storeCredit,
+          kind: 'order',
+          reference: row.id,
+          label: row.orderNumber,
+          orderId: row.id,
+        })
+        if (spent === null) {
+          await releaseStock(tx, row.id)
+          return refund(
+            'Payment received after the reservation lapsed, but the store credit it used had been spent meanwhile: the payment is being refunded.',
+          )
+        }
+        await r.update(row.id, { creditHeld: true })
+      }
       return paid(
         'Pending',
         'Payment received after the reservation lapsed; the items were still in stock.',
@@ -1378,14 +1447,15 @@ export function createOrdersService(deps: {
             const r = createOrdersRepo(tx)
             await r.update(orderId, { paymentStatus: 'Refunded', refundRetryAt: null })
             await peers().invoices.issueCreditNote(tx, orderId)
-            await r.addHistory(orderId, row.status, actorId, `Refunded ${formatPaise(row.total)}`)
+            const paid = row.total - row.storeCredit
+            await r.addHistory(orderId, row.status, actorId, `Refunded ${formatPaise(paid)}`)
             await writeAudit(tx, {
               actorId,
               action: 'order.refund',
               entity: 'order',
               entityId: orderId,
               before: { paymentStatus: 'Refund pending' },
-              after: { paymentStatus: 'Refunded', refundId: result.refundId, amount: rupees(row.total) },
+              after: { paymentStatus: 'Refunded', refundId: result.refundId, amount: rupees(paid) },
             })
             await tell(tx, orderId, 'refunded')
           })

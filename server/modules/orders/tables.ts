@@ -18,6 +18,8 @@ export const orders = pgTable(
     discountAmount: integer('discount_amount').notNull().default(0),
     /** The cash-on-delivery fee, its own line and part of the total; 0 for online payment. */
     codFee: integer('cod_fee').notNull().default(0),
+    // Paise of the total paid with the customer's store credit (decision 139); the rest is paid online.
+    storeCredit: integer('store_credit').notNull().default(0),
     // Shipping (decision 134): its own line and part of the total, and the weight it was charged on.
     shippingCharge: integer('shipping_charge').notNull().default(0),
     shippingGrams: integer('shipping_grams'),
@@ -47,6 +49,8 @@ export const orders = pgTable(
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     // Whether the order's quantities are taken from stock now (released on cancel or expiry).
     stockHeld: boolean('stock_held').notNull().default(false),
+    // Whether the store credit is spent for this order now: a cancelled or expired order gives it back once.
+    creditHeld: boolean('credit_held').notNull().default(false),
     // Whether the coupon's use is counted (from payment until a cancellation gives it back).
     couponCounted: boolean('coupon_counted').notNull().default(false),
     refundAttempts: integer('refund_attempts').notNull().default(0),

@@ -67,7 +67,8 @@ export function createPaymentsService(deps: {
       await orders.readyForPayment(order)
       return {
         id: order.id,
-        amount: order.total,
+        // What store credit did not pay (decision 139).
+        amount: order.total - order.storeCredit,
         currency: 'INR',
         number: order.orderNumber,
         receipt: order.orderNumber,

@@ -258,7 +258,9 @@ export const returnAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         description:
           'An online payment is refunded through the payment provider for this return’s amount; when the ' +
           'provider fails, the refund stays pending and is retried. A cash-on-delivery order’s refund is paid ' +
-          'by staff to the customer’s UPI ID or bank account: send `{reference}`, the transfer’s UTR.',
+          'by staff to the customer’s UPI ID or bank account: send `{reference}`, the transfer’s UTR. A return ' +
+          'the customer asked to have as store credit adds to their balance (decision 139); so does the part of ' +
+          'a refund beyond what an order partly paid with store credit took in money.',
         params,
         body: z.object({ reference: z.string().max(60).optional() }).optional(),
         response: { 200: ok(adminReturnSchema), ...adminFailures(404, 409) },

@@ -30,6 +30,7 @@ import type { CatalogueCache } from '../../lib/cache.ts'
 import type { FileStore } from '../../lib/file-store.ts'
 import { removeImage, storeImage } from '../../lib/images.ts'
 import { writeAudit } from '../audit/repo.ts'
+import type { StoreCreditService } from '../credit/service.ts'
 import { mailTexts, mailTextsIn, type ReturnFacts } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
 import { createReturnRequestsRepo, openStatuses, type ReturnLineRow, type ReturnRow } from './request-repo.ts'
@@ -62,6 +63,9 @@ type OrderFacts = {
   discountAmount: number
   shippingCharge: number
   codFee: number
+  total: number
+  /** Paise of the total paid with store credit (decision 139). */
+  storeCredit: number
   language: string
 }
 type OrderLine = {
@@ -142,6 +146,8 @@ export function createReturnRequestsService(deps: {
       },
     ): Promise<{ number: string } | null>
   }
+  /** The customer's store credit (decision 139): a return refunded as credit adds to it. */
+  storeCredit: Pick<StoreCreditService, 'add'>
   /** Books a courier to collect the parcel from the customer (decision 135's provider). */
   pickup: {
     bookReturnPickup(input: {
@@ -214,8 +220,10 @@ export function createReturnRequestsService(deps: {
       refund: row.refundState
         ? {
             state: row.refundState,
-            to: row.refundTo ? row.refundTo.kind : ('source' as const),
+            to:
+              row.resolution === 'credit' ? 'credit' : row.refundTo ? row.refundTo.kind : ('source' as const),
             amount: row.refundAmount,
+            credit: row.resolution === 'credit' ? row.refundAmount : row.refundCredit,
             reference: row.refundState === 'refunded' ? row.refundReference : null,
             at: row.refundedAt?.toISOString() ?? null,
           }
@@ -400,7 +408,8 @@ export function createReturnRequestsService(deps: {
         throw new ValidationError(returnText.photosNeeded, { photo: returnText.photosNeeded })
       if (files.length > returnPhotoLimit)
         throw new ValidationError(returnText.tooManyPhotos, { photo: returnText.tooManyPhotos })
-      if (isCod(owned) && !input.refundTo)
+      const money = input.resolution === 'refund'
+      if (isCod(owned) && money && !input.refundTo)
         throw new ValidationError(returnText.refundToNeeded, { refundTo: returnText.refundToNeeded })
       const photos = await storePhotos(files)
       try {
@@ -479,7 +488,7 @@ export function createReturnRequestsService(deps: {
             description: input.description,
             resolution: input.resolution,
             photos,
-            refundTo: isCod(order) ? (input.refundTo ?? null) : null,
+            refundTo: isCod(order) && money ? (input.refundTo ?? null) : null,
             goodsAmount: money.goodsAmount,
             restockingFee: money.restockingFee,
             chargesRefunded: money.chargesRefunded,
@@ -701,11 +710,13 @@ export function createReturnRequestsService(deps: {
       if (!row) throw new NotFoundError(returnText.notFound)
       if (row.status !== 'received')
         throw new ConflictError(`Return ${row.number} is ${row.status}: it cannot be refunded now.`)
-      if (row.refundTo) {
-        const { reference } = checked(recordRefundBody, body ?? {})
+      const split = await splitOf(row, deps.db)
+      // Nothing to send through the provider: store credit, or a COD refund staff paid and record.
+      if (split.money === 0 || row.refundTo) {
+        const reference = split.money > 0 ? checked(recordRefundBody, body ?? {}).reference : null
         const done = await deps.db.transaction(async (tx) => {
           await lockFor(tx, id, ['received'], 'refunded')
-          return finish(tx, row, actorId, reference, now)
+          return finish(tx, row, actorId, reference, now, split)
         })
         return { view: await adminViewOf(done), refunded: true }
       }
@@ -713,11 +724,11 @@ export function createReturnRequestsService(deps: {
       if (!claimed) throw new ConflictError(`The refund of return ${row.number} is already being sent.`)
       let reason: string
       try {
-        const result = await deps.payments.refundPart(row.orderId, row.refundAmount, { return: row.number })
+        const result = await deps.payments.refundPart(row.orderId, split.money, { return: row.number })
         if (result) {
           const done = await deps.db.transaction(async (tx) => {
             await lockFor(tx, id, ['received'], 'refunded')
-            return finish(tx, row, actorId, result.refundId, now)
+            return finish(tx, row, actorId, result.refundId, now, split)
           })
           return { view: await adminViewOf(done), refunded: true }
         }
@@ -755,9 +766,42 @@ export function createReturnRequestsService(deps: {
     },
   }
 
+  /**
+   * How a refund goes (decision 139): all as store credit when the customer asked for it; otherwise as money
+   * up to what the order was paid with other than store credit (less what its earlier returns sent back as
+   * money), and the rest back to the store credit it was paid with.
+   */
+  async function splitOf(row: ReturnRow, db: DbOrTx): Promise<{ money: number; credit: number }> {
+    if (row.resolution === 'credit') return { money: 0, credit: row.refundAmount }
+    const order = await orders.rowById(row.orderId, db)
+    if (!order || order.storeCredit <= 0) return { money: row.refundAmount, credit: 0 }
+    const earlier = (await createReturnRequestsRepo(db).forOrder(row.orderId))
+      .filter((r) => r.id !== row.id && r.status === 'refunded')
+      .reduce((sum, r) => sum + r.refundAmount - r.refundCredit, 0)
+    const money = Math.min(row.refundAmount, Math.max(0, order.total - order.storeCredit - earlier))
+    return { money, credit: row.refundAmount - money }
+  }
+
   /** The refund has gone: the request reads refunded, its credit note is issued, the customer is told. */
-  async function finish(tx: Tx, row: ReturnRow, actorId: string | null, reference: string, now: Date) {
+  async function finish(
+    tx: Tx,
+    row: ReturnRow,
+    actorId: string | null,
+    reference: string | null,
+    now: Date,
+    split: { money: number; credit: number },
+  ) {
     const r = createReturnRequestsRepo(tx)
+    if (split.credit > 0) {
+      await deps.storeCredit.add(tx, {
+        userId: row.userId,
+        amount: split.credit,
+        kind: 'return',
+        reference: row.id,
+        label: row.number,
+        orderId: row.orderId,
+      })
+    }
     const lines: ReturnLineRow[] = await r.linesOf([row.id])
     const ordered = new Map((await orders.lines(row.orderId, tx)).map((i) => [i.id, i.quantity]))
     const note = await deps.invoices.issueReturnCreditNote(tx, {
@@ -776,6 +820,7 @@ export function createReturnRequestsService(deps: {
       status: 'refunded',
       refundState: 'refunded',
       refundReference: reference,
+      refundCredit: split.credit,
       refundedAt: now,
       refundRetryAt: null,
       creditNoteNumber: note?.number ?? null,
@@ -790,7 +835,8 @@ export function createReturnRequestsService(deps: {
       after: {
         number: row.number,
         amount: row.refundAmount / 100,
-        ...(row.refundTo ? { reference } : {}),
+        ...(row.refundTo && reference ? { reference } : {}),
+        ...(split.credit > 0 ? { storeCredit: split.credit / 100 } : {}),
         creditNote: note?.number ?? null,
       },
     })
@@ -799,12 +845,15 @@ export function createReturnRequestsService(deps: {
       t.returnRefunded(
         f,
         url,
-        !to
-          ? { kind: 'source' }
-          : to.kind === 'upi'
-            ? { kind: 'upi', upi: to.upi, reference }
-            : { kind: 'bank', last4: last4(to.accountNumber), reference },
+        split.money === 0
+          ? { kind: 'credit' }
+          : !to
+            ? { kind: 'source' }
+            : to.kind === 'upi'
+              ? { kind: 'upi', upi: to.upi, reference: reference ?? '' }
+              : { kind: 'bank', last4: last4(to.accountNumber), reference: reference ?? '' },
         note?.number ?? null,
+        split,
       ),
     )
     return after

@@ -62,6 +62,8 @@ export const returnRequests = pgTable(
     /** Shipping and the COD fee given back (every piece back, for the shop's fault). */
     chargesRefunded: integer('charges_refunded').notNull().default(0),
     refundAmount: integer('refund_amount').notNull(),
+    /** Paise of the refund added to store credit when it was made (decision 139); the rest went as money. */
+    refundCredit: integer('refund_credit').notNull().default(0),
     method: text('method').$type<ReturnMethod>(),
     pickupAwb: text('pickup_awb'),
     pickupCourier: text('pickup_courier'),

@@ -1,0 +1,149 @@
+import { mkdirSync } from 'node:fs'
+import type { APIRequestContext } from '@playwright/test'
+import { returnWords } from '../../app/features/orders/return-messages.ts'
+import { checkoutLabels } from '../../app/lib/checkout-messages.ts'
+import { returnText } from '../../contracts/return-requests.ts'
+import { creditText } from '../../contracts/store-credit.ts'
+import { createAdminWithCli } from './admin-helpers.ts'
+import { createListedProduct } from './catalogue-helpers.ts'
+import {
+  expect,
+  horizontalOverflow,
+  hydrated,
+  payOrderByApi,
+  placeOrderByApi,
+  registerCustomer,
+  signInBrowser,
+  test,
+  uniqueEmail,
+} from './fixtures.ts'
+
+// Store credit (decision 139) on a phone: a return refunded as credit, the account's statement, and the
+// credit paying a whole order at checkout with no payment window.
+test.use({ viewport: { width: 390, height: 844 } })
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** A member of staff's token, for the steps the console takes (its own test drives the console). */
+async function staffToken(request: APIRequestContext) {
+  const staff = await createAdminWithCli('credit')
+  const login = await request.post('/api/v1/user/login', {
+    data: { email: staff.email, password: staff.password },
+  })
+  return (await login.json()).data.accessToken as string
+}
+
+async function staffPost(request: APIRequestContext, token: string, path: string, data: object) {
+  const res = await request.post(`/api/v1/admin${path}`, { headers: bearer(token), data })
+  expect(res.ok(), await res.text()).toBeTruthy()
+}
+
+test('on a phone, a return taken as store credit pays the next order at checkout', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const shots = 'test-results/store-credit-phone'
+  mkdirSync(shots, { recursive: true })
+  const customer = await registerCustomer(request, 'Kavya Rao', uniqueEmail('credit'))
+  const [kurta, cushion] = [await createListedProduct(request), await createListedProduct(request)]
+  const order = await placeOrderByApi(request, customer, [
+    { _id: kurta._id, price: 1499 },
+    { _id: cushion._id, price: 1499 },
+  ])
+  await payOrderByApi(request, customer, order._id)
+  const staff = await staffToken(request)
+  await staffPost(request, staff, `/orders/${order._id}/status`, {
+    status: 'Shipped',
+    shippingLink: 'https://track.example.in/CR1',
+  })
+  await staffPost(request, staff, `/orders/${order._id}/status`, { status: 'Delivered' })
+
+  // The customer asks for store credit instead of money: no bank details, the form says where it goes.
+  await signInBrowser(page, customer)
+  await page.goto(`/OrderDetails/${order._id}`)
+  await hydrated(page)
+  const returns = page.getByTestId('order-returns')
+  await returns.getByRole('button', { name: returnText.askReturn }).click()
+  const form = page.getByTestId('return-form')
+  await form.getByLabel(returnText.reason.size).check()
+  await form.getByLabel(`${returnWords.howMany} (${kurta.title})`).selectOption('1')
+  await form.getByLabel(returnText.resolution.credit).check()
+  await expect(form.getByText(returnWords.toCredit)).toBeVisible()
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
+  await form.scrollIntoViewIfNeeded()
+  await form.screenshot({ path: `${shots}/01-ask-credit-390.png` })
+  await form.getByRole('button', { name: returnWords.submit }).click()
+  const card = returns.getByTestId('return-request')
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText(/^Return RET-\d{4}-\d+$/)
+  const number = ((await card.getByRole('heading', { level: 3 }).textContent()) ?? '').replace('Return ', '')
+
+  // Staff approve, receive and refund it (as the console does), and the credit is on the order page.
+  const mine = await request.get(`/api/v1/returns?orderId=${order._id}`, {
+    headers: bearer(customer.accessToken),
+  })
+  const returnId = ((await mine.json()).data as Array<{ _id: string }>)[0]!._id
+  await staffPost(request, staff, `/returns/${returnId}/approve`, { method: 'send' })
+  await staffPost(request, staff, `/returns/${returnId}/receive`, { resaleable: true })
+  await staffPost(request, staff, `/returns/${returnId}/refund`, {})
+  await page.reload()
+  await expect(card.getByTestId('return-status')).toHaveText(returnText.status.refunded)
+  await expect(card.getByTestId('return-refund')).toContainText(
+    returnText.refundedTo.credit.replace('{amount}', '₹1,499'),
+  )
+
+  // The account's statement: the balance and the line it came from.
+  await page.goto('/store-credit')
+  await expect(page.getByTestId('credit-balance')).toHaveText('₹1,499')
+  await expect(page.getByTestId('credit-entries').getByRole('listitem')).toHaveText([
+    new RegExp(`^${creditText.kind.return.replace('{label}', number)}.*\\+₹1,499`),
+  ])
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
+  await page.screenshot({ path: `${shots}/02-statement-390.png`, fullPage: true })
+
+  // The next order: the credit is offered, used, and there is nothing left to pay online.
+  const added = await request.post('/api/v1/cart/add', {
+    headers: bearer(customer.accessToken),
+    data: { productId: cushion._id },
+  })
+  expect(added.ok(), await added.text()).toBeTruthy()
+  // The first order's address is in the book already.
+  await page.goto('/CheckOut')
+  await hydrated(page)
+  const use = page.getByLabel(creditText.use.replace('{amount}', '₹1,499'))
+  await expect(use).toBeChecked()
+  await expect(page.getByTestId('checkout-store-credit')).toContainText('−₹1,499')
+  await expect(page.getByTestId('checkout-to-pay')).toContainText('₹0')
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: '12 Hazratganj' })
+    .getByRole('button', { name: checkoutLabels.deliverHere })
+    .click()
+  await expect(page.getByLabel('City *')).toHaveValue('Lucknow')
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
+  await page.screenshot({ path: `${shots}/03-checkout-390.png`, fullPage: true })
+  // Unticked and ticked again: the summary follows.
+  await use.uncheck()
+  await expect(page.getByTestId('checkout-to-pay')).toHaveCount(0)
+  await use.check()
+  await expect(page.getByTestId('checkout-to-pay')).toContainText('₹0')
+  await page.getByRole('button', { name: checkoutLabels.placeOrder }).click()
+  await expect(page).toHaveURL(/\/Order-History$/)
+  await expect(page.getByText(creditText.paidWith)).toBeVisible()
+
+  const orders = (
+    await (
+      await request.get('/api/v1/order/allorder', {
+        headers: bearer(customer.accessToken),
+      })
+    ).json()
+  ).data as Array<{ _id: string; storeCredit: number; paymentInfo: { status: string } }>
+  const paid = orders.find((o) => o._id !== order._id)!
+  expect(paid).toMatchObject({ storeCredit: 1499, paymentInfo: { status: 'Paid' } })
+  await page.goto(`/OrderDetails/${paid._id}`)
+  await expect(page.getByTestId('order-store-credit')).toContainText('₹1,499')
+  await page.goto('/store-credit')
+  await expect(page.getByTestId('credit-balance')).toHaveText('₹0')
+  await expect(page.getByTestId('credit-entries').getByRole('listitem')).toHaveCount(2)
+  await page.screenshot({ path: `${shots}/04-spent-390.png`, fullPage: true })
+})
