@@ -139,6 +139,9 @@ describe('store credit', () => {
       totalAmount: 450,
       paymentInfo: { method: creditMethod, status: 'Paid' },
     })
+    // One e-mail: paid, never 'awaiting payment'.
+    const aboutWhole = (await mailsTo(app, asha.email)).filter((m) => m.subject.includes(paidOrder.orderID))
+    expect(aboutWhole.map((m) => m.kind)).toEqual(['order.paid'])
     const invoice = await app.services.invoices.numbersOf([paidOrder._id])
     expect(invoice.map((d) => d.kind)).toEqual(['invoice'])
     const pay = await app.inject({
@@ -176,6 +179,11 @@ describe('store credit', () => {
       ['order', -450_00, 750_00],
       ['return', 1200_00, 1200_00],
     ])
+    const cancelled = (await mailsTo(app, asha.email)).find(
+      (m) => m.kind === 'order.cancelled' && m.subject.includes(partOrder.orderID),
+    )!
+    expect(cancelled.text).toContain('Your payment of ₹450 is being refunded')
+    expect(cancelled.text).toContain('The ₹750 of store credit it used is back in your balance.')
     // Cancelled twice gives nothing back twice.
     await app.inject({
       method: 'PATCH',

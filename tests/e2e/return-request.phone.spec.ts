@@ -17,29 +17,15 @@ import {
   uniqueEmail,
   uniquePhone,
 } from './fixtures.ts'
+import { bearer, deliverByApi, staffToken } from './return-helpers.ts'
 
 // The phone the issue names: 390 × 844 with touch.
 test.use({ viewport: { width: 390, height: 844 } })
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-
-/** Staff move the order Shipped, then Delivered, through the console's API; answers the staff's token. */
+/** A new member of staff delivers the order through the console's API; answers the staff's token. */
 async function deliver(request: APIRequestContext, orderId: string) {
-  const staff = await createAdminWithCli('returns')
-  const login = await request.post('/api/v1/user/login', {
-    data: { email: staff.email, password: staff.password },
-  })
-  const token = (await login.json()).data.accessToken as string
-  for (const move of [
-    { status: 'Shipped', shippingLink: 'https://track.example.in/RET1' },
-    { status: 'Delivered' },
-  ]) {
-    const moved = await request.post(`/api/v1/admin/orders/${orderId}/status`, {
-      headers: bearer(token),
-      data: move,
-    })
-    expect(moved.ok(), await moved.text()).toBeTruthy()
-  }
+  const token = await staffToken(request, await createAdminWithCli('returns'))
+  await deliverByApi(request, orderId, token)
   return token
 }
 

@@ -1,42 +1,14 @@
 import { mkdirSync } from 'node:fs'
-import type { APIRequestContext } from '@playwright/test'
 import { returnWords } from '../../app/features/orders/return-messages.ts'
 import { checkoutLabels } from '../../app/lib/checkout-messages.ts'
 import { returnText } from '../../contracts/return-requests.ts'
 import { creditText } from '../../contracts/store-credit.ts'
-import { createAdminWithCli } from './admin-helpers.ts'
-import { createListedProduct } from './catalogue-helpers.ts'
-import {
-  expect,
-  horizontalOverflow,
-  hydrated,
-  payOrderByApi,
-  placeOrderByApi,
-  registerCustomer,
-  signInBrowser,
-  test,
-  uniqueEmail,
-} from './fixtures.ts'
+import { expect, horizontalOverflow, hydrated, signInBrowser, test } from './fixtures.ts'
+import { bearer, deliveredPair, staffReturnStep } from './return-helpers.ts'
 
 // Store credit (decision 139) on a phone: a return refunded as credit, the account's statement, and the
 // credit paying a whole order at checkout with no payment window.
 test.use({ viewport: { width: 390, height: 844 } })
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-
-/** A member of staff's token, for the steps the console takes (its own test drives the console). */
-async function staffToken(request: APIRequestContext) {
-  const staff = await createAdminWithCli('credit')
-  const login = await request.post('/api/v1/user/login', {
-    data: { email: staff.email, password: staff.password },
-  })
-  return (await login.json()).data.accessToken as string
-}
-
-async function staffPost(request: APIRequestContext, token: string, path: string, data: object) {
-  const res = await request.post(`/api/v1/admin${path}`, { headers: bearer(token), data })
-  expect(res.ok(), await res.text()).toBeTruthy()
-}
 
 test('on a phone, a return taken as store credit pays the next order at checkout', async ({
   page,
@@ -45,19 +17,8 @@ test('on a phone, a return taken as store credit pays the next order at checkout
   test.setTimeout(120_000)
   const shots = 'test-results/store-credit-phone'
   mkdirSync(shots, { recursive: true })
-  const customer = await registerCustomer(request, 'Kavya Rao', uniqueEmail('credit'))
-  const [kurta, cushion] = [await createListedProduct(request), await createListedProduct(request)]
-  const order = await placeOrderByApi(request, customer, [
-    { _id: kurta._id, price: 1499 },
-    { _id: cushion._id, price: 1499 },
-  ])
-  await payOrderByApi(request, customer, order._id)
-  const staff = await staffToken(request)
-  await staffPost(request, staff, `/orders/${order._id}/status`, {
-    status: 'Shipped',
-    shippingLink: 'https://track.example.in/CR1',
-  })
-  await staffPost(request, staff, `/orders/${order._id}/status`, { status: 'Delivered' })
+  const { customer, pieces, order, token: staff } = await deliveredPair(request, 'Kavya Rao', 'credit')
+  const [kurta, cushion] = pieces
 
   // The customer asks for store credit instead of money: no bank details, the form says where it goes.
   await signInBrowser(page, customer)
@@ -83,9 +44,9 @@ test('on a phone, a return taken as store credit pays the next order at checkout
     headers: bearer(customer.accessToken),
   })
   const returnId = ((await mine.json()).data as Array<{ _id: string }>)[0]!._id
-  await staffPost(request, staff, `/returns/${returnId}/approve`, { method: 'send' })
-  await staffPost(request, staff, `/returns/${returnId}/receive`, { resaleable: true })
-  await staffPost(request, staff, `/returns/${returnId}/refund`, {})
+  await staffReturnStep(request, staff, returnId, 'approve', { method: 'send' })
+  await staffReturnStep(request, staff, returnId, 'receive', { resaleable: true })
+  await staffReturnStep(request, staff, returnId, 'refund', {})
   await page.reload()
   await expect(card.getByTestId('return-status')).toHaveText(returnText.status.refunded)
   await expect(card.getByTestId('return-refund')).toContainText(

@@ -25,7 +25,10 @@ export function ReturnDetail({ id, onClose }: { id: string; onClose: () => void 
   // Opened, and after each step (approved, received, refunded): the reader is taken to the request's heading,
   // not left on a list entry hidden on a phone or a button that has gone.
   useEffect(() => {
-    if (status) heading.current?.focus({ preventScroll: false })
+    if (!status || !heading.current) return
+    heading.current.focus({ preventScroll: true })
+    // At once, not smoothly: the page's smooth scrolling is cut short by the screen drawn again after a step.
+    heading.current.scrollIntoView({ block: 'start', behavior: 'instant' })
   }, [status])
   return (
     <article
@@ -261,7 +264,8 @@ function Sofar({ r }: { r: AdminReturnView }) {
             {r.refund.at ? ` on ${when(r.refund.at)}` : ''}
             {r.refund.reference ? (
               <>
-                , reference <span className="font-mono font-semibold break-all">{r.refund.reference}</span>
+                , reference{' '}
+                <span className="font-mono font-semibold wrap-anywhere">{r.refund.reference}</span>
               </>
             ) : null}
             .{r.creditNote ? ` Credit note ${r.creditNote}.` : ''}

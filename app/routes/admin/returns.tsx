@@ -177,7 +177,8 @@ function ReturnRow({ r, href, current }: { r: AdminReturnView; href: string; cur
       ) : null}
       <p className="text-sm">
         <span className="font-semibold">{returnText.reason[r.reason]}</span> ·{' '}
-        {returnText.resolution[r.resolution]} of {pieces} {pieces === 1 ? 'piece' : 'pieces'}
+        {r.resolution === 'credit' ? 'Store credit' : 'Refund'} for {pieces}{' '}
+        {pieces === 1 ? 'piece' : 'pieces'}
       </p>
       <p>
         <AgeBadge r={r} />

@@ -43,6 +43,8 @@ export type OrderFacts = {
   shippingLink?: string | null
   /** The GST invoice's number once issued (decision 083). */
   invoiceNumber?: string | null
+  /** Paise of the total paid with store credit (decision 139): the rest is what is paid, or refunded, in money. */
+  storeCredit?: number
 }
 
 /** What a return request's e-mails say about it (decision 138). */
@@ -91,6 +93,20 @@ function customerMails({ t, language }: ShopI18n) {
         ]
       : []
   const facts = (order: OrderFacts) => ({ number: order.orderNumber, total: money(order.total) })
+  /** The same, with the total as paid (or to pay, or refunded) in money: what store credit did not pay. */
+  const inMoney = (order: OrderFacts) => ({
+    number: order.orderNumber,
+    total: money(order.total - (order.storeCredit ?? 0)),
+  })
+  /** A cancelled or returned order's store credit is back in the customer's balance. */
+  const creditBack = (order: OrderFacts) =>
+    (order.storeCredit ?? 0) > 0
+      ? [
+          t('The {amount} of store credit it used is back in your balance.', {
+            amount: money(order.storeCredit!),
+          }),
+        ]
+      : []
   const returnFacts = (r: ReturnFacts) => ({
     return: r.returnNumber,
     number: r.orderNumber,
@@ -188,7 +204,7 @@ function customerMails({ t, language }: ShopI18n) {
     orderPlaced: (order: OrderFacts, orderUrl: string, minutes: number): MailContent => ({
       language,
       subject: t('Order {number}: awaiting payment', facts(order)),
-      preview: t('Pay {total} within {minutes} minutes to keep your items.', { ...facts(order), minutes }),
+      preview: t('Pay {total} within {minutes} minutes to keep your items.', { ...inMoney(order), minutes }),
       heading: t('Thank you for your order'),
       paragraphs: [
         hello(order.customerName),
@@ -281,9 +297,10 @@ function customerMails({ t, language }: ShopI18n) {
         refundDue
           ? t(
               'We are refunding {total} to the way you paid; banks take up to a week to show it.',
-              facts(order),
+              inMoney(order),
             )
           : t('Nothing was collected on delivery, so there is nothing to pay.'),
+        ...creditBack(order),
         t('If you still want the pieces, reply to this e-mail or place the order again.'),
       ],
       button: { label: t('View your order'), href: orderUrl },
@@ -349,24 +366,32 @@ function customerMails({ t, language }: ShopI18n) {
         hello(order.customerName),
         t('Order {number} has been cancelled.', facts(order)),
         t(reason),
-        refundDue
-          ? t(
-              'Your payment of {total} is being refunded; we will e-mail you when the refund is made.',
-              facts(order),
-            )
-          : t('No payment was taken for this order.'),
+        ...(refundDue
+          ? [
+              t(
+                'Your payment of {total} is being refunded; we will e-mail you when the refund is made.',
+                inMoney(order),
+              ),
+            ]
+          : (order.storeCredit ?? 0) > 0
+            ? []
+            : [t('No payment was taken for this order.')]),
+        ...creditBack(order),
       ],
       button: { label: t('View your order'), href: orderUrl },
     }),
 
     orderRefunded: (order: OrderFacts, orderUrl: string): MailContent => ({
       language,
-      subject: t('Refund of {total} for order {number}', facts(order)),
-      preview: t('We have refunded {total}.', facts(order)),
+      subject: t('Refund of {total} for order {number}', inMoney(order)),
+      preview: t('We have refunded {total}.', inMoney(order)),
       heading: t('Your refund is on its way'),
       paragraphs: [
         hello(order.customerName),
-        t('We have refunded {total} for order {number} to the card or account you paid with.', facts(order)),
+        t(
+          'We have refunded {total} for order {number} to the card or account you paid with.',
+          inMoney(order),
+        ),
         t('Banks usually show a refund within 5 to 7 working days.'),
       ],
       button: { label: t('View your order'), href: orderUrl },

@@ -404,6 +404,7 @@ export function createOrdersService(deps: {
       couponCode: row.couponCode,
       couponPercent: row.couponPercent,
       total: row.total,
+      storeCredit: row.storeCredit,
       payOnDelivery: row.paymentMethod === codMethod,
       codFee: row.codFee,
       shippingCharge: row.shippingCharge,
@@ -783,9 +784,9 @@ export function createOrdersService(deps: {
                 tx,
               )
             }
-            await tell(tx, row.id, 'placed')
-            // Nothing left to pay online: the order is paid as it is placed.
+            // Nothing left to pay online: the order is paid as it is placed, and its e-mail says so.
             if (paidByCredit) await service.recordPayment(row.id, tx)
+            else await tell(tx, row.id, 'placed')
             const placedRow = paidByCredit ? ((await txRepo.byIdOrNumber(row.id)) ?? row) : row
             return { row: placedRow, created: true, productIds: items.map((i) => i.productId) }
           })
