@@ -3,7 +3,7 @@ import { formatPaise } from '../../../contracts/money.ts'
 import { creditText, type StoreCredit } from '../../../contracts/store-credit.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { useStoreCredit } from './store-credit-api.ts'
+import { useStoreCredit } from '../../lib/store-credit-api.ts'
 
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-IN', {

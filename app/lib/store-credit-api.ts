@@ -1,6 +1,6 @@
-import type { StoreCredit } from '../../../contracts/store-credit.ts'
-import { api } from '../../lib/api.ts'
-import { useQuery } from '../../lib/query.ts'
+import type { StoreCredit } from '../../contracts/store-credit.ts'
+import { api } from './api.ts'
+import { useQuery } from './query.ts'
 
 export const storeCreditKey = ['store-credit'] as const
 
