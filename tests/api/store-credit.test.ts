@@ -184,6 +184,20 @@ describe('store credit', () => {
     )!
     expect(cancelled.text).toContain('Your payment of ₹450 is being refunded')
     expect(cancelled.text).toContain('The ₹750 of store credit it used is back in your balance.')
+    // The order paid wholly with credit, cancelled: the credit back, the invoice reversed, nothing to refund.
+    const cancelWhole = await app.inject({
+      method: 'PATCH',
+      url: '/api/v1/order/updateorder',
+      headers: asha.auth,
+      payload: { orderID: paidOrder._id, status: 'Cancelled' },
+    })
+    expect(cancelWhole.statusCode, cancelWhole.body).toBe(200)
+    expect((await rowOf(paidOrder._id)).paymentStatus).toBe('Refunded')
+    expect((await app.services.invoices.numbersOf([paidOrder._id])).map((d) => d.kind).sort()).toEqual([
+      'credit-note',
+      'invoice',
+    ])
+    expect((await statement(asha)).balance).toBe(1200_00)
     // Cancelled twice gives nothing back twice.
     await app.inject({
       method: 'PATCH',
@@ -191,7 +205,7 @@ describe('store credit', () => {
       headers: asha.auth,
       payload: { orderID: partOrder._id, status: 'Cancelled' },
     })
-    expect((await statement(asha)).balance).toBe(750_00)
+    expect((await statement(asha)).balance).toBe(1200_00)
   })
 
   it('store credit spent twice at once is spent once', async () => {

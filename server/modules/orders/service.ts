@@ -474,6 +474,8 @@ export function createOrdersService(deps: {
       ...(refund ? { paymentStatus: 'Refund pending', refundRetryAt: null } : {}),
       ...(paymentStatus ? { paymentStatus } : {}),
     })
+    // Paid wholly with credit, now all given back: the invoice is reversed at once.
+    if (creditOnly) await peers().invoices.issueCreditNote(tx, row.id)
     await r.addHistory(row.id, 'Cancelled', by, note)
     await tell(tx, row.id, 'cancelled', { reason: note, refundDue: refund })
     return refund
@@ -1168,11 +1170,14 @@ export function createOrdersService(deps: {
           throw new ConflictError(`An order that is ${row.status} cannot be received back from the courier.`)
         }
         const due = row.paymentStatus === 'Paid' && row.total > row.storeCredit
+        const creditOnly = row.paymentStatus === 'Paid' && !due
         if (row.stockHeld) await releaseStock(tx, row.id)
         if (row.couponCounted && row.couponCode) await peers().coupons.countUse(row.couponCode, -1, tx)
         await giveCreditBack(tx, row)
+        if (creditOnly) await peers().invoices.issueCreditNote(tx, row.id)
         await r.update(row.id, {
           status: 'Returned to origin',
+          ...(creditOnly ? { paymentStatus: 'Refunded' } : {}),
           stockHeld: false,
           couponCounted: false,
           ...(due ? { paymentStatus: 'Refund pending', refundRetryAt: null } : {}),
