@@ -83,6 +83,14 @@ test('on a phone, a return taken as store credit pays the next order at checkout
   await expect(page.getByLabel('City *')).toHaveValue('Lucknow')
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
   await page.screenshot({ path: `${shots}/03-checkout-390.png`, fullPage: true })
+  // Cash on delivery spends no credit; back to paying online, it is used again.
+  await page.getByRole('radio', { name: checkoutLabels.paymentOptionNames.COD }).check()
+  await expect(use).not.toBeChecked()
+  await expect(use).toBeDisabled()
+  await expect(page.getByText(creditText.notWithCod)).toBeVisible()
+  await expect(page.getByTestId('checkout-to-pay')).toHaveCount(0)
+  await page.getByRole('radio', { name: checkoutLabels.paymentOptionNames['Credit card'] }).check()
+  await expect(use).toBeChecked()
   // Unticked and ticked again: the summary follows.
   await use.uncheck()
   await expect(page.getByTestId('checkout-to-pay')).toHaveCount(0)

@@ -79,7 +79,8 @@ export function PaymentOptions({
           <input
             type="checkbox"
             name="useStoreCredit"
-            checked={credit.use}
+            // Cash on delivery spends no credit: the box shows it unticked, and ticks again for online payment.
+            checked={credit.use && !dc.codChosen}
             disabled={dc.codChosen}
             aria-describedby={dc.codChosen ? `${formId}-credit-cod` : undefined}
             onChange={(e) => credit.setUse(e.target.checked)}
