@@ -4,9 +4,9 @@ import { z } from 'zod'
  * What a payment can pay (decision 100): an order, a seva booking or a donation. Orders keep their own
  * endpoints (`/payments/create`, `/payments/verify`); the others are paid through `/payments/payable/*`.
  */
-export const paymentPurposes = ['order', 'booking', 'donation'] as const
+export const paymentPurposes = ['order', 'booking', 'donation', 'exchange'] as const
 export type PaymentPurpose = (typeof paymentPurposes)[number]
-export const payablePurposes = ['booking', 'donation'] as const
+export const payablePurposes = ['booking', 'donation', 'exchange'] as const
 export type PayablePurpose = (typeof payablePurposes)[number]
 
 export const startPayableSchema = z.object({

@@ -10,11 +10,18 @@ import { returnRuleSchema } from './returns.ts'
  */
 
 /** Where a request stands. */
-export const returnStatuses = ['requested', 'approved', 'rejected', 'received', 'refunded'] as const
+export const returnStatuses = [
+  'requested',
+  'approved',
+  'rejected',
+  'received',
+  'refunded',
+  'exchanged',
+] as const
 export type ReturnStatus = (typeof returnStatuses)[number]
 
-/** What the customer wants instead of the piece. */
-export const returnResolutions = ['refund', 'credit'] as const
+/** What the customer wants instead of the piece: money back, store credit, or another variant of it. */
+export const returnResolutions = ['refund', 'credit', 'exchange'] as const
 export type ReturnResolution = (typeof returnResolutions)[number]
 
 /** How the parcel comes back: a courier collects it, or the customer sends it. */
@@ -37,6 +44,7 @@ export const returnText = {
     rejected: msg('Return not accepted'),
     received: msg('Return received'),
     refunded: msg('Refunded'),
+    exchanged: msg('Replacement sent'),
   } satisfies Record<ReturnStatus, string>,
   reason: {
     damaged: msg('Arrived damaged'),
@@ -48,6 +56,7 @@ export const returnText = {
   resolution: {
     refund: msg('Refund to the way I paid'),
     credit: msg('Store credit to spend in the shop'),
+    exchange: msg('Exchange it for another size or colour'),
   } satisfies Record<ReturnResolution, string>,
   resolutionQuestion: msg('What would you like?'),
   refundPending: msg('Refund of {amount} on its way'),
@@ -76,6 +85,26 @@ export const returnText = {
   notFound: msg('Return not found.'),
   sendBack: msg('Please send the parcel to the address below and keep the receipt.'),
   pickupBooked: msg('A courier will collect the parcel: {courier}, tracking number {awb}.'),
+  exchangeFor: msg('Instead, send me'),
+  exchangeChoose: msg('Choose what you would like instead of {title}.'),
+  exchangeNotOffered: msg('{title} cannot be exchanged. Choose a refund or store credit.'),
+  exchangeOtherProduct: msg('Choose one of the options of {title}: an exchange is for the same piece.'),
+  exchangeWithAddons: msg(
+    '{title} was made or finished for you, so it cannot be exchanged. Choose a refund.',
+  ),
+  exchangeShort: msg('Only {count} of {title} can be sent now. Choose another option, or a refund.'),
+  exchangeSame: msg('The same again'),
+  exchangeDue: msg('The exchange costs {amount} more: you pay it once we approve it.'),
+  exchangeBack: msg('{amount} comes back to you: the new choice costs less.'),
+  exchangeEven: msg('Same price: nothing to pay.'),
+  exchangePay: msg('Pay {amount} for the exchange'),
+  exchangePaid: msg('You paid {amount} for the exchange.'),
+  exchangeWaitingPay: msg('Waiting for the customer to pay {amount}'),
+  exchangeNothingDue: msg('There is nothing to pay for this exchange now.'),
+  replacementSent: msg('Your replacement is on its way: {courier}, tracking number {awb}.'),
+  replacementNotYet: msg('The replacement is sent once the difference is paid.'),
+  replacementAlreadySent: msg('The replacement has already been sent.'),
+  replacementAfterSend: msg('Send the replacement first; then refund the difference.'),
 } as const
 
 /** Where a cash-on-delivery order's refund is sent: a UPI ID, or a bank account checked by its IFSC. */
@@ -104,6 +133,10 @@ export const returnRequestBody = z.object({
       z.object({
         itemId: z.string().trim().min(1).max(64).meta({ description: "The order line's id (`items[]._id`)" }),
         quantity: z.number().int().min(1).max(1000),
+        exchangeFor: z.string().trim().min(1).max(64).optional().meta({
+          description:
+            'For an exchange: the variant wanted instead (`exchangeTo[].variantId` of the options)',
+        }),
       }),
     )
     .min(1, returnText.noLines)
@@ -128,6 +161,8 @@ export const returnLineSchema = z.object({
   amount: z.number().int(),
   /** The rule it was judged by, as it stood when the request was made. */
   rule: returnRuleSchema,
+  /** For an exchange: the variant sent instead and its price per piece (paise), as agreed on the request. */
+  exchange: z.object({ variantId: z.string(), variantTitle: z.string(), price: z.number().int() }).nullable(),
 })
 
 export const returnEventSchema = z.object({
@@ -146,6 +181,28 @@ export const returnRefundSchema = z.object({
   credit: z.number().int(),
   reference: z.string().nullable(),
   at: z.string().nullable(),
+})
+
+/**
+ * An exchange's settling (decision 140): what the customer pays for a dearer choice (`due`, paid once staff
+ * approve it) and the replacement parcel, booked with the courier as a shipment of the same order.
+ */
+export const returnExchangeSchema = z.object({
+  /** Paise the customer pays for the new choice; 0 when it costs the same or less (the rest is refunded). */
+  due: z.number().int(),
+  paid: z.boolean(),
+  /** Paise given back for a cheaper choice (the request's refund). */
+  back: z.number().int(),
+  replacement: z
+    .object({
+      awb: z.string().nullable(),
+      courier: z.string().nullable(),
+      trackingUrl: z.string().nullable(),
+      at: z.string(),
+    })
+    .nullable(),
+  /** The tax invoice of the pieces sent instead. */
+  invoice: z.string().nullable(),
 })
 
 /** A return request as its customer reads it. */
@@ -180,6 +237,8 @@ export const returnSchema = z.object({
   rejectReason: z.string().nullable(),
   refund: returnRefundSchema.nullable(),
   creditNote: z.string().nullable(),
+  /** Null unless the customer asked for an exchange. */
+  exchange: returnExchangeSchema.nullable(),
   events: z.array(returnEventSchema),
   createdAt: z.string(),
 })
@@ -239,6 +298,8 @@ export const returnOptionsSchema = z.object({
     z.object({
       itemId: z.string(),
       title: z.string(),
+      /** The variant ordered, when the product has options. */
+      variantId: z.string().nullable(),
       variantTitle: z.string().nullable(),
       image: z.string().nullable(),
       ordered: z.number().int(),
@@ -247,6 +308,20 @@ export const returnOptionsSchema = z.object({
       rule: returnRuleSchema,
       /** Whether its window is still open; a non-returnable piece may still come back for a fault. */
       open: z.boolean(),
+      /** Paise per piece the customer paid before the coupon: an exchange's difference is counted from it. */
+      price: z.number().int(),
+      /**
+       * What it may be exchanged for (decision 140): the product's variants, this one included, with their price
+       * per piece now (paise) and whether one is in stock; empty when its rule offers no exchange.
+       */
+      exchangeTo: z.array(
+        z.object({
+          variantId: z.string(),
+          title: z.string(),
+          price: z.number().int(),
+          available: z.number().int(),
+        }),
+      ),
     }),
   ),
 })

@@ -156,16 +156,20 @@ export function createServices(deps: ServiceDeps) {
     orders,
     accounts,
     stock: catalogue.stock,
+    catalogue,
     payments,
     invoices,
     storeCredit,
     pickup: { bookReturnPickup: (input) => shipments.bookReturnPickup(input) },
+    replacement: { ship: (input) => shipments.bookReplacement(input) },
     shopAddress: async (db) => {
       const row = await settings.read(db)
       return [row?.legalName, row?.legalAddress, row?.legalState].filter(Boolean).join(', ')
     },
     mail,
   })
+  // An exchange's difference is paid through the payments module (decision 140).
+  payments.registerPayable('exchange', returnRequests.payableHandler)
   const admin = createAdminService({
     ...deps,
     orders,

@@ -7,7 +7,7 @@ import {
   rejectReturnBody,
   returnPhotoLimit,
 } from '../../../contracts/return-requests.ts'
-import { ApiError } from '../../lib/api.ts'
+import { ApiError, downloadFile } from '../../lib/api.ts'
 import { useMutation, useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 import { adminSend, photoTooLarge, problemText, serverFieldErrors } from './admin-api.ts'
@@ -187,7 +187,20 @@ export function DecideReturn({ r }: { r: AdminReturnView }) {
 
   return (
     <div className="grid gap-3">
-      <ActionBox id="approve-title" title="Approve the return">
+      <ActionBox id="approve-title" title={r.exchange ? 'Approve the exchange' : 'Approve the return'}>
+        {r.exchange ? (
+          <p className="text-sm" data-testid="exchange-reserve">
+            Approving sets aside{' '}
+            {r.lines
+              .filter((l) => l.exchange)
+              .map((l) => `${l.title} (${l.exchange!.variantTitle}) × ${l.quantity}`)
+              .join(', ')}{' '}
+            from stock for the customer.
+            {r.exchange.due > 0
+              ? ` They are asked to pay the difference of ${paise(r.exchange.due)}; the replacement goes once it is paid.`
+              : ''}
+          </p>
+        ) : null}
         <fieldset className="grid gap-2" aria-describedby={approveFields.method ? 'method-error' : undefined}>
           <legend className="mb-1 text-sm font-semibold">How does the parcel come back?</legend>
           <label className={radioClass}>
@@ -241,7 +254,13 @@ export function DecideReturn({ r }: { r: AdminReturnView }) {
         <ProblemText problem={approve.problem} />
         <div>
           <Button tone="primary" disabled={approve.busy || reject.busy} onClick={sendApproval}>
-            {approve.busy ? (method === 'pickup' ? 'Booking the pickup…' : 'Approving…') : 'Approve return'}
+            {approve.busy
+              ? method === 'pickup'
+                ? 'Booking the pickup…'
+                : 'Approving…'
+              : r.exchange
+                ? 'Approve exchange'
+                : 'Approve return'}
           </Button>
         </div>
       </ActionBox>
@@ -538,7 +557,13 @@ export function RefundReturn({ r }: { r: AdminReturnView }) {
       : `account ${dest.accountNumber} (${dest.ifsc})`
 
   return (
-    <ActionBox id="refund-title" title={pending ? 'Refund on its way' : 'Refund the customer'}>
+    <ActionBox
+      id="refund-title"
+      title={pending ? 'Refund on its way' : r.exchange ? 'Refund the difference' : 'Refund the customer'}
+    >
+      {r.exchange ? (
+        <p className="text-sm">The pieces sent instead cost {amount} less than the ones that came back.</p>
+      ) : null}
       {asCredit ? (
         <p className="text-sm" data-testid="refund-as-credit">
           The customer asked for store credit: {amount} is added to their balance, to spend at checkout. No
@@ -634,6 +659,80 @@ export function RefundReturn({ r }: { r: AdminReturnView }) {
         tone="primary"
         onClose={() => setAsking(false)}
         onConfirm={confirm}
+      />
+    </ActionBox>
+  )
+}
+
+/** The courier's label of an exchange's replacement, as a PDF download. */
+export async function downloadReplacementLabel(r: Pick<AdminReturnView, '_id' | 'number'>) {
+  try {
+    await downloadFile(`/admin${returnPath(r._id)}/label`, `label-${r.number}.pdf`)
+  } catch (err) {
+    toast.error(
+      err instanceof ApiError ? err.message : 'The label could not be downloaded. Please try again.',
+    )
+  }
+}
+
+/**
+ * An exchange (decision 140): the pieces chosen instead go as a new parcel of the same order, booked with the
+ * courier. At once, once approved, or after the parcel is back; a dearer choice waits for the customer's payment.
+ */
+export function SendReplacement({ r }: { r: AdminReturnView }) {
+  const send = useReturnAction(r)
+  const [asking, setAsking] = useState(false)
+  const exchange = r.exchange
+  if (!exchange) return null
+  const waiting = exchange.due > 0 && !exchange.paid
+  const pieces = r.lines
+    .filter((l) => l.exchange)
+    .map((l) => `${l.title} (${l.exchange!.variantTitle}) × ${l.quantity}`)
+    .join(', ')
+  return (
+    <ActionBox id="replacement-title" title="Send the replacement">
+      <p className="text-sm">
+        {pieces}, to the order’s delivery address, booked with the courier as a new parcel of order{' '}
+        {r.orderNumber}. Its GST invoice is issued as it goes.
+      </p>
+      {r.status === 'approved' ? (
+        <p className="text-sm text-ink/80">
+          The parcel coming back is not here yet: send the replacement now only if you are happy to before it
+          arrives.
+        </p>
+      ) : null}
+      {waiting ? (
+        <p className="rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="exchange-waiting">
+          Waiting for the customer to pay {paise(exchange.due)}. They are asked to from their order page; the
+          replacement can go once it is paid.
+        </p>
+      ) : null}
+      <ProblemText problem={send.problem} />
+      <div>
+        <Button tone="primary" disabled={send.busy || waiting} onClick={() => setAsking(true)}>
+          {r.status === 'approved' ? 'Send the replacement now' : 'Send the replacement'}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={asking}
+        question="Book the replacement with the courier?"
+        detail={
+          <p>
+            {pieces} go to {r.customer.name || r.customer.email}. A courier is booked now and the customer
+            gets the tracking number.
+          </p>
+        }
+        confirmLabel="Book the courier"
+        busyLabel="Booking…"
+        busy={send.busy}
+        tone="primary"
+        onClose={() => setAsking(false)}
+        onConfirm={async () => {
+          await send.run(() =>
+            adminSend<AdminReturnView>(`${returnPath(r._id)}/send-replacement`, 'POST', {}),
+          )
+          setAsking(false)
+        }}
       />
     </ActionBox>
   )

@@ -5,7 +5,14 @@ import { type AdminReturnView, photoReasons, returnText } from '../../../contrac
 import { isFault } from '../../../contracts/return-rules.ts'
 import { useAdmin } from './admin-api.ts'
 import { when } from './format.ts'
-import { DecideReturn, ReceiveReturn, RefundReturn, returnPath } from './returns-actions.tsx'
+import {
+  DecideReturn,
+  downloadReplacementLabel,
+  ReceiveReturn,
+  RefundReturn,
+  returnPath,
+  SendReplacement,
+} from './returns-actions.tsx'
 import {
   AgeBadge,
   PhotoStrip,
@@ -15,7 +22,7 @@ import {
   ReturnStatusBadge,
   ruleText,
 } from './returns-parts.tsx'
-import { Loading, LoadProblem } from './ui.tsx'
+import { Button, Loading, LoadProblem } from './ui.tsx'
 
 /** One return request in full, with what staff may do in its status (decision 138). */
 export function ReturnDetail({ id, onClose }: { id: string; onClose: () => void }) {
@@ -79,7 +86,7 @@ function ReturnBody({ r }: { r: AdminReturnView }) {
     <>
       <div className="grid gap-1">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <ReturnStatusBadge status={r.status} />
+          <ReturnStatusBadge r={r} />
           <AgeBadge r={r} />
         </p>
         <p className="text-sm">
@@ -100,7 +107,11 @@ function ReturnBody({ r }: { r: AdminReturnView }) {
       <Part title="Why">
         <p>
           <span className="font-semibold">{returnText.reason[r.reason]}</span> · wants{' '}
-          {r.resolution === 'credit' ? 'store credit' : 'a refund'}
+          {r.resolution === 'credit'
+            ? 'store credit'
+            : r.resolution === 'exchange'
+              ? 'an exchange for another size or colour'
+              : 'a refund'}
         </p>
         {r.description ? (
           <blockquote className="border-l-4 border-brand-200 pl-3 text-sm break-words whitespace-pre-line">
@@ -144,26 +155,58 @@ function ReturnBody({ r }: { r: AdminReturnView }) {
                   </span>
                   <span className="font-semibold tabular-nums">{paise(l.amount)}</span>
                 </p>
+                {l.exchange ? (
+                  <p className="text-sm" data-testid="exchange-line">
+                    Send instead:{' '}
+                    <span className="font-semibold">
+                      {l.title} ({l.exchange.variantTitle}) × {l.quantity}
+                    </span>{' '}
+                    at {paise(l.exchange.price)} each
+                  </p>
+                ) : null}
                 <p className="text-xs text-ink/75">Judged by: {ruleText(l.rule)}</p>
               </div>
             </li>
           ))}
         </ul>
-        <dl className="grid gap-1 text-sm">
-          <Money label="Goods" amount={r.goodsAmount} />
-          {r.restockingFee > 0 ? <Money label="Restocking fee kept" amount={-r.restockingFee} /> : null}
-          {r.chargesRefunded > 0 ? (
-            <Money label="Delivery charges given back" amount={r.chargesRefunded} />
-          ) : null}
-          <Money label="Refund" amount={r.refundAmount} strong />
-        </dl>
+        {r.exchange ? (
+          <dl className="grid gap-1 text-sm">
+            <Money label="Goods coming back (as paid)" amount={r.goodsAmount} />
+            {r.exchange.due > 0 ? (
+              <Money
+                label={
+                  r.exchange.paid ? 'The customer paid the difference' : 'The customer pays the difference'
+                }
+                amount={r.exchange.due}
+                strong
+              />
+            ) : (
+              <Money label="Difference refunded" amount={r.refundAmount} strong />
+            )}
+          </dl>
+        ) : (
+          <dl className="grid gap-1 text-sm">
+            <Money label="Goods" amount={r.goodsAmount} />
+            {r.restockingFee > 0 ? <Money label="Restocking fee kept" amount={-r.restockingFee} /> : null}
+            {r.chargesRefunded > 0 ? (
+              <Money label="Delivery charges given back" amount={r.chargesRefunded} />
+            ) : null}
+            <Money label="Refund" amount={r.refundAmount} strong />
+          </dl>
+        )}
       </Part>
 
       <Sofar r={r} />
 
       {r.status === 'requested' ? <DecideReturn key={`${r._id}-decide`} r={r} /> : null}
       {r.status === 'approved' ? <ReceiveReturn key={`${r._id}-receive`} r={r} /> : null}
-      {r.status === 'received' ? <RefundReturn key={`${r._id}-refund`} r={r} /> : null}
+      {/* An exchange's replacement may go at once, before the parcel is back, or once it is received. */}
+      {r.exchange && !r.exchange.replacement && (r.status === 'approved' || r.status === 'received') ? (
+        <SendReplacement key={`${r._id}-send`} r={r} />
+      ) : null}
+      {r.status === 'received' && (!r.exchange || (r.exchange.replacement && r.refundAmount > 0)) ? (
+        <RefundReturn key={`${r._id}-refund`} r={r} />
+      ) : null}
 
       {r.events.length ? (
         <Part title="History">
@@ -249,6 +292,7 @@ function Sofar({ r }: { r: AdminReturnView }) {
           <PhotoStrip photos={r.inspection.photos} label="Photo of what came back" size="small" />
         </Part>
       ) : null}
+      {r.exchange?.replacement ? <ReplacementSent r={r} /> : null}
       {r.refund?.state === 'refunded' ? (
         <Part title="Refund">
           <p className="text-sm" data-testid="return-refunded">
@@ -274,5 +318,39 @@ function Sofar({ r }: { r: AdminReturnView }) {
         </Part>
       ) : null}
     </>
+  )
+}
+
+/** The exchange's replacement parcel: its courier and tracking, the label to print, its invoice. */
+function ReplacementSent({ r }: { r: AdminReturnView }) {
+  const sent = r.exchange?.replacement
+  if (!sent) return null
+  return (
+    <Part title="Replacement">
+      <p className="text-sm" data-testid="replacement-sent">
+        Sent {when(sent.at)}
+        {sent.courier ? ` with ${sent.courier}` : ''}
+        {sent.awb ? (
+          <>
+            , AWB <span className="font-mono font-semibold">{sent.awb}</span>
+          </>
+        ) : null}
+        {sent.trackingUrl ? (
+          <>
+            {' '}
+            ·{' '}
+            <a href={sent.trackingUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+              Track it
+            </a>
+          </>
+        ) : null}
+        .{r.exchange?.invoice ? ` Invoice ${r.exchange.invoice}.` : ''}
+      </p>
+      <div>
+        <Button small onClick={() => void downloadReplacementLabel(r)}>
+          Download the label
+        </Button>
+      </div>
+    </Part>
   )
 }

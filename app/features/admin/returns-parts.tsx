@@ -13,13 +13,14 @@ import { Badge, Button } from './ui.tsx'
 export const returnsConsoleText = {
   title: 'Returns to act on',
   intro:
-    'Customers’ requests to return what they received. Decide on new requests, receive and inspect the parcels that come back, then refund them.',
+    'Customers’ requests to return or exchange what they received. Decide on new requests, receive and inspect the parcels that come back, then refund them or send the replacement.',
   tabs: {
     open: 'To act on',
     requested: 'To decide',
     approved: 'Awaiting the parcel',
-    received: 'To refund',
+    received: 'To refund or send',
     refunded: 'Refunded',
+    exchanged: 'Exchanged',
     rejected: 'Rejected',
   },
   // What each status asks of the staff, shown on its badge.
@@ -28,6 +29,7 @@ export const returnsConsoleText = {
     approved: 'Awaiting the parcel',
     received: 'To refund',
     refunded: 'Refunded',
+    exchanged: 'Exchanged',
     rejected: 'Rejected',
   } satisfies Record<ReturnStatus, string>,
   none: {
@@ -38,7 +40,15 @@ export const returnsConsoleText = {
   dashboardNote: 'Requests to decide, parcels to receive and refunds to send',
 } as const
 
-export const returnTabs = ['open', 'requested', 'approved', 'received', 'refunded', 'rejected'] as const
+export const returnTabs = [
+  'open',
+  'requested',
+  'approved',
+  'received',
+  'refunded',
+  'exchanged',
+  'rejected',
+] as const
 export type ReturnTab = (typeof returnTabs)[number]
 
 /** Staff answer a request within two working days (the customer is told so): older ones stand out. */
@@ -48,13 +58,24 @@ export function statusTone(status: ReturnStatus): 'green' | 'amber' | 'red' | 'g
   if (status === 'requested') return 'amber'
   if (status === 'approved') return 'blue'
   if (status === 'received') return 'amber'
-  if (status === 'refunded') return 'green'
+  if (status === 'refunded' || status === 'exchanged') return 'green'
   return 'grey'
 }
 
-export function ReturnStatusBadge({ status }: { status: ReturnStatus }) {
-  return <Badge tone={statusTone(status)}>{returnsConsoleText.status[status]}</Badge>
+/** The badge of a request: what its status asks of staff; a received exchange asks for its replacement first. */
+export function ReturnStatusBadge({ r }: { r: Pick<AdminReturnView, 'status' | 'resolution' | 'exchange'> }) {
+  const text =
+    r.status === 'received' && r.resolution === 'exchange'
+      ? r.exchange?.replacement
+        ? 'To refund the difference'
+        : 'To send the replacement'
+      : returnsConsoleText.status[r.status]
+  return <Badge tone={statusTone(r.status)}>{text}</Badge>
 }
+
+/** What the customer asked for, in a few words: 'Refund', 'Store credit', 'Exchange'. */
+export const resolutionText = (r: Pick<AdminReturnView, 'resolution'>) =>
+  r.resolution === 'credit' ? 'Store credit' : r.resolution === 'exchange' ? 'Exchange' : 'Refund'
 
 /** How long ago the customer asked: 'under an hour', '5 hours', '3 days'. */
 export function ageText(iso: string, now = Date.now()): string {

@@ -31,3 +31,6 @@ export async function requestReturn(input: ReturnRequestInput, photos: File[]): 
 
 /** The GST credit note of a refunded return, as a download. */
 export const creditNotePath = (returnId: string) => `/returns/${encodeURIComponent(returnId)}/credit-note`
+
+/** The GST invoice of an exchange's replacement (decision 140), as a download. */
+export const exchangeInvoicePath = (returnId: string) => `/returns/${encodeURIComponent(returnId)}/invoice`

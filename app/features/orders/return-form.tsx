@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react'
 import { imageAt } from '../../../contracts/images.ts'
 import { formatPaise } from '../../../contracts/money.ts'
 import type { Order } from '../../../contracts/orders.ts'
+import { withVariant } from '../../../contracts/product-card.ts'
 import { returnMoney } from '../../../contracts/return-money.ts'
 import {
   photoReasons,
@@ -25,6 +26,7 @@ import { ApiError } from '../../lib/api.ts'
 import { formatOrderDate } from '../../lib/dates.ts'
 import { useMutation } from '../../lib/query.ts'
 import { requestReturn } from './return-api.ts'
+import { canSend, ExchangeChoice, signedPaise } from './return-exchange-choice.tsx'
 import { returnWords as w } from './return-messages.ts'
 import { type ChosenPhoto, ReturnPhotos } from './return-photos.tsx'
 
@@ -40,7 +42,7 @@ const choiceClass =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded border border-ink/20 px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50'
 
 /** The fields in the order they are on the form: the first one wrong is the one focused. */
-const fieldOrder = ['reason', 'lines', 'description', 'photo', 'refundTo']
+const fieldOrder = ['reason', 'lines', 'description', 'photo', 'exchange', 'refundTo']
 const firstWrong = (errors: Errors) =>
   Object.keys(errors).sort(
     (a, b) =>
@@ -91,8 +93,8 @@ export default function ReturnForm({
   const [photosBusy, setPhotosBusy] = useState(false)
   const [refundKind, setRefundKind] = useState<RefundTo['kind']>('upi')
   const [resolution, setResolution] = useState<ReturnResolution>('refund')
-  // Store credit needs no bank details: a COD order asks for them only for a refund in money.
-  const asksRefundTo = options.needsRefundTo && resolution === 'refund'
+  // For an exchange: each line's variant wanted instead.
+  const [instead, setInstead] = useState<Record<string, string>>({})
   const [upi, setUpi] = useState('')
   const [accountName, setAccountName] = useState('')
   const [accountNumber, setAccountNumber] = useState('')
@@ -103,9 +105,28 @@ export default function ReturnForm({
 
   const fault = reason !== null && isFault(reason)
   const selectable = (l: Line) => l.open && l.available > 0 && (l.rule.returnable || fault)
-  const chosen = options.lines
-    .filter((l) => selectable(l) && (quantities[l.itemId] ?? 0) > 0)
-    .map((l) => ({ line: l, quantity: quantities[l.itemId]! }))
+  const exchangeable = (l: Line) => l.exchangeTo.length > 0
+  const picked = options.lines.filter((l) => selectable(l) && (quantities[l.itemId] ?? 0) > 0)
+  // An exchange is offered once a piece that has other sizes or colours is chosen (decision 140); chosen, it
+  // stays offered, and the pieces without any are left out of the request until another answer is chosen.
+  const exchangeOffered = resolution === 'exchange' || picked.some(exchangeable)
+  const exchange = resolution === 'exchange'
+  const inRequest = (l: Line) => selectable(l) && (!exchange || exchangeable(l))
+  const chosen = picked.filter(inRequest).map((l) => ({ line: l, quantity: quantities[l.itemId]! }))
+  const leftOut = exchange ? picked.filter((l) => !exchangeable(l)) : []
+  const insteadOf = (c: (typeof chosen)[number]) =>
+    c.line.exchangeTo.find((o) => o.variantId === instead[c.line.itemId] && canSend(o, c.quantity))
+  // Counted from the price per piece the customer paid, as the server counts it.
+  const differences = new Map(
+    chosen.flatMap((c) => {
+      const o = insteadOf(c)
+      return o ? [[c.line.itemId, (o.price - c.line.price) * c.quantity] as const] : []
+    }),
+  )
+  const difference = [...differences.values()].reduce((sum, d) => sum + d, 0)
+  // Store credit needs no bank details: a COD order asks for them only when money goes back, a refund or
+  // a cheaper exchange.
+  const asksRefundTo = options.needsRefundTo && (resolution === 'refund' || (exchange && difference < 0))
   const photosNeeded = reason !== null && photoReasons.includes(reason)
 
   const sending = useMutation({
@@ -114,7 +135,7 @@ export default function ReturnForm({
     onSuccess: (res) => onCreated(res.data, res.message),
     onError: (err) => {
       if (err instanceof ApiError) {
-        const fields = (err.body as { errors?: Errors } | null)?.errors ?? {}
+        const fields = exchangeErrors((err.body as { errors?: Errors } | null)?.errors ?? {})
         setErrors(fields)
         setProblem(err.text)
         focusField(firstWrong(fields))
@@ -149,6 +170,17 @@ export default function ReturnForm({
         })
       : null
 
+  // The server names a missing or wrong choice by the line's place in the request: shown at that line's choice.
+  function exchangeErrors(fields: Errors): Errors {
+    const out: Errors = {}
+    for (const [key, text] of Object.entries(fields)) {
+      const at = key.match(/^lines\.(\d+)\.exchangeFor$/)
+      const line = at ? chosen[Number(at[1])] : null
+      out[line ? `exchange.${line.line.itemId}` : key] ??= text
+    }
+    return out
+  }
+
   function focusField(key: string | undefined) {
     if (!key) return
     const root = form.current
@@ -156,11 +188,15 @@ export default function ReturnForm({
     const target =
       key === 'reason'
         ? root.querySelector<HTMLElement>(`[name="${id}-reason"]`)
-        : key.startsWith('lines')
-          ? root.querySelector<HTMLElement>(`#${CSS.escape(`${id}-lines`)} select:not(:disabled)`)
-          : key === 'refundTo'
-            ? root.querySelector<HTMLElement>(`[name="${id}-refund-kind"]:checked`)
-            : document.getElementById(`${id}-${key.replace('refundTo.', '')}`)
+        : key.startsWith('exchange')
+          ? root.querySelector<HTMLElement>(
+              `[name^="${id}-exchange-${key.slice('exchange.'.length)}"]:not(:disabled)`,
+            )
+          : key.startsWith('lines')
+            ? root.querySelector<HTMLElement>(`#${CSS.escape(`${id}-lines`)} select:not(:disabled)`)
+            : key === 'refundTo'
+              ? root.querySelector<HTMLElement>(`[name="${id}-refund-kind"]:checked`)
+              : document.getElementById(`${id}-${key.replace('refundTo.', '')}`)
     target?.focus()
   }
 
@@ -190,7 +226,11 @@ export default function ReturnForm({
       : undefined
     const parsed = returnRequestBody.safeParse({
       orderId: order._id,
-      lines: chosen.map((c) => ({ itemId: c.line.itemId, quantity: c.quantity })),
+      lines: chosen.map((c) => ({
+        itemId: c.line.itemId,
+        quantity: c.quantity,
+        ...(exchange ? { exchangeFor: insteadOf(c)?.variantId } : {}),
+      })),
       reason: reason ?? undefined,
       description,
       resolution,
@@ -198,6 +238,12 @@ export default function ReturnForm({
     })
     const found = parsed.success ? {} : fieldErrors(parsed.error.issues)
     if (photosNeeded && photos.length === 0) found.photo = returnText.photosNeeded
+    if (exchange)
+      for (const c of chosen)
+        if (!insteadOf(c))
+          found[`exchange.${c.line.itemId}`] = t(returnText.exchangeChoose, {
+            title: withVariant(c.line.title, c.line.variantTitle),
+          })
     setErrors(found)
     if (!parsed.success || Object.keys(found).length > 0) {
       setProblem(t(w.fixFields))
@@ -254,7 +300,7 @@ export default function ReturnForm({
         <legend className="text-base font-semibold">{t(w.itemsLegend)}</legend>
         <ul className="mt-1 divide-y divide-ink/10">
           {options.lines.map((l) => {
-            const can = selectable(l)
+            const can = inRequest(l)
             const closesOn =
               options.deliveredAt &&
               new Date(new Date(options.deliveredAt).getTime() + l.rule.windowDays * day)
@@ -262,7 +308,9 @@ export default function ReturnForm({
               ? t(w.windowClosed, { date: closesOn ? formatOrderDate(closesOn.toISOString(), locale) : '' })
               : l.available <= 0
                 ? t(w.alreadyAsked)
-                : null
+                : exchange && !exchangeable(l)
+                  ? t(w.notExchangeable)
+                  : null
             const selectId = `${id}-qty-${l.itemId}`
             return (
               <li key={l.itemId} className="flex flex-wrap items-start gap-3 py-3" data-testid="return-line">
@@ -284,8 +332,8 @@ export default function ReturnForm({
                   <p className={`text-sm font-medium ${l.rule.returnable ? 'text-leaf' : 'text-red-800'}`}>
                     {returnPromise(t, l.rule)}
                   </p>
-                  {/* Exchange is not offered here (a refund only), so its words are left out. */}
-                  {returnTerms(t, l.rule, false).map((term) => (
+                  {/* The exchange's words only where there is another size or colour to send. */}
+                  {returnTerms(t, l.rule, exchangeable(l)).map((term) => (
                     <p key={term} className="text-sm text-ink/80">
                       {term}
                     </p>
@@ -304,7 +352,11 @@ export default function ReturnForm({
                       const quantity = Number(e.target.value)
                       setQuantities((q) => ({ ...q, [l.itemId]: quantity }))
                       setErrors((all) =>
-                        Object.fromEntries(Object.entries(all).filter(([k]) => !k.startsWith('lines'))),
+                        Object.fromEntries(
+                          Object.entries(all).filter(
+                            ([k]) => !k.startsWith('lines') && k !== `exchange.${l.itemId}`,
+                          ),
+                        ),
                       )
                     }}
                     className="mt-1 min-h-11 w-24 rounded border border-ink/30 bg-white px-3 text-base disabled:bg-ink/5 disabled:text-ink/50"
@@ -360,24 +412,53 @@ export default function ReturnForm({
       <fieldset>
         <legend className="text-base font-semibold">{t(returnText.resolutionQuestion)}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {returnResolutions.map((each) => (
-            <label key={each} className={choiceClass}>
-              <input
-                type="radio"
-                name={`${id}-resolution`}
-                value={each}
-                checked={resolution === each}
-                onChange={() => {
-                  setResolution(each)
-                  clear('refundTo')
-                }}
-                className="h-5 w-5 accent-brand-700"
-              />
-              <span>{t(returnText.resolution[each])}</span>
-            </label>
-          ))}
+          {returnResolutions
+            .filter((each) => each !== 'exchange' || exchangeOffered)
+            .map((each) => (
+              <label key={each} className={choiceClass}>
+                <input
+                  type="radio"
+                  name={`${id}-resolution`}
+                  value={each}
+                  checked={resolution === each}
+                  onChange={() => {
+                    setResolution(each)
+                    clear('refundTo')
+                  }}
+                  className="h-5 w-5 accent-brand-700"
+                />
+                <span>{t(returnText.resolution[each])}</span>
+              </label>
+            ))}
         </div>
       </fieldset>
+
+      {exchange ? (
+        <div className="space-y-3" data-testid="return-exchange">
+          {chosen.length === 0 ? <p className="text-sm text-ink/80">{t(w.exchangeChooseItems)}</p> : null}
+          {chosen.map((c) => (
+            <ExchangeChoice
+              key={c.line.itemId}
+              id={id}
+              line={c.line}
+              quantity={c.quantity}
+              value={instead[c.line.itemId]}
+              error={errors[`exchange.${c.line.itemId}`]}
+              onChange={(variantId) => {
+                setInstead((all) => ({ ...all, [c.line.itemId]: variantId }))
+                clear(`exchange.${c.line.itemId}`)
+                clear('exchange')
+              }}
+            />
+          ))}
+          {leftOut.map((l) => (
+            <p key={l.itemId} className="rounded bg-saffron/15 p-2 text-sm" data-testid="exchange-left-out">
+              {t(w.leftOut, { title: withVariant(l.title, l.variantTitle) })}
+            </p>
+          ))}
+          <FieldError id={`${id}-exchange-error`} text={errors.exchange} />
+        </div>
+      ) : null}
 
       {asksRefundTo ? (
         <fieldset aria-describedby={`${id}-refund-why${errors.refundTo ? ` ${id}-refundTo-error` : ''}`}>
@@ -503,9 +584,55 @@ export default function ReturnForm({
         data-testid="return-summary"
       >
         <h4 id={`${id}-summary`} className="font-semibold text-brand-800">
-          {t(w.summaryHeading)}
+          {t(exchange ? w.exchangeSummaryHeading : w.summaryHeading)}
         </h4>
-        {money ? (
+        {exchange ? (
+          chosen.length > 0 ? (
+            <>
+              <dl className="mt-2 space-y-1">
+                {chosen.map((c) => {
+                  const o = insteadOf(c)
+                  const d = differences.get(c.line.itemId)
+                  return (
+                    <div key={c.line.itemId} className="flex justify-between gap-3">
+                      <dt className="min-w-0">
+                        {t(w.summaryLine, { count: c.quantity, title: c.line.title })}
+                        {o ? (
+                          <span className="block text-ink/80">
+                            {t(w.exchangeLine, { from: c.line.variantTitle ?? '', to: o.title })}
+                          </span>
+                        ) : null}
+                      </dt>
+                      <dd className="whitespace-nowrap">{d === undefined ? '–' : signedPaise(d)}</dd>
+                    </div>
+                  )
+                })}
+                <div className="flex justify-between gap-3 border-t border-ink/10 pt-1 text-base font-bold">
+                  <dt>
+                    {t(
+                      difference > 0
+                        ? w.exchangeYouPay
+                        : difference < 0
+                          ? w.exchangeComesBack
+                          : w.exchangeDifference,
+                    )}
+                  </dt>
+                  <dd className="whitespace-nowrap" data-testid="return-estimate">
+                    {formatPaise(Math.abs(difference))}
+                  </dd>
+                </div>
+              </dl>
+              {difference < 0 ? (
+                <p className="mt-1 font-medium">
+                  {t(!options.needsRefundTo ? w.toSource : refundKind === 'upi' ? w.toUpi : w.toBank)}
+                </p>
+              ) : null}
+              <p className="text-ink/80">{t(w.exchangeConfirmedLater)}</p>
+            </>
+          ) : (
+            <p className="mt-1 text-ink/80">{t(w.chooseItems)}</p>
+          )
+        ) : money ? (
           <dl className="mt-2 space-y-1">
             {chosen.map((c) => (
               <div key={c.line.itemId} className="flex justify-between gap-3">
@@ -535,7 +662,7 @@ export default function ReturnForm({
             </div>
           </dl>
         ) : null}
-        {money ? (
+        {exchange ? null : money ? (
           <>
             <p className="mt-1 font-medium">
               {t(

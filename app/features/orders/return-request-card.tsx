@@ -1,15 +1,14 @@
-import { useState } from 'react'
 import { imageAt } from '../../../contracts/images.ts'
 import { formatPaise } from '../../../contracts/money.ts'
 import type { ReturnStatus, ReturnView } from '../../../contracts/return-requests.ts'
 import { returnText } from '../../../contracts/return-requests.ts'
 import { useI18n } from '../../i18n/i18n.tsx'
-import { ApiError, downloadFile } from '../../lib/api.ts'
 import { formatOrderDate, formatOrderDateTime } from '../../lib/dates.ts'
 import { site } from '../../lib/site.ts'
-import { toast } from '../../lib/toast.tsx'
 import { creditNotePath } from './return-api.ts'
+import { ReturnExchange } from './return-exchange.tsx'
 import { returnWords as w } from './return-messages.ts'
+import { useDocumentDownload } from './use-document-download.ts'
 
 const statusStyle: Record<ReturnStatus, string> = {
   requested: 'bg-saffron/20 text-brand-900',
@@ -17,6 +16,7 @@ const statusStyle: Record<ReturnStatus, string> = {
   rejected: 'bg-red-100 text-red-900',
   received: 'bg-brand-100 text-brand-900',
   refunded: 'bg-green-100 text-green-900',
+  exchanged: 'bg-green-100 text-green-900',
 }
 
 type Translate = ReturnType<typeof useI18n>['t']
@@ -51,24 +51,15 @@ export function ReturnRequestCard({
   request: ReturnView
   headingRef?: React.Ref<HTMLHeadingElement>
 }) {
+  // An exchange whose replacement went before the first parcel is back reads as sent: that is the news.
+  const shown: ReturnStatus = r.status === 'approved' && r.exchange?.replacement ? 'exchanged' : r.status
   const { t, locale } = useI18n()
-  const [downloading, setDownloading] = useState(false)
+  const { downloading, download } = useDocumentDownload()
   const headingId = `return-${r._id}`
   const refund = refundSentence(t, r)
   // The shop's address for a parcel sent back (its invoices' address), else the foundation's public one.
   const sendTo = r.sendTo ?? site.address
-  const getCreditNote = async (number: string) => {
-    setDownloading(true)
-    try {
-      await downloadFile(creditNotePath(r._id), `${number.replace(/\//g, '-')}.pdf`)
-    } catch (err) {
-      toast.error(
-        err instanceof ApiError ? err.message : t('The document could not be downloaded. Please try again.'),
-      )
-    } finally {
-      setDownloading(false)
-    }
-  }
+  const getCreditNote = (number: string) => download(creditNotePath(r._id), number)
 
   return (
     <article
@@ -86,10 +77,10 @@ export function ReturnRequestCard({
           {t(w.requestHeading, { number: r.number })}
         </h3>
         <span
-          className={`rounded-full px-3 py-0.5 text-sm font-semibold ${statusStyle[r.status]}`}
+          className={`rounded-full px-3 py-0.5 text-sm font-semibold ${statusStyle[shown]}`}
           data-testid="return-status"
         >
-          {t(returnText.status[r.status])}
+          {t(returnText.status[shown])}
         </span>
       </div>
       <p className="mt-1 text-sm text-ink/80">
@@ -114,9 +105,19 @@ export function ReturnRequestCard({
             )}
             <p className="min-w-0 flex-1 text-sm">
               {t(w.summaryLine, { count: line.quantity, title: line.title })}
-              {line.variantTitle ? <span className="block text-ink/70">{line.variantTitle}</span> : null}
+              {line.exchange ? (
+                // An exchange: what comes back and what is sent instead (decision 140).
+                <span className="block text-ink/70" data-testid="return-line-exchange">
+                  {t(w.exchangeLine, { from: line.variantTitle ?? '', to: line.exchange.variantTitle })}
+                </span>
+              ) : line.variantTitle ? (
+                <span className="block text-ink/70">{line.variantTitle}</span>
+              ) : null}
             </p>
-            <p className="text-sm font-medium whitespace-nowrap">{formatPaise(line.amount)}</p>
+            {/* An exchange's piece is not refunded: what it costs is said below. */}
+            {line.exchange ? null : (
+              <p className="text-sm font-medium whitespace-nowrap">{formatPaise(line.amount)}</p>
+            )}
           </li>
         ))}
       </ul>
@@ -173,7 +174,11 @@ export function ReturnRequestCard({
         </p>
       ) : null}
 
-      {r.status !== 'rejected' ? (
+      {r.status !== 'rejected' && r.exchange ? (
+        <ReturnExchange request={{ ...r, exchange: r.exchange }} />
+      ) : null}
+
+      {r.status !== 'rejected' && (!r.exchange || r.exchange.back > 0) ? (
         <div className="mt-3 space-y-1 text-sm" data-testid="return-refund">
           {r.restockingFee > 0 || r.chargesRefunded > 0 ? (
             <dl className="space-y-1">

@@ -14,6 +14,7 @@ import {
   paise,
   ReturnStatusBadge,
   type ReturnTab,
+  resolutionText,
   returnsConsoleText,
   returnTabs,
 } from '../../features/admin/returns-parts.tsx'
@@ -123,7 +124,7 @@ function ReturnRow({ r, href, current }: { r: AdminReturnView; href: string; cur
         >
           Return {r.number}
         </Link>
-        <ReturnStatusBadge status={r.status} />
+        <ReturnStatusBadge r={r} />
         <span className="ml-auto font-semibold tabular-nums">{paise(r.refundAmount)}</span>
       </div>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -176,9 +177,11 @@ function ReturnRow({ r, href, current }: { r: AdminReturnView; href: string; cur
         </div>
       ) : null}
       <p className="text-sm">
-        <span className="font-semibold">{returnText.reason[r.reason]}</span> ·{' '}
-        {r.resolution === 'credit' ? 'Store credit' : 'Refund'} for {pieces}{' '}
-        {pieces === 1 ? 'piece' : 'pieces'}
+        <span className="font-semibold">{returnText.reason[r.reason]}</span> · {resolutionText(r)} for{' '}
+        {pieces} {pieces === 1 ? 'piece' : 'pieces'}
+        {r.exchange && r.exchange.due > 0
+          ? ` · customer pays ${paise(r.exchange.due)}${r.exchange.paid ? ' (paid)' : ''}`
+          : ''}
       </p>
       <p>
         <AgeBadge r={r} />

@@ -63,6 +63,9 @@ const otherActions = {
   'return.receive': 'order',
   'return.refund': 'order',
   'return.refund.failed': 'order',
+  // Exchanges (decision 140): the customer paid the difference; staff sent the replacement.
+  'return.exchange-paid': 'order',
+  'return.replacement': 'order',
   'payment.amount-mismatch': 'order',
   'booking.performed': 'booking',
   'booking.photo': 'booking',

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { variantTitle } from '../../../contracts/admin-variants.ts'
 import type {
   Category,
   LabelledCategory,
@@ -1175,6 +1176,34 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache; ma
       return new Map(
         rows.map((r) => [r.id, { hsnCode: r.hsnCode, gstRate: r.gstRate, gstRateFixed: r.gstRateFixed }]),
       )
+    },
+
+    /**
+     * Each product's variants (decision 129) with their SKU, price per piece (paise) and stock now, in the
+     * product's order; a product without options has none. An exchange offers them (decision 140).
+     */
+    async variantChoices(
+      productIds: string[],
+      db: DbOrTx = deps.db,
+    ): Promise<
+      Map<string, Array<{ id: string; title: string; sku: string; price: number; quantity: number }>>
+    > {
+      const out = new Map<
+        string,
+        Array<{ id: string; title: string; sku: string; price: number; quantity: number }>
+      >()
+      for (const v of await createCatalogueRepo(db).variantsFor([...new Set(productIds)])) {
+        const list = out.get(v.productId) ?? []
+        list.push({
+          id: v.id,
+          title: variantTitle(v.optionValues),
+          sku: v.sku,
+          price: v.price,
+          quantity: v.quantity,
+        })
+        out.set(v.productId, list)
+      }
+      return out
     },
 
     /**

@@ -36,9 +36,12 @@ export function createInvoicesRepo(db: DbOrTx) {
       return row ?? null
     },
 
-    /** A return request's credit note (decision 138), if it has one. */
-    async ofReturn(returnId: string) {
-      const [row] = await db.select().from(invoices).where(eq(invoices.returnId, returnId))
+    /** A return request's credit note (decision 138), or its replacement's invoice (decision 140), if it has one. */
+    async ofReturn(returnId: string, kind: DocumentKind = 'credit-note') {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.returnId, returnId), eq(invoices.kind, kind)))
       return row ?? null
     },
 

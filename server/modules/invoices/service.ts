@@ -122,6 +122,21 @@ export function createInvoicesService(deps: {
     return [...charge('Shipping', order.shippingCharge), ...charge('Cash on delivery fee', order.codFee)]
   }
 
+  /**
+   * The next number of a document's gap-free series (its counter locked until the transaction ends), with the
+   * supplier's settings it was taken under.
+   */
+  async function nextNumber(tx: Tx, kind: DocumentKind, now: Date) {
+    const supplier = await deps.settings.read(tx)
+    const fy = financialYear(now)
+    const prefix = supplier?.invoicePrefix ?? 'KS'
+    const serial = await createInvoicesRepo(tx).nextSerial(documentSeries(prefix, kind, fy))
+    return {
+      supplier,
+      numbered: { number: documentNumber(prefix, kind, fy, serial), financialYear: fy, serial },
+    }
+  }
+
   const service = {
     /** GST rates by HSN code, kept by staff (decision 128). */
     gstRules,
@@ -162,7 +177,7 @@ export function createInvoicesService(deps: {
         return null
       }
       const now = opts.now ?? new Date()
-      const supplier = await deps.settings.read(tx)
+      const { supplier, numbered } = await nextNumber(tx, 'invoice', now)
       const shopState = supplier?.legalState ?? ''
       const intraState = isIntraState(shopState, order.shippingState)
       const lines = await linesOf(tx, order.id, indianDay(now))
@@ -180,9 +195,6 @@ export function createInvoicesService(deps: {
         extras: opts.extras ?? chargeLines(order, lines),
         intraState,
       })
-      const fy = financialYear(now)
-      const prefix = supplier?.invoicePrefix ?? 'KS'
-      const serial = await r.nextSerial(documentSeries(prefix, 'invoice', fy))
       const name =
         [order.shippingFirstName, order.shippingLastName].filter(Boolean).join(' ') ||
         ((await deps.accounts.person(order.userId, tx))?.fullName ?? '')
@@ -190,9 +202,7 @@ export function createInvoicesService(deps: {
       return r.insert({
         orderId: order.id,
         kind: 'invoice',
-        number: documentNumber(prefix, 'invoice', fy, serial),
-        financialYear: fy,
-        serial,
+        ...numbered,
         issuedAt: now,
         supplier: {
           name: supplier?.legalName ?? '',
@@ -234,17 +244,12 @@ export function createInvoicesService(deps: {
       }
       const existing = await r.ofOrder(orderId, 'credit-note')
       if (existing) return existing
-      const supplier = await deps.settings.read(tx)
-      const fy = financialYear(now)
-      const prefix = supplier?.invoicePrefix ?? 'KS'
-      const serial = await r.nextSerial(documentSeries(prefix, 'credit-note', fy))
+      const { numbered } = await nextNumber(tx, 'credit-note', now)
       return r.insert({
         ...invoice,
         id: undefined,
         kind: 'credit-note',
-        number: documentNumber(prefix, 'credit-note', fy, serial),
-        financialYear: fy,
-        serial,
+        ...numbered,
         invoiceId: invoice.id,
         issuedAt: now,
         createdAt: undefined,
@@ -328,17 +333,12 @@ export function createInvoicesService(deps: {
       const lines = [...credited, ...charges]
       const sum = (pick: (l: TaxedLine) => number) => lines.reduce((a, l) => a + pick(l), 0)
       const now = input.now ?? new Date()
-      const supplier = await deps.settings.read(tx)
-      const fy = financialYear(now)
-      const prefix = supplier?.invoicePrefix ?? 'KS'
-      const serial = await r.nextSerial(documentSeries(prefix, 'credit-note', fy))
+      const { numbered } = await nextNumber(tx, 'credit-note', now)
       return r.insert({
         ...invoice,
         id: undefined,
         kind: 'credit-note',
-        number: documentNumber(prefix, 'credit-note', fy, serial),
-        financialYear: fy,
-        serial,
+        ...numbered,
         invoiceId: invoice.id,
         returnId: input.returnId,
         issuedAt: now,
@@ -353,15 +353,94 @@ export function createInvoicesService(deps: {
       })
     },
 
-    /** The PDF of a return's credit note, by its number; `userId` limits it to the customer's own order. */
-    async returnCreditNotePdf(
+    /**
+     * Issues the tax invoice of an exchange's replacement (decision 140) in the dispatch's transaction: the pieces
+     * sent instead, each at its agreed price per piece and at the rate its product's HSN rule gives that price, less
+     * the coupon's share the returned pieces carried (`discount`), to the order's recipient in the invoices' series.
+     * Null when the order has no invoice to follow (its supplier details were never complete); the same invoice
+     * again for the same request.
+     */
+    async issueExchangeInvoice(
+      tx: Tx,
+      input: {
+        orderId: string
+        returnId: string
+        lines: Array<{ itemId: string; productId: string; title: string; quantity: number; price: number }>
+        discount: number
+        now?: Date
+      },
+    ): Promise<InvoiceRow | null> {
+      const r = createInvoicesRepo(tx)
+      await orders.lockRow(input.orderId, tx)
+      const existing = await r.ofReturn(input.returnId, 'invoice')
+      if (existing) return existing
+      const invoice = await r.ofOrder(input.orderId, 'invoice')
+      if (!invoice) return null
+      const now = input.now ?? new Date()
+      const day = indianDay(now)
+      const [codes, rules] = await Promise.all([
+        deps.catalogue.taxCodes(
+          input.lines.map((l) => l.productId),
+          tx,
+        ),
+        gstRules.all(tx),
+      ])
+      const tax = computeTax({
+        lines: input.lines.flatMap((l) => {
+          const code = codes.get(l.productId)
+          if (!code) return []
+          const choice = gstChoiceFor(code, rules, day)
+          return [
+            {
+              itemId: l.itemId,
+              description: l.title,
+              code: code.hsnCode,
+              rate: choice.rate,
+              ...(choice.slab ? { slab: choice.slab } : {}),
+              quantity: l.quantity,
+              unitPrice: l.price,
+            },
+          ]
+        }),
+        discount: input.discount,
+        intraState: invoice.intraState,
+      })
+      const { supplier, numbered } = await nextNumber(tx, 'invoice', now)
+      // The recipient and place of supply are the order's, as its invoice printed them; the supplier as it is now.
+      return r.insert({
+        ...invoice,
+        supplier: {
+          name: supplier?.legalName ?? '',
+          address: supplier?.legalAddress ?? '',
+          state: placeOf(supplier?.legalState ?? ''),
+          gstin: supplier?.gstin ?? '',
+        },
+        id: undefined,
+        kind: 'invoice',
+        ...numbered,
+        invoiceId: null,
+        returnId: input.returnId,
+        issuedAt: now,
+        lines: tax.lines,
+        taxable: tax.taxable,
+        cgst: tax.cgst,
+        sgst: tax.sgst,
+        igst: tax.igst,
+        total: tax.total,
+        createdAt: undefined,
+        updatedAt: undefined,
+      })
+    },
+
+    /** The PDF of a return's invoice or credit note, by its number; `userId` limits it to the customer's own order. */
+    async returnDocumentPdf(
       number: string,
       userId?: string,
       language: Language = defaultLanguage,
     ): Promise<{ number: string; pdf: Buffer }> {
       const doc = await repo.byNumber(number)
-      const order = doc ? await orders.rowByIdOrNumber(doc.orderId) : null
-      if (doc?.kind !== 'credit-note' || !order || (userId !== undefined && order.userId !== userId)) {
+      const order = doc?.returnId ? await orders.rowByIdOrNumber(doc.orderId) : null
+      if (!doc || !order || (userId !== undefined && order.userId !== userId)) {
         throw new NotFoundError(invoiceText.noCreditNote)
       }
       const invoice = doc.invoiceId ? await repo.ofOrder(order.id, 'invoice') : null

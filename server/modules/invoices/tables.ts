@@ -20,7 +20,8 @@ export const invoices = pgTable(
     serial: integer('serial').notNull(),
     // A credit note names the invoice it reverses.
     invoiceId: text('invoice_id'),
-    // A credit note for returned lines names its return request (decision 138); null: the whole invoice.
+    // A credit note for returned lines names its return request (decision 138), and so does the invoice of an
+    // exchange's replacement (decision 140); null: the order's own.
     returnId: text('return_id'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     supplier: jsonb('supplier').$type<Record<string, string>>().notNull(),
@@ -38,9 +39,9 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_number_idx').on(t.number),
-    // One invoice and one whole-order credit note per order; a credit note per return request besides.
+    // One invoice and one whole-order credit note per order; a credit note and an invoice per return besides.
     uniqueIndex('invoices_order_kind_idx').on(t.orderId, t.kind).where(sql`${t.returnId} is null`),
-    uniqueIndex('invoices_return_idx').on(t.returnId).where(sql`${t.returnId} is not null`),
+    uniqueIndex('invoices_return_idx').on(t.returnId, t.kind).where(sql`${t.returnId} is not null`),
   ],
 )
 

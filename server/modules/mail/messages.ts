@@ -55,6 +55,8 @@ export type ReturnFacts = {
   pieces: Array<{ title: string; quantity: number }>
   /** What is refunded, paise. */
   amount: number
+  /** An exchange (decision 140): the pieces sent instead, and what the customer pays for them (paise). */
+  exchange?: { instead: Array<{ title: string; quantity: number }>; due: number } | null
 }
 
 /** What one e-mail says, before it is laid out: the template turns it into HTML and plain text. */
@@ -75,6 +77,8 @@ export type MailContent = {
 }
 
 const money = (paise: number) => formatPaise(paise)
+const listed = (pieces: Array<{ title: string; quantity: number }>) =>
+  pieces.map((p) => (p.quantity > 1 ? `${p.title} × ${p.quantity}` : p.title)).join(', ')
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
 
 /** The customer's e-mails in one language. */
@@ -110,7 +114,8 @@ function customerMails({ t, language }: ShopI18n) {
   const returnFacts = (r: ReturnFacts) => ({
     return: r.returnNumber,
     number: r.orderNumber,
-    pieces: r.pieces.map((p) => (p.quantity > 1 ? `${p.title} × ${p.quantity}` : p.title)).join(', '),
+    pieces: listed(r.pieces),
+    instead: listed(r.exchange?.instead ?? []),
   })
   /** What every donation e-mail opens with: thanks for the gift, its amount and cause. */
   const giftThanks = (gift: { donorName: string; amount: number; cause: string }) => ({
@@ -442,7 +447,30 @@ function customerMails({ t, language }: ShopI18n) {
               address: how.sendTo ?? '',
             }),
         ...(how.note ? [t('A note from us: “{note}”', { note: how.note })] : []),
-        t('We refund {amount} once the parcel is back with us and checked.', { amount: money(r.amount) }),
+        ...(!r.exchange
+          ? [
+              t('We refund {amount} once the parcel is back with us and checked.', {
+                amount: money(r.amount),
+              }),
+            ]
+          : r.exchange.due > 0
+            ? [
+                t('{instead} is set aside for you.', returnFacts(r)),
+                t(
+                  'The new choice costs {amount} more: please pay it from your order page, and we send it as soon as it is paid.',
+                  { amount: money(r.exchange.due) },
+                ),
+              ]
+            : [
+                t('{instead} is set aside for you; we send it as the exchange.', returnFacts(r)),
+                ...(r.amount > 0
+                  ? [
+                      t('The new choice costs less: we refund {amount} once the parcel is back with us.', {
+                        amount: money(r.amount),
+                      }),
+                    ]
+                  : []),
+              ]),
       ],
       button: { label: t('View your order'), href: orderUrl },
     }),
@@ -471,7 +499,35 @@ function customerMails({ t, language }: ShopI18n) {
       paragraphs: [
         hello(r.customerName),
         t('We have received and checked the pieces of return {return}.', returnFacts(r)),
-        t('Your refund of {amount} follows shortly.', { amount: money(r.amount) }),
+        ...(!r.exchange
+          ? [t('Your refund of {amount} follows shortly.', { amount: money(r.amount) })]
+          : r.amount > 0
+            ? [t('The difference of {amount} is refunded shortly.', { amount: money(r.amount) })]
+            : []),
+      ],
+      button: { label: t('View your order'), href: orderUrl },
+    }),
+
+    /** An exchange's replacement is on its way with the courier (decision 140). */
+    returnReplacementSent: (
+      r: ReturnFacts,
+      orderUrl: string,
+      parcel: { courier: string | null; awb: string | null; invoice: string | null },
+    ): MailContent => ({
+      language,
+      subject: t('Return {return}: your replacement is on its way', returnFacts(r)),
+      preview: t('We have sent {instead}.', returnFacts(r)),
+      heading: t('Your replacement is on its way'),
+      paragraphs: [
+        hello(r.customerName),
+        t('We have sent {instead} for return {return} of order {number}.', returnFacts(r)),
+        t('The courier is {courier}, tracking number {awb}.', {
+          courier: parcel.courier ?? '—',
+          awb: parcel.awb ?? '—',
+        }),
+        ...(parcel.invoice
+          ? [t('Our GST invoice {number} is for the new pieces.', { number: parcel.invoice })]
+          : []),
       ],
       button: { label: t('View your order'), href: orderUrl },
     }),
@@ -772,7 +828,20 @@ export const mailTexts = {
     preview: `${r.customerName}: ${reason}`,
     heading: 'A customer asks to return pieces',
     paragraphs: [
-      `${r.customerName} asks to return ${r.pieces.map((p) => `${p.title} × ${p.quantity}`).join(', ')} from order ${r.orderNumber} (${reason}), for ${money(r.amount)}.`,
+      r.exchange
+        ? `${r.customerName} asks to exchange ${r.pieces.map((p) => `${p.title} × ${p.quantity}`).join(', ')} from order ${r.orderNumber} (${reason}) for ${listed(r.exchange.instead)}${r.exchange.due > 0 ? `, paying ${money(r.exchange.due)} more` : r.amount > 0 ? `, ${money(r.amount)} back` : ''}.`
+        : `${r.customerName} asks to return ${r.pieces.map((p) => `${p.title} × ${p.quantity}`).join(', ')} from order ${r.orderNumber} (${reason}), for ${money(r.amount)}.`,
+    ],
+    button: { label: 'Open it in the console', href: consoleUrl },
+  }),
+
+  /** A customer paid an exchange's difference (decision 140): the replacement can be sent. */
+  staffExchangePaid: (r: { returnNumber: string; amount: number }, consoleUrl: string): MailContent => ({
+    subject: `Return ${r.returnNumber}: the exchange is paid`,
+    preview: `${money(r.amount)} received.`,
+    heading: 'An exchange is paid for',
+    paragraphs: [
+      `The customer paid ${money(r.amount)} for exchange ${r.returnNumber}: its replacement can be sent.`,
     ],
     button: { label: 'Open it in the console', href: consoleUrl },
   }),

@@ -42,7 +42,7 @@ export const payments = pgTable(
     index('payments_payable_idx').on(t.purpose, t.payableId),
     check(
       'payments_pays_one_thing',
-      sql`(${t.purpose} = 'order' and ${t.orderId} is not null and ${t.payableId} is null) or (${t.purpose} in ('booking', 'donation') and ${t.orderId} is null and ${t.payableId} is not null)`,
+      sql`(${t.purpose} = 'order' and ${t.orderId} is not null and ${t.payableId} is null) or (${t.purpose} in ('booking', 'donation', 'exchange') and ${t.orderId} is null and ${t.payableId} is not null)`,
     ),
   ],
 )

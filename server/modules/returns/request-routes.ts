@@ -108,7 +108,31 @@ export const returnRequestRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       if (!found.creditNote) return reply.status(404).send({ success: false, message: 'No credit note yet.' })
       return sendDocument(
         reply,
-        await services.invoices.returnCreditNotePdf(found.creditNote, request.user!.id, request.language),
+        await services.invoices.returnDocumentPdf(found.creditNote, request.user!.id, request.language),
+      )
+    },
+  )
+
+  app.get(
+    '/returns/:id/invoice',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        operationId: 'downloadReturnInvoice',
+        tags,
+        security: bearer,
+        summary: 'The GST invoice of the replacement one of the caller’s exchanges sent, as a PDF',
+        params,
+        response: { 200: pdfFile('The invoice, application/pdf'), ...customerFailures(404) },
+      },
+    },
+    async (request, reply) => {
+      const found = await returnRequests.get(request.user!.id, request.params.id)
+      const number = found.exchange?.invoice
+      if (!number) return reply.status(404).send({ success: false, message: 'No invoice yet.' })
+      return sendDocument(
+        reply,
+        await services.invoices.returnDocumentPdf(number, request.user!.id, request.language),
       )
     },
   )
@@ -274,6 +298,45 @@ export const returnAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
           : `The refund could not be sent (${result.reason}); it will be tried again.`,
         result.view,
       )
+    },
+  )
+
+  app.post(
+    '/returns/:id/send-replacement',
+    {
+      schema: {
+        operationId: 'adminSendReplacement',
+        tags,
+        security: bearer,
+        summary:
+          'Send an exchange’s replacement: book it with the courier as a new shipment of the same order',
+        description:
+          'Allowed once the request is approved (at once, before the parcel is back) or received, and once any ' +
+          'difference the customer owes is paid (decision 140). Issues the replacement’s tax invoice.',
+        params,
+        response: { 200: ok(adminReturnSchema), ...adminFailures(404, 409, 502) },
+      },
+    },
+    async (request) =>
+      answer('Replacement sent', await returnRequests.sendReplacement(request.user!.id, request.params.id)),
+  )
+
+  app.get(
+    '/returns/:id/label',
+    {
+      schema: {
+        operationId: 'adminReplacementLabel',
+        tags,
+        security: bearer,
+        summary: 'The courier’s label of an exchange’s replacement parcel, as a PDF',
+        params,
+        response: { 200: pdfFile('The label, application/pdf'), ...adminFailures(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const found = await returnRequests.adminGet(request.params.id)
+      const pdf = await services.shipments.replacementLabel(found._id)
+      return sendDocument(reply, { number: `${found.number}-label`, pdf })
     },
   )
 }

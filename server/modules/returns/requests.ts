@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { codMethod } from '../../../contracts/cod.ts'
 import { translatorFor } from '../../../contracts/i18n/registry.ts'
 import { defaultLanguage } from '../../../contracts/languages.ts'
+import { formatPaise } from '../../../contracts/money.ts'
 import { type OrderedPersonalisation, plainText } from '../../../contracts/personalisation.ts'
 import { withVariant } from '../../../contracts/product-card.ts'
 import { returnMoney } from '../../../contracts/return-money.ts'
@@ -33,6 +34,7 @@ import { writeAudit } from '../audit/repo.ts'
 import type { StoreCreditService } from '../credit/service.ts'
 import { mailTexts, mailTextsIn, type ReturnFacts } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
+import type { PayableHandler } from '../payments/payables.ts'
 import { createReturnRequestsRepo, openStatuses, type ReturnLineRow, type ReturnRow } from './request-repo.ts'
 import type { ReturnsService } from './service.ts'
 
@@ -88,6 +90,13 @@ function kindOfLine(line: OrderLine): PieceKind | null {
   return null
 }
 
+/**
+ * Whether a line may be exchanged for another variant (decision 140): one of a product's variants, nothing made
+ * or added for the customer (measurements, a text, paid add-ons), which another piece could not carry.
+ */
+const exchangeable = (line: OrderLine) =>
+  line.variantId !== null && !kindOfLine(line) && (line.personalisation?.addons?.length ?? 0) === 0
+
 const photoUrl = (base: string) => `${base}-800.webp`
 /** The last four digits of an account number, as the customer sees where the money goes. */
 const last4 = (n: string) => n.slice(-4)
@@ -125,7 +134,17 @@ export function createReturnRequestsService(deps: {
     people(ids: string[], db?: DbOrTx): Promise<Map<string, { fullName: string; email: string }>>
   }
   stock: {
+    take(productId: string, quantity: number, tx: DbOrTx, variantId?: string | null): Promise<number | null>
     giveBack(productId: string, quantity: number, tx: DbOrTx, variantId?: string | null): Promise<void>
+  }
+  /** Each product's variants with their price and stock now: what an exchange may send instead (decision 140). */
+  catalogue: {
+    variantChoices(
+      productIds: string[],
+      db?: DbOrTx,
+    ): Promise<
+      Map<string, Array<{ id: string; title: string; sku: string; price: number; quantity: number }>>
+    >
   }
   payments: {
     refundPart(
@@ -145,6 +164,15 @@ export function createReturnRequestsService(deps: {
         charges: boolean
       },
     ): Promise<{ number: string } | null>
+    issueExchangeInvoice(
+      tx: Tx,
+      input: {
+        orderId: string
+        returnId: string
+        lines: Array<{ itemId: string; productId: string; title: string; quantity: number; price: number }>
+        discount: number
+      },
+    ): Promise<{ number: string } | null>
   }
   /** The customer's store credit (decision 139): a return refunded as credit adds to it. */
   storeCredit: Pick<StoreCreditService, 'add'>
@@ -155,6 +183,23 @@ export function createReturnRequestsService(deps: {
       orderId: string
       items: Array<{ name: string; sku: string; units: number; price: number }>
       total: number
+    }): Promise<{ awb: string | null; courier: string | null; trackingUrl: string | null }>
+  }
+  /** Books an exchange's replacement with the courier as a parcel of the same order (decision 140). */
+  replacement: {
+    ship(input: {
+      actorId: string
+      returnId: string
+      reference: string
+      orderId: string
+      items: Array<{
+        productId: string
+        variantId: string | null
+        name: string
+        sku: string
+        units: number
+        price: number
+      }>
     }): Promise<{ awb: string | null; courier: string | null; trackingUrl: string | null }>
   }
   /** Where a customer sends a parcel back: the shop's address on its invoices. */
@@ -203,6 +248,14 @@ export function createReturnRequestsService(deps: {
             quantity: l.quantity,
             amount: l.amount,
             rule: l.rule,
+            exchange:
+              l.exchangeVariantId && l.exchangePrice !== null
+                ? {
+                    variantId: l.exchangeVariantId,
+                    variantTitle: l.exchangeVariantTitle ?? '',
+                    price: l.exchangePrice,
+                  }
+                : null,
           }
         }),
       goodsAmount: row.goodsAmount,
@@ -229,6 +282,23 @@ export function createReturnRequestsService(deps: {
           }
         : null,
       creditNote: row.creditNoteNumber,
+      exchange:
+        row.resolution === 'exchange'
+          ? {
+              due: row.exchangeDue,
+              paid: row.exchangePaidAt !== null,
+              back: row.refundAmount,
+              replacement: row.replacementSentAt
+                ? {
+                    awb: row.replacementAwb,
+                    courier: row.replacementCourier,
+                    trackingUrl: row.replacementTrackingUrl,
+                    at: row.replacementSentAt.toISOString(),
+                  }
+                : null,
+              invoice: row.exchangeInvoiceNumber,
+            }
+          : null,
       events: events
         .filter((e) => e.returnId === row.id)
         .map((e) => ({ status: e.status, at: e.createdAt.toISOString(), note: e.note })),
@@ -290,6 +360,16 @@ export function createReturnRequestsService(deps: {
           quantity: l.quantity,
         })),
         amount: row.refundAmount,
+        exchange:
+          row.resolution === 'exchange'
+            ? {
+                instead: view.lines.map((l) => ({
+                  title: withVariant(l.title, l.exchange?.variantTitle ?? null),
+                  quantity: l.quantity,
+                })),
+                due: row.exchangeDue,
+              }
+            : null,
       },
     }
   }
@@ -297,7 +377,7 @@ export function createReturnRequestsService(deps: {
   async function tell(
     tx: Tx,
     row: ReturnRow,
-    event: 'requested' | 'approved' | 'rejected' | 'received' | 'refunded',
+    event: 'requested' | 'approved' | 'rejected' | 'received' | 'refunded' | 'exchanged',
     write: (
       texts: ReturnType<typeof mailTextsIn>,
       facts: ReturnFacts,
@@ -347,16 +427,23 @@ export function createReturnRequestsService(deps: {
       order.status === 'Delivered' ? orders.deliveredAt(order.id, db) : Promise.resolve(null),
       createReturnRequestsRepo(db).askedFor(order.id),
     ])
-    const rules = await deps.rules.pieceRules(
-      items.map((i) => ({ productId: i.productId, kind: kindOfLine(i) })),
-      db,
-    )
+    const [rules, choices] = await Promise.all([
+      deps.rules.pieceRules(
+        items.map((i) => ({ productId: i.productId, kind: kindOfLine(i) })),
+        db,
+      ),
+      deps.catalogue.variantChoices(
+        items.filter((i) => i.variantId).map((i) => i.productId),
+        db,
+      ),
+    ])
     const lines = items.map((i, n) => {
       const rule = rules[n]!
       const ends = deliveredAt ? deliveredAt.getTime() + (rule?.windowDays ?? 0) * day : 0
       return {
         itemId: i.id,
         title: i.title,
+        variantId: i.variantId,
         variantTitle: i.variantTitle,
         image: i.image,
         ordered: i.quantity,
@@ -369,6 +456,16 @@ export function createReturnRequestsService(deps: {
           restockingFeePercent: rule?.restockingFeePercent ?? 0,
         },
         open: deliveredAt !== null && rule !== null && now.getTime() <= ends,
+        price: i.price,
+        exchangeTo:
+          rule?.exchange && exchangeable(i)
+            ? (choices.get(i.productId) ?? []).map((v) => ({
+                variantId: v.id,
+                title: v.title,
+                price: v.id === i.variantId ? i.price : v.price,
+                available: v.quantity,
+              }))
+            : [],
         ends,
       }
     })
@@ -408,8 +505,8 @@ export function createReturnRequestsService(deps: {
         throw new ValidationError(returnText.photosNeeded, { photo: returnText.photosNeeded })
       if (files.length > returnPhotoLimit)
         throw new ValidationError(returnText.tooManyPhotos, { photo: returnText.tooManyPhotos })
-      const money = input.resolution === 'refund'
-      if (isCod(owned) && money && !input.refundTo)
+      const exchange = input.resolution === 'exchange'
+      if (isCod(owned) && input.resolution === 'refund' && !input.refundTo)
         throw new ValidationError(returnText.refundToNeeded, { refundTo: returnText.refundToNeeded })
       const photos = await storePhotos(files)
       try {
@@ -419,14 +516,19 @@ export function createReturnRequestsService(deps: {
           if (order.status !== 'Delivered') throw new UnprocessableError(returnText.notDelivered)
           const options = await optionsIn(order, now, tx)
           const byItem = new Map(options.lines.map((l) => [l.itemId, l]))
-          // The same line named twice is one line.
+          // The same line named twice is one line (with the first exchange choice named for it).
           const wanted = new Map<string, number>()
+          const instead = new Map<string, { variant: string; field: string }>()
+          const fieldOf = new Map<string, string>()
           input.lines.forEach((l, i) => {
             if (!byItem.has(l.itemId))
               throw new ValidationError(returnText.notInOrder, {
                 [`lines.${i}.itemId`]: returnText.notInOrder,
               })
             wanted.set(l.itemId, (wanted.get(l.itemId) ?? 0) + l.quantity)
+            if (!fieldOf.has(l.itemId)) fieldOf.set(l.itemId, `lines.${i}.exchangeFor`)
+            if (exchange && l.exchangeFor && !instead.has(l.itemId))
+              instead.set(l.itemId, { variant: l.exchangeFor, field: `lines.${i}.exchangeFor` })
           })
           const asked = await createReturnRequestsRepo(tx).askedFor(order.id)
           const fault = isFault(input.reason)
@@ -452,12 +554,38 @@ export function createReturnRequestsService(deps: {
               const message = t(returnText.tooMany, { count: line.available, title })
               throw new ValidationError(message, { lines: message })
             }
+            if (exchange) {
+              // Decision 140: the line's rule offers it, the piece is not made for the customer, and the choice
+              // is one of the same product's variants with enough pieces to send.
+              if (!line.rule.exchange)
+                throw new UnprocessableError(t(returnText.exchangeNotOffered, { title }))
+              if (line.exchangeTo.length === 0)
+                throw new UnprocessableError(t(returnText.exchangeWithAddons, { title }))
+              const choice = instead.get(itemId)
+              if (!choice) {
+                const message = t(returnText.exchangeChoose, { title })
+                throw new ValidationError(message, { [fieldOf.get(itemId)!]: message })
+              }
+              const variant = line.exchangeTo.find((v) => v.variantId === choice.variant)
+              if (!variant) {
+                const message = t(returnText.exchangeOtherProduct, { title: line.title })
+                throw new ValidationError(message, { [choice.field]: message })
+              }
+              if (variant.available < quantity)
+                throw new ConflictError(
+                  t(returnText.exchangeShort, {
+                    count: Math.max(0, variant.available),
+                    title: withVariant(line.title, variant.title),
+                  }),
+                )
+            }
           }
           const items = await orders.lines(order.id, tx)
+          // An exchange keeps the sale: no restocking fee (decision 140).
           const lines = [...wanted].map(([itemId, quantity]) => ({
             itemId,
             quantity,
-            restockingFeePercent: byItem.get(itemId)!.rule.restockingFeePercent,
+            restockingFeePercent: exchange ? 0 : byItem.get(itemId)!.rule.restockingFeePercent,
           }))
           const money = returnMoney({
             order: {
@@ -475,6 +603,33 @@ export function createReturnRequestsService(deps: {
             lines,
             reason: input.reason,
           })
+          // The difference is counted on the price per piece the customer paid before the coupon, so a coupon's
+          // share stays with the pieces: a dearer choice is paid for, a cheaper one refunded (never beyond them).
+          const chosen = new Map(
+            [...instead].map(([itemId, c]) => [
+              itemId,
+              byItem.get(itemId)!.exchangeTo.find((v) => v.variantId === c.variant)!,
+            ]),
+          )
+          const difference = exchange
+            ? [...wanted].reduce(
+                (sum, [itemId, quantity]) =>
+                  sum + (chosen.get(itemId)!.price - byItem.get(itemId)!.price) * quantity,
+                0,
+              )
+            : 0
+          const settled = exchange
+            ? {
+                goodsAmount: money.goodsAmount,
+                restockingFee: 0,
+                chargesRefunded: 0,
+                refundAmount: Math.min(money.goodsAmount, Math.max(0, -difference)),
+                exchangeDue: Math.max(0, difference),
+              }
+            : { ...money, exchangeDue: 0 }
+          const asMoney = input.resolution === 'refund' || (exchange && settled.refundAmount > 0)
+          if (isCod(order) && asMoney && !input.refundTo)
+            throw new ValidationError(returnText.refundToNeeded, { refundTo: returnText.refundToNeeded })
           const r = createReturnRequestsRepo(tx)
           const year = new Intl.DateTimeFormat('en-IN', { year: 'numeric', timeZone: 'Asia/Kolkata' }).format(
             now,
@@ -488,11 +643,12 @@ export function createReturnRequestsService(deps: {
             description: input.description,
             resolution: input.resolution,
             photos,
-            refundTo: isCod(order) && money ? (input.refundTo ?? null) : null,
-            goodsAmount: money.goodsAmount,
-            restockingFee: money.restockingFee,
-            chargesRefunded: money.chargesRefunded,
-            refundAmount: money.refundAmount,
+            refundTo: isCod(order) && asMoney ? (input.refundTo ?? null) : null,
+            goodsAmount: settled.goodsAmount,
+            restockingFee: settled.restockingFee,
+            chargesRefunded: settled.chargesRefunded,
+            refundAmount: settled.refundAmount,
+            exchangeDue: settled.exchangeDue,
           })
           await r.insertLines(
             money.lines.map((l) => ({
@@ -502,6 +658,9 @@ export function createReturnRequestsService(deps: {
               before: asked.get(l.itemId) ?? 0,
               amount: l.amount,
               rule: byItem.get(l.itemId)!.rule,
+              exchangeVariantId: chosen.get(l.itemId)?.variantId ?? null,
+              exchangeVariantTitle: chosen.get(l.itemId)?.title ?? null,
+              exchangePrice: chosen.get(l.itemId)?.price ?? null,
             })),
           )
           await r.addEvent(created.id, 'requested', input.description || null)
@@ -570,6 +729,8 @@ export function createReturnRequestsService(deps: {
       if (!before) throw new NotFoundError(returnText.notFound)
       if (before.status !== 'requested')
         throw new ConflictError(`Return ${before.number} is ${before.status}: it cannot be approved now.`)
+      // An exchange's pieces are looked for before a courier is booked; they are taken in the approval itself.
+      if (before.resolution === 'exchange') await reserve(deps.db, before, false)
       let pickup: { awb: string | null; courier: string | null; trackingUrl: string | null } | null = null
       if (input.method === 'pickup') {
         const view = await viewOf(before)
@@ -588,6 +749,7 @@ export function createReturnRequestsService(deps: {
       const sendTo = input.method === 'send' ? await deps.shopAddress() : null
       const row = await deps.db.transaction(async (tx) => {
         await lockFor(tx, id, ['requested'], 'approved')
+        if (before.resolution === 'exchange') await reserve(tx, before, true)
         const r = createReturnRequestsRepo(tx)
         const after = await r.update(id, {
           status: 'approved',
@@ -614,6 +776,7 @@ export function createReturnRequestsService(deps: {
         )
         return after
       })
+      if (row.resolution === 'exchange') deps.cache?.invalidate()
       return adminViewOf(row)
     },
 
@@ -640,6 +803,115 @@ export function createReturnRequestsService(deps: {
     },
 
     /**
+     * Sends an exchange's replacement (decision 140): once approved (at once, if staff choose, before the parcel
+     * is back) or received, and once a dearer choice is paid for. The courier is booked as a parcel of the same
+     * order, under the request's number, so a retry finds the same booking; its tax invoice is issued as it goes.
+     */
+    async sendReplacement(actorId: string, id: string): Promise<AdminReturnView> {
+      const before = await repo.byId(id)
+      if (!before) throw new NotFoundError(returnText.notFound)
+      if (before.resolution !== 'exchange')
+        throw new ConflictError(`Return ${before.number} is not an exchange: there is nothing to send.`)
+      if (before.replacementSentAt) throw new ConflictError(plainText(returnText.replacementAlreadySent))
+      if (before.status !== 'approved' && before.status !== 'received')
+        throw new ConflictError(
+          `Return ${before.number} is ${before.status}: its replacement cannot be sent now.`,
+        )
+      if (before.exchangeDue > 0 && !before.exchangePaidAt)
+        throw new ConflictError(
+          plainText(returnText.exchangeWaitingPay, { amount: formatPaise(before.exchangeDue) }),
+        )
+      const lines = await repo.linesOf([id])
+      const items = new Map((await orders.lines(before.orderId)).map((i) => [i.id, i]))
+      const choices = await deps.catalogue.variantChoices([...items.values()].map((i) => i.productId))
+      const sent = lines.flatMap((l) => {
+        const item = items.get(l.orderItemId)
+        if (!item || !l.exchangeVariantId || l.exchangePrice === null) return []
+        const sku = choices.get(item.productId)?.find((v) => v.id === l.exchangeVariantId)?.sku
+        return [
+          {
+            itemId: item.id,
+            productId: item.productId,
+            variantId: l.exchangeVariantId,
+            title: withVariant(item.title, l.exchangeVariantTitle),
+            sku: sku ?? l.exchangeVariantId,
+            quantity: l.quantity,
+            price: l.exchangePrice,
+            paid: item.price * l.quantity,
+          },
+        ]
+      })
+      const parcel = await deps.replacement.ship({
+        actorId,
+        returnId: id,
+        reference: before.number,
+        orderId: before.orderId,
+        items: sent.map((p) => ({
+          productId: p.productId,
+          variantId: p.variantId,
+          name: p.title,
+          sku: p.sku,
+          units: p.quantity,
+          price: p.price,
+        })),
+      })
+      const row = await deps.db.transaction(async (tx) => {
+        const locked = await lockFor(tx, id, ['approved', 'received'], 'sent a replacement')
+        if (locked.replacementSentAt) throw new ConflictError(plainText(returnText.replacementAlreadySent))
+        // The coupon's share the returned pieces carried stays with the pieces sent instead.
+        const couponShare = Math.max(0, sent.reduce((sum, p) => sum + p.paid, 0) - locked.goodsAmount)
+        const invoice = await deps.invoices.issueExchangeInvoice(tx, {
+          orderId: locked.orderId,
+          returnId: id,
+          lines: sent.map(({ itemId, productId, title, quantity, price }) => ({
+            itemId,
+            productId,
+            title,
+            quantity,
+            price,
+          })),
+          discount: Math.min(
+            couponShare,
+            sent.reduce((sum, p) => sum + p.price * p.quantity, 0),
+          ),
+        })
+        const r = createReturnRequestsRepo(tx)
+        const after = await r.update(id, {
+          status: locked.status === 'received' && locked.refundAmount === 0 ? 'exchanged' : locked.status,
+          replacementSentAt: new Date(),
+          replacementAwb: parcel.awb,
+          replacementCourier: parcel.courier,
+          replacementTrackingUrl: parcel.trackingUrl,
+          exchangeInvoiceNumber: invoice?.number ?? null,
+        })
+        await r.addEvent(id, 'exchanged', [parcel.courier, parcel.awb].filter(Boolean).join(', ') || null)
+        await writeAudit(tx, {
+          actorId,
+          action: 'return.replacement',
+          entity: 'order',
+          entityId: after.orderId,
+          before: { status: locked.status },
+          after: {
+            number: after.number,
+            status: after.status,
+            awb: parcel.awb,
+            courier: parcel.courier,
+            invoice: invoice?.number ?? null,
+          },
+        })
+        await tell(tx, after, 'exchanged', (t, f, url) =>
+          t.returnReplacementSent(f, url, {
+            courier: parcel.courier,
+            awb: parcel.awb,
+            invoice: invoice?.number ?? null,
+          }),
+        )
+        return after
+      })
+      return adminViewOf(row)
+    },
+
+    /**
      * The parcel came back and staff inspected it, with photos of what came back (so a swapped piece is on
      * record). Resaleable pieces go back into stock, each to its variant; others stay out of it.
      */
@@ -656,12 +928,20 @@ export function createReturnRequestsService(deps: {
         row = await deps.db.transaction(async (tx) => {
           await lockFor(tx, id, ['approved'], 'received')
           const r = createReturnRequestsRepo(tx)
+          const was = (await r.byId(id))!
+          // An exchange's pieces are back: their supply is reversed now, the replacement invoiced when it is sent
+          // (decision 140); with the replacement gone and nothing to refund, the exchange is done.
+          const note = was.resolution === 'exchange' ? await creditNoteFor(tx, was) : null
           const after = await r.update(id, {
-            status: 'received',
+            status:
+              was.resolution === 'exchange' && was.replacementSentAt && was.refundAmount === 0
+                ? 'exchanged'
+                : 'received',
             receivedAt: new Date(),
             resaleable: input.resaleable,
             inspectionNote: input.note,
             inspectionPhotos: photos,
+            ...(note ? { creditNoteNumber: note.number } : {}),
           })
           if (input.resaleable) {
             const items = new Map((await orders.lines(after.orderId, tx)).map((i) => [i.id, i]))
@@ -679,9 +959,10 @@ export function createReturnRequestsService(deps: {
             before: { status: 'approved' },
             after: {
               number: after.number,
-              status: 'received',
+              status: after.status,
               resaleable: input.resaleable,
               note: input.note,
+              ...(note ? { creditNote: note.number } : {}),
             },
           })
           await tell(tx, after, 'received', (t, f, url) => t.returnReceived(f, url))
@@ -708,8 +989,10 @@ export function createReturnRequestsService(deps: {
     ): Promise<{ view: AdminReturnView; refunded: boolean; reason?: string }> {
       const row = await repo.byId(id)
       if (!row) throw new NotFoundError(returnText.notFound)
-      if (row.status !== 'received')
+      if (row.status !== 'received' || (row.resolution === 'exchange' && row.refundAmount === 0))
         throw new ConflictError(`Return ${row.number} is ${row.status}: it cannot be refunded now.`)
+      if (row.resolution === 'exchange' && !row.replacementSentAt)
+        throw new ConflictError(plainText(returnText.replacementAfterSend))
       const split = await splitOf(row, deps.db)
       // Nothing to send through the provider: store credit, or a COD refund staff paid and record.
       if (split.money === 0 || row.refundTo) {
@@ -782,6 +1065,56 @@ export function createReturnRequestsService(deps: {
     return { money, credit: row.refundAmount - money }
   }
 
+  /** The credit note of a request's pieces (decision 138): their part of the invoice, less the fee kept. */
+  async function creditNoteFor(tx: Tx, row: ReturnRow) {
+    const lines: ReturnLineRow[] = await createReturnRequestsRepo(tx).linesOf([row.id])
+    const ordered = new Map((await orders.lines(row.orderId, tx)).map((i) => [i.id, i.quantity]))
+    return deps.invoices.issueReturnCreditNote(tx, {
+      orderId: row.orderId,
+      returnId: row.id,
+      lines: lines.map((l) => ({
+        itemId: l.orderItemId,
+        quantity: l.quantity,
+        before: l.before,
+        ordered: ordered.get(l.orderItemId) ?? l.quantity,
+      })),
+      restockingFee: row.restockingFee,
+      charges: row.chargesRefunded > 0,
+    })
+  }
+
+  /**
+   * An exchange's pieces (decision 140): with `take`, taken from each chosen variant's stock in the approval's
+   * transaction; without, only looked for. Too few of one is a 409 naming it, and nothing is taken.
+   */
+  async function reserve(db: DbOrTx, row: ReturnRow, take: boolean) {
+    const lines = await createReturnRequestsRepo(db).linesOf([row.id])
+    const items = new Map((await orders.lines(row.orderId, db)).map((i) => [i.id, i]))
+    const choices = await deps.catalogue.variantChoices(
+      [...items.values()].map((i) => i.productId),
+      db,
+    )
+    for (const l of lines) {
+      const item = items.get(l.orderItemId)
+      if (!item || !l.exchangeVariantId) continue
+      const short = () => {
+        const left = choices.get(item.productId)?.find((v) => v.id === l.exchangeVariantId)?.quantity ?? 0
+        return new ConflictError(
+          plainText(returnText.exchangeShort, {
+            count: Math.max(0, left),
+            title: withVariant(item.title, l.exchangeVariantTitle),
+          }),
+        )
+      }
+      if (!take) {
+        const left = choices.get(item.productId)?.find((v) => v.id === l.exchangeVariantId)?.quantity ?? 0
+        if (left < l.quantity) throw short()
+      } else if ((await deps.stock.take(item.productId, l.quantity, db, l.exchangeVariantId)) === null) {
+        throw short()
+      }
+    }
+  }
+
   /** The refund has gone: the request reads refunded, its credit note is issued, the customer is told. */
   async function finish(
     tx: Tx,
@@ -802,22 +1135,15 @@ export function createReturnRequestsService(deps: {
         orderId: row.orderId,
       })
     }
-    const lines: ReturnLineRow[] = await r.linesOf([row.id])
-    const ordered = new Map((await orders.lines(row.orderId, tx)).map((i) => [i.id, i.quantity]))
-    const note = await deps.invoices.issueReturnCreditNote(tx, {
-      orderId: row.orderId,
-      returnId: row.id,
-      lines: lines.map((l) => ({
-        itemId: l.orderItemId,
-        quantity: l.quantity,
-        before: l.before,
-        ordered: ordered.get(l.orderItemId) ?? l.quantity,
-      })),
-      restockingFee: row.restockingFee,
-      charges: row.chargesRefunded > 0,
-    })
+    // An exchange's credit note was issued when its pieces came back.
+    const note =
+      row.resolution === 'exchange'
+        ? row.creditNoteNumber
+          ? { number: row.creditNoteNumber }
+          : null
+        : await creditNoteFor(tx, row)
     const after = await r.update(row.id, {
-      status: 'refunded',
+      status: row.resolution === 'exchange' ? 'exchanged' : 'refunded',
       refundState: 'refunded',
       refundReference: reference,
       refundCredit: split.credit,
@@ -859,6 +1185,56 @@ export function createReturnRequestsService(deps: {
     return after
   }
 
-  return service
+  /**
+   * An exchange's difference as a payable of the payments module (decision 140): the customer's own approved
+   * request whose new choice costs more, paid once.
+   */
+  const payableHandler: PayableHandler = {
+    async termsFor(userId, payableId) {
+      const row = await repo.byId(payableId)
+      if (!row || row.userId !== userId) throw new NotFoundError(returnText.notFound)
+      if (
+        row.resolution !== 'exchange' ||
+        row.exchangeDue <= 0 ||
+        row.exchangePaidAt ||
+        (row.status !== 'approved' && row.status !== 'received')
+      )
+        throw new ConflictError(plainText(returnText.exchangeNothingDue))
+      return {
+        id: row.id,
+        amount: row.exchangeDue,
+        currency: 'INR',
+        number: row.number,
+        receipt: row.number,
+        notes: { return: row.number },
+      }
+    },
+    async onCaptured(tx, payment) {
+      const r = createReturnRequestsRepo(tx)
+      const row = await r.lockById(payment.payableId ?? '')
+      if (!row || row.exchangePaidAt) return { changed: false }
+      await r.update(row.id, { exchangePaidAt: new Date() })
+      await writeAudit(tx, {
+        actorId: row.userId,
+        action: 'return.exchange-paid',
+        entity: 'order',
+        entityId: row.orderId,
+        before: null,
+        after: { number: row.number, amount: payment.amount / 100 },
+      })
+      await deps.mail.notifyStaff(
+        tx,
+        'staff.return-exchange-paid',
+        mailTexts.staffExchangePaid(
+          { returnNumber: row.number, amount: payment.amount },
+          deps.mail.url(`/admin/returns?open=${row.id}`),
+        ),
+      )
+      return { changed: true }
+    },
+    async onFailed() {},
+  }
+
+  return { ...service, payableHandler }
 }
 export type ReturnRequestsService = ReturnType<typeof createReturnRequestsService>

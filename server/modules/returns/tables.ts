@@ -80,6 +80,15 @@ export const returnRequests = pgTable(
     refundAttempts: integer('refund_attempts').notNull().default(0),
     refundRetryAt: timestamp('refund_retry_at', { withTimezone: true }),
     creditNoteNumber: text('credit_note_number'),
+    /** An exchange (decision 140): paise the customer pays for a dearer choice, and when they paid it. */
+    exchangeDue: integer('exchange_due').notNull().default(0),
+    exchangePaidAt: timestamp('exchange_paid_at', { withTimezone: true }),
+    /** The replacement parcel, booked with the courier as a shipment of the same order. */
+    replacementSentAt: timestamp('replacement_sent_at', { withTimezone: true }),
+    replacementAwb: text('replacement_awb'),
+    replacementCourier: text('replacement_courier'),
+    replacementTrackingUrl: text('replacement_tracking_url'),
+    exchangeInvoiceNumber: text('exchange_invoice_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -107,6 +116,10 @@ export const returnRequestLines = pgTable(
     before: integer('before').notNull(),
     amount: integer('amount').notNull(),
     rule: jsonb('rule').$type<ReturnRule>().notNull(),
+    /** An exchange's choice (decision 140): the variant sent instead and its price per piece then (paise). */
+    exchangeVariantId: text('exchange_variant_id'),
+    exchangeVariantTitle: text('exchange_variant_title'),
+    exchangePrice: integer('exchange_price'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

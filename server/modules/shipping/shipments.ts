@@ -19,7 +19,7 @@ import {
   trackingRank,
 } from '../../../contracts/shipments.ts'
 import type { ShippingRules } from '../../../contracts/shipping-rules.ts'
-import type { Db, DbOrTx } from '../../db/client.ts'
+import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors.ts'
 import { writeAudit } from '../audit/repo.ts'
 import type { OrderItemRow, OrderRow } from '../orders/repo.ts'
@@ -103,14 +103,20 @@ export function createShipmentsService(deps: {
       await d
         .select()
         .from(shipments)
-        .where(and(eq(shipments.orderId, orderId), ne(shipments.status, 'Cancelled')))
+        .where(
+          and(eq(shipments.orderId, orderId), ne(shipments.status, 'Cancelled'), isNull(shipments.returnId)),
+        )
     )[0] ?? null
 
   const set = (id: string, values: Partial<typeof shipments.$inferInsert>) =>
     db.update(shipments).set(values).where(eq(shipments.id, id))
 
   /** The parcel's weight and box: what staff chose, else the pieces' own, else the defaults. */
-  async function parcelOf(order: OrderRow, items: OrderItemRow[], input: BookShipmentInput) {
+  async function parcelOf(
+    order: OrderRow,
+    items: Array<Pick<OrderItemRow, 'productId' | 'variantId' | 'quantity'>>,
+    input: BookShipmentInput,
+  ) {
     const rules = await deps.rules()
     const preset = input.packageName ? rules.packages.find((p) => p.name === input.packageName) : undefined
     if (input.packageName && !preset) {
@@ -169,34 +175,48 @@ export function createShipmentsService(deps: {
     input: BookShipmentInput,
     actorId: string,
   ) {
+    return claimLive(
+      (tx) => liveOf(order.id, tx),
+      {
+        orderId: order.id,
+        provider: provider.name,
+        reference: `${order.orderNumber}-${Date.now().toString(36)}`,
+        ...parcel,
+        ewayBill: input.ewayBill ?? null,
+        codAmount: order.paymentStatus === 'Pay on delivery' ? order.total : 0,
+        createdBy: actorId,
+      },
+      'This order is being booked right now. Wait a moment.',
+      () => {
+        throw new ConflictError(shipmentMessages.alreadyBooked)
+      },
+    )
+  }
+
+  /**
+   * The live booking `find` names, written now when there is none, taken for one booking call: refused while
+   * another call on it runs (`busy`); one already booked goes to `booked` (which may refuse it).
+   */
+  async function claimLive(
+    find: (tx: Tx) => Promise<ShipmentRow | null>,
+    values: typeof shipments.$inferInsert,
+    busy: string,
+    booked: (row: ShipmentRow) => ShipmentRow,
+  ): Promise<ShipmentRow> {
     return db.transaction(async (tx) => {
-      let row = await liveOf(order.id, tx)
+      let row = await find(tx)
       if (!row) {
         try {
-          ;[row] = await tx
-            .insert(shipments)
-            .values({
-              orderId: order.id,
-              provider: provider.name,
-              reference: `${order.orderNumber}-${Date.now().toString(36)}`,
-              ...parcel,
-              ewayBill: input.ewayBill ?? null,
-              codAmount: order.paymentStatus === 'Pay on delivery' ? order.total : 0,
-              createdBy: actorId,
-            })
-            .returning()
+          ;[row] = await tx.insert(shipments).values(values).returning()
         } catch (err) {
-          if (isUniqueViolation(err))
-            throw new ConflictError('This order is being booked right now. Wait a moment.')
+          if (isUniqueViolation(err)) throw new ConflictError(busy)
           throw err
         }
       } else {
         const [locked] = await tx.select().from(shipments).where(eq(shipments.id, row.id)).for('update')
         row = locked!
-        if (row.state === 'booked') throw new ConflictError(shipmentMessages.alreadyBooked)
-        if (row.busyUntil && row.busyUntil > now()) {
-          throw new ConflictError('This order is being booked right now. Wait a moment.')
-        }
+        if (row.state === 'booked') return booked(row)
+        if (row.busyUntil && row.busyUntil > now()) throw new ConflictError(busy)
       }
       const [claimed] = await tx
         .update(shipments)
@@ -207,26 +227,24 @@ export function createShipmentsService(deps: {
     })
   }
 
-  async function bookOne(actorId: string, orderId: string, raw: BookShipmentInput): Promise<ShipmentRow> {
-    const input = bookShipmentBody.parse(raw)
-    const order = await deps.orders.rowById(orderId)
-    if (!order) throw new NotFoundError('No such order.')
-    const live = await liveOf(order.id)
-    if (live?.state === 'booked') throw new ConflictError(shipmentMessages.alreadyBooked)
-    if (fulfilmentRefusal(order, 'Shipped') || order.status === 'Shipped') {
-      throw new ConflictError(shipmentMessages.notShippable)
-    }
-    const missing = await deps.invoicesMissing()
-    if (missing.length > 0) throw new ConflictError(setupMessages.invoiceDetailsFirst)
-    if (order.total > ewayBillThreshold && !input.ewayBill && !live?.ewayBill) {
-      throw new ValidationError(shipmentMessages.ewayBillNeeded, { ewayBill: 'Required above ₹50,000' })
-    }
-    const [{ items } = { items: [] }] = await deps.orders.withItems([order.id])
-    const parcel = await parcelOf(order, items, input)
-    let row = await claim(order, parcel, input, actorId)
+  /**
+   * The provider's calls for a claimed booking: the shipment created (or, on a second try, found first: the first
+   * may have booked before its answer was lost), a courier assigned and the pickup asked. The claim is let go
+   * either way.
+   */
+  async function sendToProvider(
+    claimed: ShipmentRow,
+    order: OrderRow,
+    goods: {
+      items: Array<{ name: string; sku: string; units: number; price: number }>
+      total: number
+      shippingCharge: number
+      discount: number
+    },
+  ): Promise<ShipmentRow> {
+    let row = claimed
     try {
       if (!row.providerShipmentId) {
-        // A second try asks the provider first: the first may have booked before its answer was lost.
         const found = row.attempts > 1 ? await provider.findByReference(row.reference) : null
         const made =
           found ??
@@ -246,16 +264,11 @@ export function createShipmentsService(deps: {
               phone: order.shippingPhone,
               email: order.shippingEmail,
             },
-            items: items.map((i) => ({
-              name: i.variantTitle ? `${i.title} (${i.variantTitle})` : i.title,
-              sku: i.sku ?? i.productId,
-              units: i.quantity,
-              price: i.price,
-            })),
+            items: goods.items,
             payment: row.codAmount > 0 ? 'cod' : 'prepaid',
-            total: order.total,
-            shippingCharge: order.shippingCharge,
-            discount: order.discountAmount,
+            total: goods.total,
+            shippingCharge: goods.shippingCharge,
+            discount: goods.discount,
             parcel: {
               grams: row.grams,
               lengthCm: row.lengthCm,
@@ -290,6 +303,7 @@ export function createShipmentsService(deps: {
         events: mergeEvents(row!.events, [booked]),
         checkedAt: now(),
       }).returning()
+      return row!
     } catch (err) {
       await set(row.id, { busyUntil: null })
       if (err instanceof ShippingProviderError) {
@@ -297,6 +311,112 @@ export function createShipmentsService(deps: {
       }
       throw err
     }
+  }
+
+  /**
+   * An exchange's replacement (decision 140): a prepaid parcel of the same order to its delivery address, kept
+   * under the return request (one live one per request) and booked as an order's parcel is, the record written
+   * before the provider is called. It does not move the order, which stays Delivered; its tracking is the
+   * request's. Money in paise.
+   */
+  async function bookReplacement(input: {
+    actorId: string
+    returnId: string
+    reference: string
+    orderId: string
+    items: Array<{
+      productId: string
+      variantId: string | null
+      name: string
+      sku: string
+      units: number
+      price: number
+    }>
+  }): Promise<{ awb: string | null; courier: string | null; trackingUrl: string | null }> {
+    const order = await deps.orders.rowById(input.orderId)
+    if (!order) throw new NotFoundError('No such order.')
+    if (input.items.length === 0) throw new ValidationError('A replacement needs the pieces it carries.')
+    const missing = await deps.invoicesMissing()
+    if (missing.length > 0) throw new ConflictError(setupMessages.invoiceDetailsFirst)
+    const parcel = await parcelOf(
+      order,
+      input.items.map((i) => ({ productId: i.productId, variantId: i.variantId, quantity: i.units })),
+      {},
+    )
+    const claimed = await claimLive(
+      async (tx) =>
+        (
+          await tx
+            .select()
+            .from(shipments)
+            .where(and(eq(shipments.returnId, input.returnId), ne(shipments.status, 'Cancelled')))
+        )[0] ?? null,
+      {
+        orderId: order.id,
+        returnId: input.returnId,
+        provider: provider.name,
+        reference: `${input.reference}-X${Date.now().toString(36)}`,
+        ...parcel,
+        codAmount: 0,
+        createdBy: input.actorId,
+      },
+      'This replacement is being booked right now. Wait a moment.',
+      // Booked already (a retry after the answer was lost): the same parcel.
+      (row) => row,
+    )
+    const row =
+      claimed.state === 'booked'
+        ? claimed
+        : await sendToProvider(claimed, order, {
+            items: input.items.map(({ name, sku, units, price }) => ({ name, sku, units, price })),
+            total: input.items.reduce((sum, i) => sum + i.price * i.units, 0),
+            shippingCharge: 0,
+            discount: 0,
+          })
+    await writeAudit(db, {
+      actorId: input.actorId,
+      action: 'order.shipment',
+      entity: 'order',
+      entityId: order.id,
+      before: null,
+      after: {
+        provider: row.provider,
+        awb: row.awb,
+        courier: row.courier,
+        reference: row.reference,
+        replacement: input.reference,
+      },
+    })
+    return { awb: row.awb, courier: row.courier, trackingUrl: row.awb ? provider.trackingUrl(row.awb) : null }
+  }
+
+  async function bookOne(actorId: string, orderId: string, raw: BookShipmentInput): Promise<ShipmentRow> {
+    const input = bookShipmentBody.parse(raw)
+    const order = await deps.orders.rowById(orderId)
+    if (!order) throw new NotFoundError('No such order.')
+    const live = await liveOf(order.id)
+    if (live?.state === 'booked') throw new ConflictError(shipmentMessages.alreadyBooked)
+    if (fulfilmentRefusal(order, 'Shipped') || order.status === 'Shipped') {
+      throw new ConflictError(shipmentMessages.notShippable)
+    }
+    const missing = await deps.invoicesMissing()
+    if (missing.length > 0) throw new ConflictError(setupMessages.invoiceDetailsFirst)
+    if (order.total > ewayBillThreshold && !input.ewayBill && !live?.ewayBill) {
+      throw new ValidationError(shipmentMessages.ewayBillNeeded, { ewayBill: 'Required above ₹50,000' })
+    }
+    const [{ items } = { items: [] }] = await deps.orders.withItems([order.id])
+    const parcel = await parcelOf(order, items, input)
+    const row = await sendToProvider(await claim(order, parcel, input, actorId), order, {
+      items: items.map((i) => ({
+        name: i.variantTitle ? `${i.title} (${i.variantTitle})` : i.title,
+        sku: i.sku ?? i.productId,
+        units: i.quantity,
+        price: i.price,
+      })),
+      total: order.total,
+      shippingCharge: order.shippingCharge,
+      discount: order.discountAmount,
+    })
     await writeAudit(db, {
       actorId,
       action: 'order.shipment',
@@ -342,6 +462,8 @@ export function createShipmentsService(deps: {
         .returning()
       return { saved: saved!, failed: newFailure ? failures.at(-1)! : null }
     })
+    // An exchange's replacement is followed for its own tracking; the order stays where it is.
+    if (row.saved.returnId) return row.saved
     if (row.failed && row.saved.status === 'Delivery failed' && !row.saved.returnAskedAt) {
       await deps.orders.deliveryFailed(row.saved.orderId, row.failed.detail)
     }
@@ -518,6 +640,7 @@ export function createShipmentsService(deps: {
   return {
     book: bookOne,
     bookReturnPickup,
+    bookReplacement,
     callback,
     fetchRemittances,
 
@@ -703,6 +826,7 @@ export function createShipmentsService(deps: {
         .where(
           and(
             eq(shipments.state, 'booked'),
+            isNull(shipments.returnId),
             or(
               and(eq(shipments.status, 'Delivery failed'), isNull(shipments.returnAskedAt)),
               and(
@@ -742,7 +866,13 @@ export function createShipmentsService(deps: {
       const rows = await db
         .select()
         .from(shipments)
-        .where(and(inArray(shipments.orderId, orderIds), eq(shipments.state, 'booked')))
+        .where(
+          and(
+            inArray(shipments.orderId, orderIds),
+            eq(shipments.state, 'booked'),
+            isNull(shipments.returnId),
+          ),
+        )
       const missing = orderIds.filter((id) => !rows.some((r) => r.orderId === id))
       if (missing.length) {
         throw new ConflictError(
@@ -763,12 +893,35 @@ export function createShipmentsService(deps: {
       return Buffer.from(await out.save())
     },
 
+    /** The courier's label of an exchange's replacement parcel (decision 140). */
+    async replacementLabel(returnId: string): Promise<Buffer> {
+      const [row] = await db
+        .select()
+        .from(shipments)
+        .where(
+          and(
+            eq(shipments.returnId, returnId),
+            eq(shipments.state, 'booked'),
+            ne(shipments.status, 'Cancelled'),
+          ),
+        )
+      if (!row?.providerShipmentId)
+        throw new ConflictError('No replacement has been booked for this return yet.')
+      return provider.labels([row.providerShipmentId])
+    },
+
     /** The courier's manifest for booked orders. */
     async manifest(orderIds: string[]): Promise<Buffer> {
       const rows = await db
         .select()
         .from(shipments)
-        .where(and(inArray(shipments.orderId, orderIds), eq(shipments.state, 'booked')))
+        .where(
+          and(
+            inArray(shipments.orderId, orderIds),
+            eq(shipments.state, 'booked'),
+            isNull(shipments.returnId),
+          ),
+        )
       if (rows.length === 0) throw new ConflictError('None of these orders has a courier booked.')
       return provider.manifest(rows.map((r) => r.providerShipmentId!))
     },
@@ -811,6 +964,7 @@ export function createShipmentsService(deps: {
             inArray(shipments.orderId, orderIds),
             eq(shipments.state, 'booked'),
             ne(shipments.status, 'Cancelled'),
+            isNull(shipments.returnId),
           ),
         )
       return new Map(rows.map((r) => [r.orderId, view(r)]))

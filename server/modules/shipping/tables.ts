@@ -55,13 +55,20 @@ export const shipments = pgTable(
     /** When the provider was last asked about the parcel (the poll's clock). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdBy: text('created_by'),
+    /** An exchange's replacement parcel (decision 140): the return request it carries; null for the order's own. */
+    returnId: text('return_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('shipments_reference_idx').on(t.reference),
-    // One live parcel per order; a cancelled booking leaves room for the next.
-    uniqueIndex('shipments_live_order_idx').on(t.orderId).where(sql`${t.status} <> 'Cancelled'`),
+    // One live parcel per order, and one per exchange; a cancelled booking leaves room for the next.
+    uniqueIndex('shipments_live_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} <> 'Cancelled' and ${t.returnId} is null`),
+    uniqueIndex('shipments_live_return_idx')
+      .on(t.returnId)
+      .where(sql`${t.status} <> 'Cancelled' and ${t.returnId} is not null`),
     uniqueIndex('shipments_awb_idx').on(t.provider, t.awb),
     // The poll: parcels still travelling, least recently asked first.
     index('shipments_travelling_idx')

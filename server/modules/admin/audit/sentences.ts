@@ -305,6 +305,10 @@ export function auditSentence(input: SentenceInput): string {
       return `${who} received and inspected return ${String(after.number)} of ${thing}: ${after.resaleable ? 'fit to sell again, back in stock' : 'not fit to sell again'}`
     case 'return.refund':
       return `${who} refunded ${rupees(after.amount)} for return ${String(after.number)} of ${thing}${typeof after.reference === 'string' ? ` (reference ${after.reference})` : ''}`
+    case 'return.exchange-paid':
+      return `${who} paid ${rupees(after.amount)} for exchange ${String(after.number)} of ${thing}`
+    case 'return.replacement':
+      return `${who} sent the replacement for exchange ${String(after.number)} of ${thing}${typeof after.courier === 'string' ? ` with ${after.courier}` : ''}${typeof after.awb === 'string' ? ` (AWB ${after.awb})` : ''}`
     case 'return.refund.failed':
       return `${who} tried to refund return ${String(after.number)} of ${thing}, but the refund failed${typeof after.reason === 'string' ? `: ${after.reason}` : ''}`
     case 'order.photo':
