@@ -384,4 +384,130 @@ describe('an exchange for another size', () => {
     expect(dearer.statusCode, dearer.body).toBe(200)
     expect(dearer.json().data).toMatchObject({ refundTo: null, exchange: { due: 200_00 } })
   })
+
+  it('called off by staff before it goes, the size set aside is back on the shelf and the pieces are refunded instead', async () => {
+    const staff = await makeAdmin(app)
+    const asha = await makeCustomer(app)
+    const k = await kurta([
+      ['M', 1499_00, 2],
+      ['L', 1699_00, 1],
+    ])
+    const [m, l] = sizesOf(k)
+    const { orderId, itemId } = await delivered(asha, staff, k.id, m)
+    const made = (
+      await ask(asha, {
+        orderId,
+        lines: [{ itemId, quantity: 1, exchangeFor: l.id }],
+        reason: 'size',
+        resolution: 'exchange',
+      })
+    ).json().data
+    expect(
+      (await staffCall(staff, `/${made._id}/refund-instead`, { reason: 'No L for now' })).statusCode,
+    ).toBe(409)
+    expect((await staffCall(staff, `/${made._id}/approve`, { method: 'send' })).statusCode).toBe(200)
+    expect(await variantStockOf(app, l.id)).toBe(0)
+
+    const short = await staffCall(staff, `/${made._id}/refund-instead`, { reason: 'No' })
+    expect(short.statusCode).toBe(400)
+    const reason = 'The customer did not pay the difference within a week.'
+    const off = await staffCall(staff, `/${made._id}/refund-instead`, { reason })
+    expect(off.statusCode, off.body).toBe(200)
+    expect(off.json().data).toMatchObject({
+      status: 'approved',
+      resolution: 'refund',
+      refundAmount: 1499_00,
+      exchange: null,
+      lines: [{ exchange: null }],
+    })
+    expect(off.json().data.events.at(-1)).toMatchObject({ status: 'approved', note: reason })
+    expect(await variantStockOf(app, l.id)).toBe(1)
+    // Nothing to pay any more, and nothing to send.
+    expect((await openPayable(asha, made._id)).statusCode).toBe(409)
+    expect((await staffCall(staff, `/${made._id}/send-replacement`)).statusCode).toBe(409)
+    const mail = (await mailsTo(app, asha.email)).find(
+      (x) => x.subject === `Return ${made.number}: we refund it instead of the exchange`,
+    )
+    expect(mail?.text).toContain(reason)
+    expect(mail?.text).toContain('We refund ₹1,499 for')
+
+    // From here it is a return like any other: received, refunded with its credit note.
+    expect((await staffCall(staff, `/${made._id}/receive`, { resaleable: true })).statusCode).toBe(200)
+    const refunded = await staffCall(staff, `/${made._id}/refund`)
+    expect(refunded.statusCode, refunded.body).toBe(200)
+    expect(refunded.json().data).toMatchObject({
+      status: 'refunded',
+      refund: { amount: 1499_00, to: 'source' },
+    })
+    expect((await documentsOf(made._id)).map((d) => [d.kind, d.total])).toEqual([['credit-note', 1499_00]])
+  })
+
+  it('a difference already paid keeps the exchange: it cannot be called off, its replacement goes', async () => {
+    const staff = await makeAdmin(app)
+    const asha = await makeCustomer(app)
+    const k = await kurta([
+      ['M', 1499_00, 2],
+      ['L', 1699_00, 1],
+    ])
+    const [m, l] = sizesOf(k)
+    const { orderId, itemId } = await delivered(asha, staff, k.id, m)
+    const made = (
+      await ask(asha, {
+        orderId,
+        lines: [{ itemId, quantity: 1, exchangeFor: l.id }],
+        reason: 'size',
+        resolution: 'exchange',
+      })
+    ).json().data
+    await staffCall(staff, `/${made._id}/approve`, { method: 'send' })
+    await payDifference(asha, made._id)
+    const off = await staffCall(staff, `/${made._id}/refund-instead`, { reason: 'Changed our mind here' })
+    expect(off.statusCode).toBe(409)
+    expect(off.json().message).toBe('The customer has paid the difference of ₹200: send the replacement.')
+    expect(await variantStockOf(app, l.id)).toBe(0)
+  })
+
+  it('a payment window opened before staff called the exchange off and paid after it gives the money back', async () => {
+    const staff = await makeAdmin(app)
+    const asha = await makeCustomer(app)
+    const k = await kurta([
+      ['M', 1499_00, 2],
+      ['L', 1699_00, 1],
+    ])
+    const [m, l] = sizesOf(k)
+    const { orderId, itemId } = await delivered(asha, staff, k.id, m)
+    const made = (
+      await ask(asha, {
+        orderId,
+        lines: [{ itemId, quantity: 1, exchangeFor: l.id }],
+        reason: 'size',
+        resolution: 'exchange',
+      })
+    ).json().data
+    await staffCall(staff, `/${made._id}/approve`, { method: 'send' })
+    const session = await openPayable(asha, made._id)
+    expect(session.statusCode, session.body).toBe(200)
+    const off = await staffCall(staff, `/${made._id}/refund-instead`, { reason: 'The L has a flaw.' })
+    expect(off.statusCode, off.body).toBe(200)
+
+    const paid = await app.services.payments.sandboxPay(asha.id, session.json().id)
+    const verify = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/payable/verify',
+      headers: asha.auth,
+      payload: { purpose: 'exchange', payableId: made._id, ...checkoutToApi(paid.result) },
+    })
+    expect(verify.statusCode, verify.body).toBe(200)
+    await expect
+      .poll(async () => {
+        const [row] = await app.database.db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.purpose, 'exchange'), eq(payments.payableId, made._id)))
+        return row?.status
+      })
+      .toBe('refunded')
+    const view = await app.inject({ url: `/api/v1/returns/${made._id}`, headers: asha.auth })
+    expect(view.json().data).toMatchObject({ resolution: 'refund', exchange: null, refundAmount: 1499_00 })
+  })
 })

@@ -5,7 +5,7 @@ import { formatPaise } from '../../contracts/money.ts'
 import { returnText } from '../../contracts/return-requests.ts'
 import { signInAsStaff } from './admin-helpers.ts'
 import { expect, horizontalOverflow, hydrated, test } from './fixtures.ts'
-import { bearer, deliveredInSizes } from './return-helpers.ts'
+import { bearer, deliveredInSizes, staffReturnStep } from './return-helpers.ts'
 
 // The phone the issue names: 390 × 844 with touch.
 test.use({ viewport: { width: 390, height: 844 } })
@@ -126,4 +126,70 @@ test('on a phone, staff approve an exchange for a cheaper size, send the replace
   ])
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
   await shoot(page, `${shots}/04-exchanged`)
+})
+
+test('on a phone, staff call off an exchange the customer has not paid for: the piece is refunded instead', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const shots = 'test-results/return-exchange-console-phone'
+  mkdirSync(shots, { recursive: true })
+  const { customer, order, staff, token } = await deliveredInSizes(request, 'Farah Khan', 'exchoff', [
+    { size: 'M', price: 1499, stock: 2 },
+    { size: 'L', price: 1699, stock: 1 },
+  ])
+  const options = await request.get(`/api/v1/returns/options?orderId=${order._id}`, {
+    headers: bearer(customer.accessToken),
+  })
+  const line = (await options.json()).data.lines[0] as {
+    itemId: string
+    exchangeTo: Array<{ variantId: string; title: string }>
+  }
+  const asked = await request.post('/api/v1/returns', {
+    headers: bearer(customer.accessToken),
+    data: {
+      orderId: order._id,
+      lines: [
+        {
+          itemId: line.itemId,
+          quantity: 1,
+          exchangeFor: line.exchangeTo.find((v) => v.title === 'L')!.variantId,
+        },
+      ],
+      reason: 'size',
+      resolution: 'exchange',
+    },
+  })
+  expect(asked.ok(), await asked.text()).toBeTruthy()
+  const made = (await asked.json()).data as { _id: string; number: string }
+  await staffReturnStep(request, token, made._id, 'approve', { method: 'send' })
+
+  await signInAsStaff(page, staff)
+  await page.goto(`/admin/returns?open=${made._id}`)
+  await hydrated(page)
+  const detail = page.getByTestId('return-detail')
+  const send = detail.getByRole('region', { name: 'Send the replacement' })
+  await expect(send.getByTestId('exchange-waiting')).toContainText(
+    `Waiting for the customer to pay ${formatPaise(200_00)}`,
+  )
+  await expect(send.getByRole('button', { name: 'Send the replacement now' })).toBeDisabled()
+  await send.getByText('Refund instead of exchanging').click()
+  await send.getByRole('button', { name: 'Refund instead…' }).click()
+  await expect(send.getByText('Say why, in a sentence the customer will read.')).toBeVisible()
+  await send
+    .getByLabel('Why (required; the customer reads this)')
+    .fill('You have not paid the difference in a week.')
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
+  await send.scrollIntoViewIfNeeded()
+  await shoot(page, `${shots}/05-call-off`)
+  await send.getByRole('button', { name: 'Refund instead…' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Call the exchange off?' })
+  await confirm.getByRole('button', { name: 'Refund instead', exact: true }).click()
+  await expect(confirm).toBeHidden()
+  await expect(detail).toContainText('wants a refund')
+  await expect(send).toHaveCount(0)
+  await expect(detail.getByRole('region', { name: 'Mark received and inspected' })).toBeVisible()
+  await expect(detail).toContainText('You have not paid the difference in a week.')
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(1)
 })

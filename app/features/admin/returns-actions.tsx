@@ -713,6 +713,7 @@ export function SendReplacement({ r }: { r: AdminReturnView }) {
           {r.status === 'approved' ? 'Send the replacement now' : 'Send the replacement'}
         </Button>
       </div>
+      {!exchange.paid ? <CallOffExchange r={r} /> : null}
       <ConfirmDialog
         open={asking}
         question="Book the replacement with the courier?"
@@ -735,5 +736,83 @@ export function SendReplacement({ r }: { r: AdminReturnView }) {
         }}
       />
     </ActionBox>
+  )
+}
+
+/**
+ * Before the replacement goes and while nothing is paid for it: staff call the exchange off (the customer did
+ * not pay, or the piece cannot be sent). The pieces set aside go back to stock; the return is refunded instead.
+ */
+function CallOffExchange({ r }: { r: AdminReturnView }) {
+  const off = useReturnAction(r)
+  const [reason, setReason] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [asking, setAsking] = useState(false)
+  const fields = { ...(off.problem?.fields ?? {}), ...errors }
+  function ask() {
+    const checked = rejectReturnBody.safeParse({ reason })
+    if (!checked.success) {
+      setErrors({ reason: checked.error.issues[0]?.message ?? 'Say why.' })
+      return
+    }
+    setErrors({})
+    setAsking(true)
+  }
+  return (
+    <details className="rounded border border-brand-200 bg-white p-3 text-sm">
+      <summary className="min-h-11 cursor-pointer content-center font-semibold text-brand-800">
+        Refund instead of exchanging
+      </summary>
+      <div className="mt-2 grid gap-3">
+        <p>
+          The pieces set aside go back to stock, and the return is refunded like any other:{' '}
+          {paise(r.goodsAmount)} once the parcel is back.
+        </p>
+        <Field label="Why (required; the customer reads this)" error={fields.reason}>
+          {(p) => (
+            <textarea
+              {...p}
+              rows={2}
+              maxLength={500}
+              className={inputClass}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
+        </Field>
+        <ProblemText problem={off.problem} />
+        <div>
+          <Button tone="danger" disabled={off.busy} onClick={ask}>
+            Refund instead…
+          </Button>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={asking}
+        question="Call the exchange off?"
+        detail={
+          <>
+            <p>
+              {r.customer.name || r.customer.email} is told the exchange is off and the pieces are refunded,
+              with your words:
+            </p>
+            <blockquote className="border-l-4 border-brand-200 pl-3 italic">{reason.trim()}</blockquote>
+          </>
+        }
+        confirmLabel="Refund instead"
+        busyLabel="Calling it off…"
+        busy={off.busy}
+        tone="danger"
+        onClose={() => setAsking(false)}
+        onConfirm={async () => {
+          await off.run(() =>
+            adminSend<AdminReturnView>(`${returnPath(r._id)}/refund-instead`, 'POST', {
+              reason: reason.trim(),
+            }),
+          )
+          setAsking(false)
+        }}
+      />
+    </details>
   )
 }

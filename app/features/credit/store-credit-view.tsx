@@ -1,20 +1,13 @@
 import { Link } from 'react-router'
 import { formatPaise } from '../../../contracts/money.ts'
 import { creditText, type StoreCredit } from '../../../contracts/store-credit.ts'
-import { useT } from '../../i18n/i18n.tsx'
+import { useI18n } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
+import { formatOrderDate } from '../../lib/dates.ts'
 import { useStoreCredit } from '../../lib/store-credit-api.ts'
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  })
-
 export function StoreCreditView({ initial }: { initial: StoreCredit | null }) {
-  const t = useT()
+  const { t, locale } = useI18n()
   const query = useStoreCredit(initial)
   const credit = query.data
   if (!credit) {
@@ -55,7 +48,7 @@ export function StoreCreditView({ initial }: { initial: StoreCredit | null }) {
                     t(creditText.kind[e.kind], { label: e.label })
                   )}
                 </p>
-                <p className="text-ink/70">{dateOf(e.at)}</p>
+                <p className="text-ink/70">{formatOrderDate(e.at, locale)}</p>
               </div>
               <div className="shrink-0 text-right">
                 <p className={`font-semibold ${e.amount > 0 ? 'text-green-800' : 'text-ink'}`}>

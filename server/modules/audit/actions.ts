@@ -66,6 +66,7 @@ const otherActions = {
   // Exchanges (decision 140): the customer paid the difference; staff sent the replacement.
   'return.exchange-paid': 'order',
   'return.replacement': 'order',
+  'return.refund-instead': 'order',
   'payment.amount-mismatch': 'order',
   'booking.performed': 'booking',
   'booking.photo': 'booking',

@@ -508,6 +508,24 @@ function customerMails({ t, language }: ShopI18n) {
       button: { label: t('View your order'), href: orderUrl },
     }),
 
+    /** Staff called an exchange off before its replacement went: the pieces are refunded instead. */
+    returnExchangeCalledOff: (r: ReturnFacts, orderUrl: string, reason: string): MailContent => ({
+      language,
+      subject: t('Return {return}: we refund it instead of the exchange', returnFacts(r)),
+      preview: reason.slice(0, 90),
+      heading: t('We refund your return instead'),
+      paragraphs: [
+        hello(r.customerName),
+        t('We cannot send the exchange for return {return} of order {number}:', returnFacts(r)),
+        `“${reason}”`,
+        t('We refund {amount} for {pieces} instead, once the parcel is back with us and checked.', {
+          ...returnFacts(r),
+          amount: money(r.amount),
+        }),
+      ],
+      button: { label: t('View your order'), href: orderUrl },
+    }),
+
     /** An exchange's replacement is on its way with the courier (decision 140). */
     returnReplacementSent: (
       r: ReturnFacts,

@@ -49,6 +49,14 @@ export function createReturnRequestsRepo(db: DbOrTx) {
       return row ?? null
     },
 
+    /** An exchange called off: its lines ask for nothing instead. */
+    async clearExchange(returnId: string) {
+      await db
+        .update(returnRequestLines)
+        .set({ exchangeVariantId: null, exchangeVariantTitle: null, exchangePrice: null })
+        .where(eq(returnRequestLines.returnId, returnId))
+    },
+
     async update(id: string, values: Partial<typeof returnRequests.$inferInsert>) {
       const [row] = await db.update(returnRequests).set(values).where(eq(returnRequests.id, id)).returning()
       return row!

@@ -339,4 +339,28 @@ export const returnAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       return sendDocument(reply, { number: `${found.number}-label`, pdf })
     },
   )
+
+  app.post(
+    '/returns/:id/refund-instead',
+    {
+      schema: {
+        operationId: 'adminRefundInsteadOfExchange',
+        tags,
+        security: bearer,
+        summary:
+          'Call an exchange off before its replacement goes: the pieces set aside go back to stock, and the request is refunded instead',
+        description:
+          'For an approved or received exchange whose replacement has not been sent and whose difference is not ' +
+          'paid (decision 140). `reason` is e-mailed to the customer. The refund itself is the usual refund step.',
+        params,
+        body: z.object({ reason: z.string().max(500) }),
+        response: { 200: ok(adminReturnSchema), ...adminFailures(404, 409) },
+      },
+    },
+    async (request) =>
+      answer(
+        'The exchange is called off: refund the pieces instead',
+        await returnRequests.refundInstead(request.user!.id, request.params.id, request.body),
+      ),
+  )
 }

@@ -152,6 +152,8 @@ export function createReturnRequestsService(deps: {
       amount: number,
       notes?: Record<string, string>,
     ): Promise<{ refundId: string } | null>
+    /** Gives back an exchange's payment that came after the exchange was called off. */
+    refundPayable(purpose: 'exchange', payableId: string): Promise<{ refundId: string } | null>
   }
   invoices: {
     issueReturnCreditNote(
@@ -377,7 +379,14 @@ export function createReturnRequestsService(deps: {
   async function tell(
     tx: Tx,
     row: ReturnRow,
-    event: 'requested' | 'approved' | 'rejected' | 'received' | 'refunded' | 'exchanged',
+    event:
+      | 'requested'
+      | 'approved'
+      | 'rejected'
+      | 'received'
+      | 'refunded'
+      | 'exchanged'
+      | 'exchange-called-off',
     write: (
       texts: ReturnType<typeof mailTextsIn>,
       facts: ReturnFacts,
@@ -912,6 +921,59 @@ export function createReturnRequestsService(deps: {
     },
 
     /**
+     * Calls an exchange off before its replacement goes (decision 140): the customer did not pay a dearer
+     * choice, or the shop cannot send it. The pieces set aside go back to stock, and the request becomes a
+     * refund of what the returned pieces were paid (no fee kept: the shop called it off), refunded by the usual
+     * step once they are back. A difference already paid is not undone here: that replacement is sent.
+     */
+    async refundInstead(actorId: string, id: string, body: unknown): Promise<AdminReturnView> {
+      const input = checked(rejectReturnBody, body ?? {})
+      const row = await deps.db.transaction(async (tx) => {
+        const locked = await lockFor(tx, id, ['approved', 'received'], 'turned into a refund')
+        if (locked.resolution !== 'exchange')
+          throw new ConflictError(`Return ${locked.number} is not an exchange.`)
+        if (locked.replacementSentAt) throw new ConflictError(plainText(returnText.replacementAlreadySent))
+        if (locked.exchangePaidAt)
+          throw new ConflictError(
+            `The customer has paid the difference of ${formatPaise(locked.exchangeDue)}: send the replacement.`,
+          )
+        const r = createReturnRequestsRepo(tx)
+        const items = new Map((await orders.lines(locked.orderId, tx)).map((i) => [i.id, i]))
+        for (const l of await r.linesOf([id])) {
+          const item = items.get(l.orderItemId)
+          if (item && l.exchangeVariantId)
+            await deps.stock.giveBack(item.productId, l.quantity, tx, l.exchangeVariantId)
+        }
+        await r.clearExchange(id)
+        const after = await r.update(id, {
+          resolution: 'refund',
+          exchangeDue: 0,
+          refundAmount: locked.goodsAmount,
+        })
+        await r.addEvent(id, locked.status, input.reason)
+        await writeAudit(tx, {
+          actorId,
+          action: 'return.refund-instead',
+          entity: 'order',
+          entityId: after.orderId,
+          before: { resolution: 'exchange' },
+          after: {
+            number: after.number,
+            resolution: 'refund',
+            amount: after.refundAmount / 100,
+            reason: input.reason,
+          },
+        })
+        await tell(tx, after, 'exchange-called-off', (t, f, url) =>
+          t.returnExchangeCalledOff(f, url, input.reason),
+        )
+        return after
+      })
+      deps.cache?.invalidate()
+      return adminViewOf(row)
+    },
+
+    /**
      * The parcel came back and staff inspected it, with photos of what came back (so a swapped piece is on
      * record). Resaleable pieces go back into stock, each to its variant; others stay out of it.
      */
@@ -1213,6 +1275,20 @@ export function createReturnRequestsService(deps: {
       const r = createReturnRequestsRepo(tx)
       const row = await r.lockById(payment.payableId ?? '')
       if (!row || row.exchangePaidAt) return { changed: false }
+      // Paid after staff called the exchange off: the money goes back.
+      if (row.resolution !== 'exchange') {
+        return {
+          changed: true,
+          after: async () => {
+            await deps.payments.refundPayable('exchange', row.id).catch((err) => {
+              deps.log?.error(
+                { err, returnId: row.id },
+                'an exchange payment that came too late was not refunded',
+              )
+            })
+          },
+        }
+      }
       await r.update(row.id, { exchangePaidAt: new Date() })
       await writeAudit(tx, {
         actorId: row.userId,

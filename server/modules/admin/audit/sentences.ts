@@ -307,6 +307,8 @@ export function auditSentence(input: SentenceInput): string {
       return `${who} refunded ${rupees(after.amount)} for return ${String(after.number)} of ${thing}${typeof after.reference === 'string' ? ` (reference ${after.reference})` : ''}`
     case 'return.exchange-paid':
       return `${who} paid ${rupees(after.amount)} for exchange ${String(after.number)} of ${thing}`
+    case 'return.refund-instead':
+      return `${who} called off the exchange of return ${String(after.number)} of ${thing}, to refund ${rupees(after.amount)} instead${typeof after.reason === 'string' ? `: ${after.reason}` : ''}`
     case 'return.replacement':
       return `${who} sent the replacement for exchange ${String(after.number)} of ${thing}${typeof after.courier === 'string' ? ` with ${after.courier}` : ''}${typeof after.awb === 'string' ? ` (AWB ${after.awb})` : ''}`
     case 'return.refund.failed':
