@@ -35,6 +35,18 @@ export async function createAdminWithCli(prefix = 'staff'): Promise<Staff> {
   throw lastError
 }
 
+/**
+ * Opens one order from the console's list by its number: the search is typed, and the link is tapped only once
+ * the list shows that order alone (the search is debounced: a tap on the list before it changes may land on a
+ * row that moves away).
+ */
+export async function openOrderFromList(page: Page, orderNumber: string) {
+  await page.getByLabel('Order number, customer, phone or e-mail').fill(orderNumber)
+  await expect(page.getByText(/^1 order · /)).toBeVisible()
+  await page.getByRole('link', { name: new RegExp(orderNumber) }).click()
+  await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible()
+}
+
 /** Signs in through the shop's own sign-in page. */
 export async function signInAsStaff(page: Page, staff: Staff) {
   await page.goto('/login')

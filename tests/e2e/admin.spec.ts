@@ -1,4 +1,4 @@
-import { createAdminWithCli, pngFile, type Staff, signInAsStaff } from './admin-helpers.ts'
+import { createAdminWithCli, openOrderFromList, pngFile, type Staff, signInAsStaff } from './admin-helpers.ts'
 import { listedProducts } from './cart-helpers.ts'
 import { expect, hydrated, payOrderByApi, placeOrderByApi, signInBrowser, test } from './fixtures.ts'
 
@@ -98,9 +98,7 @@ test('an admin cannot ship an unpaid order; once paid, ships it with a tracking 
   await signInAsStaff(page, staff)
   await page.goto('/admin/orders')
   await hydrated(page)
-  await page.getByLabel('Order number, customer, phone or e-mail').fill(order.orderID)
-  await page.getByRole('link', { name: new RegExp(order.orderID) }).click()
-  await expect(page.getByRole('heading', { name: `Order ${order.orderID}` })).toBeVisible()
+  await openOrderFromList(page, order.orderID)
 
   // Unpaid: staff see that it awaits payment and can only cancel it.
   await expect(page.getByTestId('awaiting-payment')).toBeVisible()

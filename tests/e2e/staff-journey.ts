@@ -3,7 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { adminTexts } from '../../app/features/admin/nav.ts'
 import { mailAnswers, recoveryTexts } from '../../contracts/mail-text.ts'
 import { staffAnswers } from '../../contracts/staff.ts'
-import { createAdminWithCli, signInAsStaff } from './admin-helpers.ts'
+import { createAdminWithCli, openOrderFromList, signInAsStaff } from './admin-helpers.ts'
 import { listedProducts } from './cart-helpers.ts'
 import {
   expect,
@@ -113,9 +113,7 @@ export async function staffJourney(
   await expect(menu.getByRole('link', { name: 'Products' })).toHaveCount(0)
   await expect(menu.getByRole('link', { name: 'Staff' })).toHaveCount(0)
   await menu.getByRole('link', { name: 'Orders' }).click()
-  await colleague.getByLabel('Order number, customer, phone or e-mail').fill(order.orderID)
-  await colleague.getByRole('link', { name: new RegExp(order.orderID) }).click()
-  await expect(colleague.getByRole('heading', { name: `Order ${order.orderID}` })).toBeVisible()
+  await openOrderFromList(colleague, order.orderID)
   await colleague.getByRole('button', { name: 'Mark Processing' }).click()
   await colleague.getByLabel('Tracking link from the courier').fill(`${baseURL}/track-demo/AWB${Date.now()}`)
   await colleague.getByRole('button', { name: 'Mark Shipped' }).click()
