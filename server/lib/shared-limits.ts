@@ -150,14 +150,16 @@ export function openSharedLimits(opts: {
     settle = resolve
   })
 
+  // Whether Redis has held the limits at all since the start: a start slower than START_WAIT_MS (a busy
+  // machine) falls back to memory first, and Redis coming up then is its first arrival, not a return.
+  let everShared = false
   const toRedis = () => {
     if (state === 'redis' || closing) return
-    const before = state
     state = 'redis'
     settle()
-    if (before === 'connecting')
-      log.info('Rate and sign-in limits are kept in Redis, shared by every instance')
+    if (!everShared) log.info('Rate and sign-in limits are kept in Redis, shared by every instance')
     else log.info('Redis answers again: rate and sign-in limits are shared by every instance again')
+    everShared = true
   }
   const toMemory = (err: unknown) => {
     if (closing) return
