@@ -73,6 +73,18 @@ async function delivered(
 const ask = (who: Person, body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/v1/returns', headers: who.auth, payload: body })
 
+/** One piece of an order line asked back, as not fitting, for another variant; the request as made. */
+async function askExchange(who: Person, orderId: string, itemId: string, exchangeFor: string) {
+  const res = await ask(who, {
+    orderId,
+    lines: [{ itemId, quantity: 1, exchangeFor }],
+    reason: 'size',
+    resolution: 'exchange',
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json().data
+}
+
 const staffCall = (who: Person, url: string, payload: object = {}) =>
   app.inject({ method: 'POST', url: `/api/v1/admin/returns${url}`, headers: who.auth, payload })
 
@@ -336,14 +348,7 @@ describe('an exchange for another size', () => {
     ])
     const [m, l] = sizesOf(k)
     const { orderId, itemId } = await delivered(asha, staff, k.id, m)
-    const made = (
-      await ask(asha, {
-        orderId,
-        lines: [{ itemId, quantity: 1, exchangeFor: l.id }],
-        reason: 'size',
-        resolution: 'exchange',
-      })
-    ).json().data
+    const made = await askExchange(asha, orderId, itemId, l.id)
     await delivered(ravi, staff, k.id, l)
     expect(await variantStockOf(app, l.id)).toBe(0)
 
@@ -394,14 +399,7 @@ describe('an exchange for another size', () => {
     ])
     const [m, l] = sizesOf(k)
     const { orderId, itemId } = await delivered(asha, staff, k.id, m)
-    const made = (
-      await ask(asha, {
-        orderId,
-        lines: [{ itemId, quantity: 1, exchangeFor: l.id }],
-        reason: 'size',
-        resolution: 'exchange',
-      })
-    ).json().data
+    const made = await askExchange(asha, orderId, itemId, l.id)
     expect(
       (await staffCall(staff, `/${made._id}/refund-instead`, { reason: 'No L for now' })).statusCode,
     ).toBe(409)
@@ -451,14 +449,7 @@ describe('an exchange for another size', () => {
     ])
     const [m, l] = sizesOf(k)
     const { orderId, itemId } = await delivered(asha, staff, k.id, m)
-    const made = (
-      await ask(asha, {
-        orderId,
-        lines: [{ itemId, quantity: 1, exchangeFor: l.id }],
-        reason: 'size',
-        resolution: 'exchange',
-      })
-    ).json().data
+    const made = await askExchange(asha, orderId, itemId, l.id)
     await staffCall(staff, `/${made._id}/approve`, { method: 'send' })
     await payDifference(asha, made._id)
     const off = await staffCall(staff, `/${made._id}/refund-instead`, { reason: 'Changed our mind here' })
@@ -476,14 +467,7 @@ describe('an exchange for another size', () => {
     ])
     const [m, l] = sizesOf(k)
     const { orderId, itemId } = await delivered(asha, staff, k.id, m)
-    const made = (
-      await ask(asha, {
-        orderId,
-        lines: [{ itemId, quantity: 1, exchangeFor: l.id }],
-        reason: 'size',
-        resolution: 'exchange',
-      })
-    ).json().data
+    const made = await askExchange(asha, orderId, itemId, l.id)
     await staffCall(staff, `/${made._id}/approve`, { method: 'send' })
     const session = await openPayable(asha, made._id)
     expect(session.statusCode, session.body).toBe(200)

@@ -153,17 +153,54 @@ function ConfirmDialog({
 const radioClass =
   'flex min-h-11 cursor-pointer items-start gap-2 rounded border border-brand-200 bg-white p-3 has-[:checked]:border-brand-600 has-[:checked]:ring-1 has-[:checked]:ring-brand-600'
 
+/** A reason the customer reads (a rejection, an exchange called off), checked before the question is asked. */
+function useCustomerReason() {
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  function check(): boolean {
+    const checked = rejectReturnBody.safeParse({ reason })
+    setError(checked.success ? undefined : (checked.error.issues[0]?.message ?? 'Say why.'))
+    return checked.success
+  }
+  return { reason, setReason, error, check }
+}
+
+function ReasonField({
+  because,
+  serverError,
+  rows,
+  help,
+}: {
+  because: ReturnType<typeof useCustomerReason>
+  serverError: string | undefined
+  rows: number
+  help?: string
+}) {
+  return (
+    <Field label="Why (required; the customer reads this)" error={because.error ?? serverError} help={help}>
+      {(p) => (
+        <textarea
+          {...p}
+          rows={rows}
+          maxLength={500}
+          className={inputClass}
+          value={because.reason}
+          onChange={(e) => because.setReason(e.target.value)}
+        />
+      )}
+    </Field>
+  )
+}
+
 /** Requested: approve it (a courier collects it, or the customer sends it) or reject it with a reason. */
 export function DecideReturn({ r }: { r: AdminReturnView }) {
   const approve = useReturnAction(r)
   const reject = useReturnAction(r)
   const [method, setMethod] = useState<'pickup' | 'send' | ''>('')
   const [note, setNote] = useState('')
-  const [reason, setReason] = useState('')
-  const [rejectErrors, setRejectErrors] = useState<Record<string, string>>({})
+  const because = useCustomerReason()
   const [asking, setAsking] = useState(false)
   const approveFields = approve.problem?.fields ?? {}
-  const rejectFields = { ...(reject.problem?.fields ?? {}), ...rejectErrors }
 
   function sendApproval() {
     if (!method) {
@@ -176,13 +213,7 @@ export function DecideReturn({ r }: { r: AdminReturnView }) {
   }
 
   function askReject() {
-    const checked = rejectReturnBody.safeParse({ reason })
-    if (!checked.success) {
-      setRejectErrors({ reason: checked.error.issues[0]?.message ?? 'Say why.' })
-      return
-    }
-    setRejectErrors({})
-    setAsking(true)
+    if (because.check()) setAsking(true)
   }
 
   return (
@@ -265,22 +296,12 @@ export function DecideReturn({ r }: { r: AdminReturnView }) {
         </div>
       </ActionBox>
       <ActionBox id="reject-title" title="Or reject it" tone="danger">
-        <Field
-          label="Why (required; the customer reads this)"
-          error={rejectFields.reason}
+        <ReasonField
+          because={because}
+          serverError={reject.problem?.fields.reason}
+          rows={3}
           help="For example: the photos show the piece as it was sent, and it is not returnable."
-        >
-          {(p) => (
-            <textarea
-              {...p}
-              rows={3}
-              maxLength={500}
-              className={inputClass}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
-        </Field>
+        />
         <ProblemText problem={reject.problem} />
         <div>
           <Button tone="danger" disabled={approve.busy || reject.busy} onClick={askReject}>
@@ -294,7 +315,9 @@ export function DecideReturn({ r }: { r: AdminReturnView }) {
         detail={
           <>
             <p>{r.customer.name || r.customer.email} is told it is not accepted, with your words:</p>
-            <blockquote className="border-l-4 border-brand-200 pl-3 italic">{reason.trim()}</blockquote>
+            <blockquote className="border-l-4 border-brand-200 pl-3 italic">
+              {because.reason.trim()}
+            </blockquote>
             <p>This cannot be undone.</p>
           </>
         }
@@ -305,7 +328,9 @@ export function DecideReturn({ r }: { r: AdminReturnView }) {
         onClose={() => setAsking(false)}
         onConfirm={async () => {
           await reject.run(() =>
-            adminSend<AdminReturnView>(`${returnPath(r._id)}/reject`, 'POST', { reason: reason.trim() }),
+            adminSend<AdminReturnView>(`${returnPath(r._id)}/reject`, 'POST', {
+              reason: because.reason.trim(),
+            }),
           )
           setAsking(false)
         }}
@@ -745,18 +770,10 @@ export function SendReplacement({ r }: { r: AdminReturnView }) {
  */
 function CallOffExchange({ r }: { r: AdminReturnView }) {
   const off = useReturnAction(r)
-  const [reason, setReason] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const because = useCustomerReason()
   const [asking, setAsking] = useState(false)
-  const fields = { ...(off.problem?.fields ?? {}), ...errors }
   function ask() {
-    const checked = rejectReturnBody.safeParse({ reason })
-    if (!checked.success) {
-      setErrors({ reason: checked.error.issues[0]?.message ?? 'Say why.' })
-      return
-    }
-    setErrors({})
-    setAsking(true)
+    if (because.check()) setAsking(true)
   }
   return (
     <details className="rounded border border-brand-200 bg-white p-3 text-sm">
@@ -768,18 +785,7 @@ function CallOffExchange({ r }: { r: AdminReturnView }) {
           The pieces set aside go back to stock, and the return is refunded like any other:{' '}
           {paise(r.goodsAmount)} once the parcel is back.
         </p>
-        <Field label="Why (required; the customer reads this)" error={fields.reason}>
-          {(p) => (
-            <textarea
-              {...p}
-              rows={2}
-              maxLength={500}
-              className={inputClass}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
-        </Field>
+        <ReasonField because={because} serverError={off.problem?.fields.reason} rows={2} />
         <ProblemText problem={off.problem} />
         <div>
           <Button tone="danger" disabled={off.busy} onClick={ask}>
@@ -796,7 +802,9 @@ function CallOffExchange({ r }: { r: AdminReturnView }) {
               {r.customer.name || r.customer.email} is told the exchange is off and the pieces are refunded,
               with your words:
             </p>
-            <blockquote className="border-l-4 border-brand-200 pl-3 italic">{reason.trim()}</blockquote>
+            <blockquote className="border-l-4 border-brand-200 pl-3 italic">
+              {because.reason.trim()}
+            </blockquote>
           </>
         }
         confirmLabel="Refund instead"
@@ -807,7 +815,7 @@ function CallOffExchange({ r }: { r: AdminReturnView }) {
         onConfirm={async () => {
           await off.run(() =>
             adminSend<AdminReturnView>(`${returnPath(r._id)}/refund-instead`, 'POST', {
-              reason: reason.trim(),
+              reason: because.reason.trim(),
             }),
           )
           setAsking(false)
