@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import type { Order } from '../../../contracts/orders.ts'
 import type { ReturnView } from '../../../contracts/return-requests.ts'
 import { returnText } from '../../../contracts/return-requests.ts'
@@ -28,7 +29,10 @@ export default function ReturnSection({ order, initial }: { order: Order; initia
     initialData: initial ?? undefined,
     retry: 1,
   })
-  const [open, setOpen] = useState(false)
+  // Tapped before the page's code ran, 'Return or replace items' sent its form: the page came back with
+  // ?return=open, and the form opens as soon as the code has arrived.
+  const [params] = useSearchParams()
+  const [open, setOpen] = useState(() => params.get('return') === 'open')
   const [notice, setNotice] = useState<string | null>(null)
   const [created, setCreated] = useState<string | null>(null)
   const createdHeading = useRef<HTMLHeadingElement>(null)
@@ -85,11 +89,16 @@ export default function ReturnSection({ order, initial }: { order: Order; initia
         </p>
       ) : null}
       {canAsk && !open ? (
-        <div className="mt-2">
+        <form method="get" className="mt-2">
+          {[...params].map(([name, value]) =>
+            name === 'return' ? null : <input key={name} type="hidden" name={name} value={value} />,
+          )}
+          <input type="hidden" name="return" value="open" />
           <button
             ref={askButton}
-            type="button"
-            onClick={() => {
+            type="submit"
+            onClick={(e) => {
+              e.preventDefault()
               setOpen(true)
               setNotice(null)
             }}
@@ -104,7 +113,7 @@ export default function ReturnSection({ order, initial }: { order: Order; initia
               {t(w.askUntil, { date: formatOrderDate(options.windowEndsAt, locale) })}
             </p>
           ) : null}
-        </div>
+        </form>
       ) : null}
       {open ? (
         <Suspense

@@ -125,7 +125,10 @@ function ReturnRow({ r, href, current }: { r: AdminReturnView; href: string; cur
           Return {r.number}
         </Link>
         <ReturnStatusBadge r={r} />
-        <span className="ml-auto font-semibold tabular-nums">{paise(r.refundAmount)}</span>
+        {/* An exchange with nothing coming back shows no refund: its row says what the customer pays. */}
+        {r.exchange && r.refundAmount === 0 ? null : (
+          <span className="ml-auto font-semibold tabular-nums">{paise(r.refundAmount)}</span>
+        )}
       </div>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <span className="font-medium break-words">{r.customer.name || r.customer.email}</span>
