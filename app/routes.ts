@@ -6,6 +6,7 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 export default [
   index('routes/home.tsx'),
   route('Login', 'routes/login.tsx'),
+  route('Login/mobile', 'routes/mobile-sign-in.tsx'),
   route('SignUp', 'routes/signup.tsx'),
   route('CheckOut', 'routes/checkout.tsx'),
   route('payment-failed', 'routes/payment-failed.tsx'),

@@ -42,7 +42,8 @@ export const CURRENT_PASSWORD_WRONG = 'The current password is not correct.'
 export const updateAccountBody = z.object({
   fullName: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
   userName: z.string().trim().min(1, 'is required').max(50, 'must be at most 50 characters'),
-  email,
+  /** Empty only for an account made with a mobile number that has no e-mail yet (decision 141). */
+  email: z.union([z.literal(''), email]),
   mobile: z
     .string()
     .trim()
@@ -62,8 +63,11 @@ export const accountSchema = z.object({
   _id: z.string(),
   fullName: z.string(),
   userName: z.string(),
+  /** Empty for an account made with a mobile number alone (decision 141). */
   email: z.string(),
   mobile: z.string(),
+  /** The mobile number proved by a code, which signs in like the e-mail address ('' when none). */
+  phone: z.string(),
   dob: z.string(),
   gender: z.string(),
   avatar: z.string(),

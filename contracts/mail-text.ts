@@ -24,6 +24,7 @@ export const mailAnswers = {
   confirmLinkExpired: msg('This confirmation link has expired. Please ask for a new one from My Account.'),
   confirmationSent: (email: string) => `We have sent a confirmation link to ${email}. It works for 3 days.`,
   alreadyConfirmed: 'Your e-mail address is already confirmed.',
+  noAddressToConfirm: 'Your account has no e-mail address yet. Add one in your profile first.',
   tooManyConfirmations: 'Too many confirmation e-mails for this account. Please wait an hour and try again.',
   /** Refusals of what waits for a confirmed address. */
   confirmToReview:

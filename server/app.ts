@@ -375,6 +375,22 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
       await mailer?.stop()
     })
   }
+  // WhatsApp and SMS messages are handed to their providers within seconds; the sandbox takes them at once.
+  if (opts.jobs ?? config.NODE_ENV !== 'test') {
+    let messenger: ReturnType<typeof startSweeper> | null = null
+    app.addHook('onReady', async () => {
+      const work = async () => {
+        const done = await services.messaging.deliverDue()
+        metrics.messages.inc({ result: 'sent' }, done.sent)
+        metrics.messages.inc({ result: 'failed' }, done.failed + done.abandoned)
+        return { messagesSent: done.sent, messagesFailed: done.failed, messagesAbandoned: done.abandoned }
+      }
+      messenger = startSweeper({ everyMs: 2_000, log: app.log, work })
+    })
+    app.addHook('onClose', async () => {
+      await messenger?.stop()
+    })
+  }
   app.addHook('onClose', async () => services.mail.close())
 
   return Object.assign(app, { services, cacheBroadcast: broadcast, limits }) as ShopApp

@@ -7,6 +7,12 @@ import { paymentsSimulated } from '../contracts/payment-mode.ts'
 export { paymentsSimulated }
 
 import { hopCountWarning, parseTrustProxy } from './http/trust-proxy.ts'
+import { smsProviderNames, whatsappProviderNames } from './modules/messaging/provider.ts'
+import {
+  messagingChoiceNeeding,
+  messagingProviderEnv,
+  missingMessagingVariables,
+} from './modules/messaging/providers.ts'
 import { paymentProviderNames } from './modules/payments/provider.ts'
 import { missingProviderVariables, paymentProviderEnv } from './modules/payments/providers.ts'
 import { shippingProviderNames } from './modules/shipping/provider.ts'
@@ -49,6 +55,11 @@ const envSchema = z.object({
   // Who carries the parcels (docs/decisions/135): the built-in sandbox courier, or Shiprocket with its SHIPROCKET_*.
   SHIPPING_PROVIDER: z.enum(shippingProviderNames).default('sandbox'),
   ...shippingProviderEnv,
+  // Who carries WhatsApp and SMS messages (docs/decisions/141): the built-in sandbox (nothing leaves the
+  // machine; the console's Outbox shows each), or the WhatsApp Cloud API and MSG91 with their own variables.
+  WHATSAPP_PROVIDER: z.enum(whatsappProviderNames).default('sandbox'),
+  SMS_PROVIDER: z.enum(smsProviderNames).default('sandbox'),
+  ...messagingProviderEnv,
   // Shared limits for several instances (docs/decisions/069); unset, every limit is kept in this process.
   REDIS_URL: z
     .string()
@@ -152,6 +163,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ),
     ...missingShippingVariables(env).map(
       (name) => `  ${name}: required when SHIPPING_PROVIDER=${env.SHIPPING_PROVIDER}`,
+    ),
+    ...missingMessagingVariables(env).map(
+      (name) => `  ${name}: required when ${messagingChoiceNeeding(name, env)}`,
     ),
   ]
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`)

@@ -23,6 +23,8 @@ import { createHoldsService } from './modules/holds/service.ts'
 import { createInvoicesService } from './modules/invoices/service.ts'
 import { createMailService } from './modules/mail/service.ts'
 import { createMessagesService } from './modules/messages/service.ts'
+import { smsProviderFor, whatsappProviderFor } from './modules/messaging/providers.ts'
+import { createMessagingService } from './modules/messaging/service.ts'
 import { createOrdersService } from './modules/orders/service.ts'
 import { createPaymentsService } from './modules/payments/service.ts'
 import { createPincodeService } from './modules/pincode/service.ts'
@@ -60,6 +62,13 @@ export function createServices(deps: ServiceDeps) {
   // The shop's one settings row: each module reads and saves its own columns through it (decision 113).
   const settings = createSettingsService(deps)
   const mail = createMailService({ ...deps, settings })
+  // WhatsApp and SMS (decision 141): written to their outbox in the event's transaction, as e-mails are.
+  const messaging = createMessagingService({
+    db: deps.db,
+    log: deps.log,
+    secrets: deps.config.secrets,
+    providers: { whatsapp: whatsappProviderFor(deps.config), sms: smsProviderFor(deps.config) },
+  })
   // Listings filter by artisan through the provenance module, built after it (decision 130).
   const catalogue = createCatalogueService({ ...deps, makers: () => provenance.makers })
   const provenance = createProvenanceService({ ...deps, catalogue })
@@ -73,6 +82,7 @@ export function createServices(deps: ServiceDeps) {
     ...deps,
     tokens,
     mail,
+    messaging,
     limiters: deps.limits ? sharedLimiters(deps.limits) : undefined,
   })
   const addresses = createAddressesService(deps)
@@ -195,6 +205,7 @@ export function createServices(deps: ServiceDeps) {
     tokens,
     settings,
     mail,
+    messaging,
     catalogue,
     provenance,
     content,

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, redirect, useNavigate, useSearchParams } from 'react-router'
-import { AuthCard, FormMessage, primaryButton, SocialButtons } from '../features/account/auth-card.tsx'
+import {
+  AuthCard,
+  FormMessage,
+  MobileSignInLink,
+  primaryButton,
+  SocialButtons,
+} from '../features/account/auth-card.tsx'
 import { isLoginEmail, loginMessages, REDIRECT_AFTER_MS } from '../features/account/messages.ts'
 import { EmailField, PasswordField } from '../features/account/password-field.tsx'
 import { refreshSession } from '../features/account/refresh.ts'
@@ -148,6 +154,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <span className="h-px flex-1 bg-brand-100" />
       </div>
       <SocialButtons />
+      <MobileSignInLink next={next} className="mt-3" />
       <p className="mt-6 text-center text-sm">
         {t('New here?')}{' '}
         <Link to={withNext('/SignUp', next)} className="font-semibold text-brand-700 underline">

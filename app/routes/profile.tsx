@@ -3,6 +3,7 @@ import { Avatar } from '../features/account/avatar.tsx'
 import { EmailConfirmationNotice } from '../features/account/email-confirmation.tsx'
 import { genders, profileMessages } from '../features/account/messages.ts'
 import { fieldClass, PasswordField } from '../features/account/password-field.tsx'
+import { PhoneSettings } from '../features/account/phone-settings.tsx'
 import { shopName } from '../features/catalogue/seo.ts'
 import { useT } from '../i18n/i18n.tsx'
 import { metaI18n } from '../i18n/meta.ts'
@@ -97,8 +98,9 @@ export default function Profile() {
   const [passwordProblem, setPasswordProblem] = useState<string | null>(null)
   const filled = useRef(false)
   // A new e-mail is a new way into the account, so the server asks for the password (decision 024).
+  // An account made with a mobile number adds its first address without one: it has no password.
   const emailChanged =
-    Boolean(user) &&
+    Boolean(user?.email) &&
     form.email.trim() !== '' &&
     form.email.trim().toLowerCase() !== (user?.email ?? '').trim().toLowerCase()
   const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -177,7 +179,7 @@ export default function Profile() {
           <input
             name="email"
             type="email"
-            required
+            required={Boolean(user?.email)}
             value={form.email}
             onChange={set('email')}
             className={fieldClass}
@@ -252,6 +254,7 @@ export default function Profile() {
           </button>
         </div>
       </form>
+      <PhoneSettings user={user} />
     </section>
   )
 }

@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, redirect, useNavigate, useSearchParams } from 'react-router'
-import { msg } from '../../contracts/languages.ts'
-import { AuthCard, FormMessage, primaryButton } from '../features/account/auth-card.tsx'
+import {
+  AuthCard,
+  FormMessage,
+  MobileSignInLink,
+  primaryButton,
+  TermsCheckbox,
+} from '../features/account/auth-card.tsx'
 import { REDIRECT_AFTER_MS, signupMessages } from '../features/account/messages.ts'
 import { EmailField, fieldClass, PasswordField } from '../features/account/password-field.tsx'
 import { signUpFromForm } from '../features/account/sign-in-form.server.ts'
 import { shopName } from '../features/catalogue/seo.ts'
 import { useT } from '../i18n/i18n.tsx'
 import { metaI18n } from '../i18n/meta.ts'
-import { Rich } from '../i18n/rich.tsx'
 import type { LoginAnswer } from '../lib/account-api.ts'
 import { ApiError, api } from '../lib/api.ts'
 import { appLoadContext } from '../lib/context.ts'
@@ -144,38 +148,17 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
           autoComplete="new-password"
           required
         />
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            name="terms"
-            checked={terms}
-            onChange={(e) => setTerms(e.target.checked)}
-            className="mt-0.5 h-5 w-5 accent-brand-700"
-          />
-          <span>
-            <Rich
-              message={msg('I agree to the {terms}')}
-              parts={{
-                terms: (
-                  <a
-                    href="/TermsCondition"
-                    target="_blank"
-                    rel="noreferrer"
-                    className="text-brand-700 underline"
-                  >
-                    {t('Terms and Conditions')}
-                  </a>
-                ),
-              }}
-            />
-          </span>
-        </label>
+        <TermsCheckbox checked={terms} onChange={setTerms} />
         <FormMessage error={error} success={success} />
         {reason ? <p className="-mt-3 text-sm text-red-700">{reason}</p> : null}
         <button type="submit" disabled={loading} className={primaryButton}>
           {loading ? t('Loading...') : t('SIGN UP')}
         </button>
       </form>
+      <div className="my-5 flex items-center gap-3 text-xs text-ink/70">
+        <span className="h-px flex-1 bg-brand-100" /> {t('or')} <span className="h-px flex-1 bg-brand-100" />
+      </div>
+      <MobileSignInLink next={next} />
       <p className="mt-6 text-center text-sm">
         {t('Already have an account?')}{' '}
         <Link to={withNext('/Login', next)} className="font-semibold text-brand-700 underline">

@@ -17,11 +17,11 @@ const callees = new Set(['t', 'msg'])
 // The server's answers are messages too (docs/decisions/097): the text of each error it throws and each
 // `message:` it sends. The console's own (server/modules/admin, contracts/admin-*, staff, and the picture
 // checks it shares with other modules, server/lib/images.ts and server/http/uploaded-files.ts) and the
-// operator's (configuration, metrics) stay English.
+// operator's (configuration, metrics) stay English, as do the providers' stand-ins the tests start.
 const errorClasses =
   /^(App|Validation|Unauthorized|Forbidden|NotFound|Conflict|TooManyRequests|Unprocessable)Error$/
 const consoleOnly =
-  /(^|\/)(server\/modules\/admin\/|contracts\/(admin|staff)[^/]*$|server\/(control|backup)\/|server\/config\.ts$|server\/http\/(trust-proxy|metrics|uploaded-files)\.ts$|server\/lib\/images\.ts$)/
+  /(^|\/)(server\/modules\/admin\/|contracts\/(admin|staff)[^/]*$|server\/(control|backup)\/|server\/config\.ts$|server\/http\/(trust-proxy|metrics|uploaded-files)\.ts$|server\/lib\/images\.ts$|server\/modules\/[^/]+\/[^/]+-stand-in\.ts$)/
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -61,6 +61,12 @@ export function createMetrics(
     labelNames: ['result'] as const,
     registers: [registry],
   })
+  const messages = new Counter({
+    name: 'shop_messages_total',
+    help: 'WhatsApp and SMS messages handed to their provider, by result (sent or failed).',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  })
   const queries = new Histogram({
     name: 'shop_db_query_duration_seconds',
     help: 'PostgreSQL query time, by outcome (ok or failed); pool wait not included.',
@@ -104,6 +110,7 @@ export function createMetrics(
     for (const result of ['hit', 'miss']) cacheLookups.inc({ cache, result }, 0)
   for (const result of ['applied', 'duplicate', 'refused']) webhooks.inc({ result }, 0)
   for (const result of ['sent', 'failed']) mails.inc({ result }, 0)
+  for (const result of ['sent', 'failed']) messages.inc({ result }, 0)
   return {
     registry,
     requestSeconds,
@@ -112,6 +119,7 @@ export function createMetrics(
     paymentsVerified,
     webhooks,
     mails,
+    messages,
     /** Feeds the query histogram (PostgreSQL's pool calls it after every query). */
     queryTimed: (seconds: number, failed: boolean) =>
       queries.observe({ outcome: failed ? 'failed' : 'ok' }, seconds),

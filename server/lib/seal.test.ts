@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createSeal, HIDDEN_TOKEN, redact } from './seal.ts'
 
 describe('account mail seal', () => {
-  const seal = createSeal('a-secret-of-the-shop')
+  const seal = createSeal<{ html: string; text: string }>('a-secret-of-the-shop')
 
   it('opens what it sealed, and nothing sealed with another key or edited', () => {
     const sealed = seal.seal({ html: '<a href="x?token=abc">x</a>', text: 'x?token=abc' })

@@ -1,21 +1,26 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 
 /**
- * Seals an account mail's live text (its reset, invitation or confirmation link) so that the outbox row
- * staff can read holds only a redacted copy (decision 109). AES-256-GCM, the key derived from the shop's
- * access-token secret; what a database reader sees is ciphertext.
+ * Seals a message's live text (an account mail's reset, invitation or confirmation link, a sign-in code)
+ * so that the outbox row staff can read holds only a redacted copy (decisions 109 and 141). AES-256-GCM,
+ * the key derived from the shop's access-token secret and what is sealed (`purpose`: each outbox its own
+ * key); what a database reader sees is ciphertext.
  */
-export function createSeal(secret: string) {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'shop:mail-outbox', 'account mail seal v1', 32))
+export function createSeal<T>(secret: string, purpose = 'mail') {
+  const [salt, info] =
+    purpose === 'mail'
+      ? ['shop:mail-outbox', 'account mail seal v1']
+      : [`shop:${purpose}`, `${purpose} seal v1`]
+  const key = Buffer.from(hkdfSync('sha256', secret, salt, info, 32))
   return {
-    seal(value: { html: string; text: string }): string {
+    seal(value: T): string {
       const iv = randomBytes(12)
       const cipher = createCipheriv('aes-256-gcm', key, iv)
       const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()])
       return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`
     },
     /** The live content, or null when the seal is not ours (another key, or edited). */
-    open(sealed: string): { html: string; text: string } | null {
+    open(sealed: string): T | null {
       if (!sealed.startsWith('v1.')) return null
       const raw = Buffer.from(sealed.slice(3), 'base64url')
       if (raw.length < 28) return null
@@ -23,7 +28,7 @@ export function createSeal(secret: string) {
         const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12))
         decipher.setAuthTag(raw.subarray(12, 28))
         const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')
-        return JSON.parse(text) as { html: string; text: string }
+        return JSON.parse(text) as T
       } catch {
         return null
       }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Services } from '../services.ts'
+import { phoneRoutes } from './accounts/phone-routes.ts'
 import { accountRoutes } from './accounts/routes.ts'
 import { addressRoutes } from './addresses/routes.ts'
 import { adminModule } from './admin/routes.ts'
@@ -15,6 +16,7 @@ import { donationsRoutes } from './donations/routes.ts'
 import { holdsModule } from './holds/routes.ts'
 import { invoicesRoutes } from './invoices/routes.ts'
 import { messagesRoutes } from './messages/routes.ts'
+import { messagingModule } from './messaging/routes.ts'
 import { ordersRoutes } from './orders/routes.ts'
 import { paymentsRoutes } from './payments/routes.ts'
 import { pincodeRoutes } from './pincode/routes.ts'
@@ -47,8 +49,10 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   provenanceRoutes,
   sevasRoutes,
   accountRoutes,
+  phoneRoutes,
   storeCreditRoutes,
   addressRoutes,
   messagesRoutes,
+  messagingModule,
   adminModule,
 ]

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { mailAnswers } from '../../contracts/mail-text.ts'
 import type { StaffRole } from '../../contracts/staff.ts'
 import { emailConfirmations, mailOutbox, users } from '../../server/db/schema.ts'
-import { HIDDEN_TOKEN } from '../../server/modules/mail/seal.ts'
+import { HIDDEN_TOKEN } from '../../server/lib/seal.ts'
 import {
   donationPayload,
   freshEmail,
@@ -150,9 +150,9 @@ describe('the outbox and account mails', () => {
       .update(users)
       .set({ passwordHash: (await import('../../server/modules/accounts/passwords.ts')).NO_PASSWORD })
       .where(eq(users.id, owner.id))
-    const asked = await forgot(ownerRow!.email)
+    const asked = await forgot(ownerRow!.email!)
     expect(asked.statusCode).toBe(200)
-    const row = await outboxRow(ownerRow!.email, 'account.password-reset')
+    const row = await outboxRow(ownerRow!.email!, 'account.password-reset')
 
     // The Orders and Manager roles do not see it; nothing in any answer of theirs carries the token.
     for (const role of ['orders', 'manager'] as const) {
@@ -168,7 +168,7 @@ describe('the outbox and account mails', () => {
 
     // The owner's own mailbox gets the live link, and it works; afterwards the outbox keeps no live copy.
     expect((await app.services.mail.deliverDue()).sent).toBeGreaterThan(0)
-    const received = smtp.to(ownerRow!.email).find((m) => m.subject?.startsWith('Reset'))!
+    const received = smtp.to(ownerRow!.email!).find((m) => m.subject?.startsWith('Reset'))!
     const token = tokenIn(received.text ?? '', '/reset-password')
     expect(token).not.toBe(HIDDEN_TOKEN)
     const [sent] = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id))

@@ -1,52 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
-import { testConfig } from '../../server/config.ts'
-import { type Database, openPostgres } from '../../server/db/client.ts'
 import { passwordResets } from '../../server/db/schema.ts'
 import { signInLimits } from '../../server/modules/accounts/login-limiter.ts'
 import { hashToken, newOpaqueToken } from '../../server/modules/accounts/tokens.ts'
 import { freshEmail, PASSWORD, type Registered, registerCustomer } from '../support/factories.ts'
-import { dropKeys, machineRedisUrl, redisAnswers, requirePiece, uniquePrefix } from '../support/redis.ts'
-import { openTestDatabase, type TestApp } from '../support/test-app.ts'
+import { machineRedisUrl, redisAnswers, requirePiece } from '../support/redis.ts'
+import { type Instances, startInstances } from '../support/test-app.ts'
 
 // The sign-in limits (docs/decisions/021): wrong passwords per account, per account from one address, and a
 // high ceiling per address, so one carrier address shared by many phones (CGNAT) does not lock them all out.
 const redisUp = requirePiece(await redisAnswers(machineRedisUrl), `Redis at ${machineRedisUrl}`)
 
 const lockout = /^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/
-
-/** One instance with its limits in memory, or two sharing Redis (on PostgreSQL each with a pool of its own). */
-async function startShop(opts: { redis: boolean; instances: number }) {
-  const { database, drop } = await openTestDatabase()
-  const prefix = uniquePrefix()
-  const pools: Database[] = []
-  const apps: TestApp[] = []
-  for (let i = 0; i < opts.instances; i++) {
-    const db = i > 0 && database.url ? await openPostgres(database.url) : database
-    if (db !== database) pools.push(db)
-    const app = await buildApp({
-      // Far above the sign-in limits, so only they answer 429 here.
-      config: testConfig({
-        RATE_LIMIT_MAX: 100_000,
-        ...(opts.redis ? { REDIS_URL: machineRedisUrl, REDIS_PREFIX: prefix } : {}),
-      }),
-      database: db,
-      web: false,
-    })
-    await app.ready()
-    apps.push(Object.assign(app, { database: db, cleanup: async () => {} }) as TestApp)
-  }
-  return {
-    apps,
-    async close() {
-      for (const app of apps) await app.close()
-      for (const db of pools) await db.close()
-      await database.close()
-      await drop()
-      if (opts.redis) await dropKeys(machineRedisUrl, prefix)
-    },
-  }
-}
 
 const shops = [
   { name: 'one instance, limits in memory', redis: false, instances: 1 },
@@ -55,7 +19,7 @@ const shops = [
 
 for (const setup of shops) {
   describe.skipIf(setup.redis && !redisUp)(`sign-in limits: ${setup.name}`, () => {
-    let shop: Awaited<ReturnType<typeof startShop>>
+    let shop: Instances
     let block = 0
     // Each test signs in from addresses of its own.
     const addresses = () => {
@@ -81,7 +45,7 @@ for (const setup of shops) {
     }
 
     beforeAll(async () => {
-      shop = await startShop(setup)
+      shop = await startInstances(setup)
       if (setup.redis) expect(shop.apps[0]!.limits?.store()).toBe('redis')
     }, 120_000)
     afterAll(async () => {

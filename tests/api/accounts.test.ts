@@ -217,6 +217,7 @@ describe('GET /user/current-user', () => {
       email: asha.email,
       userName: '',
       mobile: '',
+      phone: '',
       dob: '',
       gender: '',
       avatar: '',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addressMessages, loginMessages, signupMessages } from '../../app/features/account/messages.ts'
 import { builtShopForThisFile, builtShopOrigin } from '../support/built-shop.ts'
-import { freshEmail, PASSWORD, registerCustomer } from '../support/factories.ts'
+import { freshEmail, freshMobile, lastCodeTo, PASSWORD, registerCustomer } from '../support/factories.ts'
 
 // Sign-in, sign-up and a new address as plain forms before the page's code runs (decision 126), on the
 // production build.
@@ -215,5 +215,75 @@ describe('the address form without the page’s code', () => {
     expect(deleted.headers.location).toBe('/Address?address=deleted')
     const after = await shop.app.inject({ url: '/api/v1/adress', headers: asha.auth })
     expect(after.json().data).toEqual([])
+  })
+})
+
+describe('sign-in with a mobile number without the page’s code', () => {
+  it('sends the code, asks a new number its name and the terms, and signs in with the cookies', async () => {
+    const phone = freshMobile()
+    const sent = await post('/Login/mobile', {
+      intent: 'send',
+      phone: phone.slice(3),
+      channel: 'sms',
+      next: '/Cart',
+    })
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(sent.body).toContain('Enter the 6-digit code we sent to')
+    expect(sent.body).toContain(`value="${phone}"`)
+    const code = await lastCodeTo(shop.app, phone)
+    expect(sent.body).not.toContain(code)
+
+    const wrong = await post('/Login/mobile', {
+      intent: 'verify',
+      phone,
+      channel: 'sms',
+      code: code === '000000' ? '111111' : '000000',
+      next: '/Cart',
+    })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.body).toContain('That code is not right. 4 tries left.')
+
+    const named = await post('/Login/mobile', {
+      intent: 'verify',
+      phone,
+      channel: 'sms',
+      code,
+      next: '/Cart',
+    })
+    expect(named.statusCode).toBe(200)
+    expect(named.body).toContain('tell us your name to create your account')
+    expect(named.body).toContain(`name="code" value="${code}"`)
+
+    const noTerms = await post('/Login/mobile', {
+      intent: 'create',
+      phone,
+      code,
+      fullName: 'Meera',
+      next: '/Cart',
+    })
+    expect(noTerms.statusCode).toBe(400)
+    expect(noTerms.body).toContain(signupMessages.termsRequired)
+    expect(cookiesOf(noTerms)).toEqual([])
+
+    const made = await post('/Login/mobile', {
+      intent: 'create',
+      phone,
+      code,
+      fullName: 'Meera',
+      terms: 'on',
+      next: '/Cart',
+    })
+    expect(made.statusCode, made.body).toBe(303)
+    expect(made.headers.location).toBe('/Cart')
+    expect(cookiesOf(made).map((c) => c.split('=')[0])).toEqual(['accessToken', 'refreshToken'])
+  })
+
+  it('says how long to wait before another code, keeping the number typed', async () => {
+    const phone = freshMobile()
+    await post('/Login/mobile', { intent: 'send', phone, next: '/' })
+    const again = await post('/Login/mobile', { intent: 'send-sms', phone, channel: 'whatsapp', next: '/' })
+    expect(again.statusCode).toBe(429)
+    expect(again.body).toMatch(/Please wait \d+ seconds? before asking for another code\./)
+    expect(again.body).toContain(`value="${phone}"`)
   })
 })

@@ -9,6 +9,7 @@ import {
   contactMessages,
   coupons,
   mailOutbox,
+  messageOutbox,
   orderItems,
   orders,
   pincodes,
@@ -21,7 +22,7 @@ import {
   temples,
   users,
 } from '../../server/db/schema.ts'
-import { createSeal } from '../../server/modules/mail/seal.ts'
+import { createSeal } from '../../server/lib/seal.ts'
 import { checkoutToApi } from '../../server/modules/payments/api-fields.ts'
 import { insertCatalogue } from './fixtures.ts'
 import { shopDetails } from './shop-details.ts'
@@ -574,7 +575,9 @@ export function recipientCopy<T extends { html: string; text: string; sealed: st
   row: T,
 ): T {
   if (!row.sealed) return row
-  const live = createSeal(app.services.config.secrets.jwtAccessSecret).open(row.sealed)
+  const live = createSeal<{ html: string; text: string }>(app.services.config.secrets.jwtAccessSecret).open(
+    row.sealed,
+  )
   if (!live) throw new Error('an account mail whose seal does not open')
   return { ...row, ...live }
 }
@@ -612,3 +615,28 @@ export async function giveStoreCredit(app: TestApp, who: Person, paise: number) 
     }),
   )
 }
+
+/** The WhatsApp and SMS messages written to one number (+91…), oldest first, as the phone gets them. */
+export async function messagesTo(app: TestApp, phone: string) {
+  const rows = await app.database.db
+    .select()
+    .from(messageOutbox)
+    .where(eq(messageOutbox.toPhone, phone))
+    .orderBy(messageOutbox.createdAt, messageOutbox.id)
+  const seal = createSeal<{ params: string[]; text: string }>(
+    app.services.config.secrets.jwtAccessSecret,
+    'message-outbox',
+  )
+  return rows.map((r) => ({ ...r, ...(r.sealed ? seal.open(r.sealed) : null) }))
+}
+
+/** The last sign-in code sent to a number (+91…), read from its message as the phone gets it. */
+export async function lastCodeTo(app: TestApp, phone: string): Promise<string> {
+  const last = (await messagesTo(app, phone)).at(-1)
+  const code = last?.params[0]
+  if (!code || !/^\d{6}$/.test(code)) throw new Error('no code was sent to this number')
+  return code
+}
+
+/** A mobile number no other test has, as the shop keeps it (+91 and ten digits). */
+export const freshMobile = () => `+91${freshPhone().replace(/^7/, '9')}`

@@ -6,6 +6,7 @@ import { type Env, testConfig } from '../../server/config.ts'
 import { type Database, openPglite, openPostgres } from '../../server/db/client.ts'
 import { shopSettings } from '../../server/db/schema.ts'
 import { pgliteTemplate, postgresTemplate } from './database-template.ts'
+import { dropKeys, machineRedisUrl, uniquePrefix } from './redis.ts'
 import { shopDetails } from './shop-details.ts'
 
 export type TestApp = ShopApp & { database: Database; cleanup(): Promise<void> }
@@ -92,4 +93,47 @@ export async function createRenderingTestApp(overrides: Partial<Env> = {}): Prom
       await drop()
     },
   }) as TestApp
+}
+
+export type Instances = { apps: TestApp[]; close(): Promise<void> }
+
+/**
+ * One shop instance with its limits in memory, or several on one database sharing their limits in Redis
+ * (on PostgreSQL each with a pool of its own), for tests of what every instance counts together.
+ */
+export async function startInstances(opts: {
+  redis: boolean
+  instances: number
+  overrides?: Partial<Env>
+}): Promise<Instances> {
+  const { database, drop } = await openTestDatabase()
+  const prefix = uniquePrefix()
+  const pools: Database[] = []
+  const apps: TestApp[] = []
+  for (let i = 0; i < opts.instances; i++) {
+    const db = i > 0 && database.url ? await openPostgres(database.url) : database
+    if (db !== database) pools.push(db)
+    const app = await buildApp({
+      // Far above the limits under test, so only they answer 429.
+      config: testConfig({
+        RATE_LIMIT_MAX: 100_000,
+        ...(opts.redis ? { REDIS_URL: machineRedisUrl, REDIS_PREFIX: prefix } : {}),
+        ...opts.overrides,
+      }),
+      database: db,
+      web: false,
+    })
+    await app.ready()
+    apps.push(Object.assign(app, { database: db, cleanup: async () => {} }) as TestApp)
+  }
+  return {
+    apps,
+    async close() {
+      for (const app of apps) await app.close()
+      for (const db of pools) await db.close()
+      await database.close()
+      await drop()
+      if (opts.redis) await dropKeys(machineRedisUrl, prefix)
+    },
+  }
 }

@@ -1,3 +1,8 @@
+import { Link } from 'react-router'
+import { msg } from '../../../contracts/languages.ts'
+import { useT } from '../../i18n/i18n.tsx'
+import { Rich } from '../../i18n/rich.tsx'
+
 /** The frame of the sign-in and registration screens. */
 export function AuthCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -59,3 +64,62 @@ export function SocialButtons() {
 
 export const primaryButton =
   'w-full rounded bg-brand-700 px-6 py-3 font-semibold tracking-wide text-white uppercase hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70'
+
+/** The terms box of a new account, by e-mail or by mobile number. */
+export function TermsCheckbox({
+  checked,
+  onChange,
+}: {
+  checked: boolean
+  onChange: (checked: boolean) => void
+}) {
+  const t = useT()
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        name="terms"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 h-5 w-5 accent-brand-700"
+      />
+      <span>
+        <Rich
+          message={msg('I agree to the {terms}')}
+          parts={{
+            terms: (
+              <a href="/TermsCondition" target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                {t('Terms and Conditions')}
+              </a>
+            ),
+          }}
+        />
+      </span>
+    </label>
+  )
+}
+
+/** 'Continue with mobile number' (decision 141), keeping the page to come back to. */
+export function MobileSignInLink({ next, className = '' }: { next: string; className?: string }) {
+  const t = useT()
+  return (
+    <Link
+      to={next === '/' ? '/Login/mobile' : `/Login/mobile?next=${encodeURIComponent(next)}`}
+      className={`flex w-full items-center justify-center gap-2 rounded border border-brand-200 bg-white px-3 py-2.5 text-sm font-medium hover:bg-brand-50 ${className}`}
+    >
+      <svg
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        aria-hidden
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <rect x="6" y="2" width="12" height="20" rx="2" />
+        <path d="M11 18h2" />
+      </svg>
+      {t('Continue with mobile number')}
+    </Link>
+  )
+}

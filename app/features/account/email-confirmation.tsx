@@ -11,7 +11,8 @@ import { api } from '../../lib/api.ts'
 export function EmailConfirmationNotice({ user }: { user: Account | undefined }) {
   const t = useT()
   const [state, setState] = useState<{ sending?: boolean; said?: string; failed?: boolean }>({})
-  if (!user || user.emailConfirmed) return null
+  // An account made with a mobile number may have no address to confirm yet.
+  if (!user || user.emailConfirmed || !user.email) return null
   const resend = async () => {
     setState({ sending: true })
     try {

@@ -38,7 +38,7 @@ function secondsLeft(token: string): number | null {
 }
 
 /** 303 to the page to go on to, with the token cookies as the page's code writes them (app/lib/session.ts). */
-function signedIn(ctx: AppLoadContext, tokens: Tokens, next: string): Response {
+export function signedIn(ctx: AppLoadContext, tokens: Tokens, next: string): Response {
   const secure = ctx.publicUrl.startsWith('https:') ? '; Secure' : ''
   const cookie = (name: string, value: string, age: number | null) =>
     `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax${age === null ? '' : `; Max-Age=${age}`}${secure}`

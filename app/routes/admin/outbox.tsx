@@ -3,6 +3,7 @@ import type { OutboxItem, OutboxMail, OutboxPage } from '../../../contracts/mail
 import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
 import { MailPreview } from '../../features/admin/mail-preview.tsx'
+import { channelNames, MessageOutbox } from '../../features/admin/message-outbox.tsx'
 import {
   Badge,
   Button,
@@ -31,28 +32,76 @@ export const meta = () => [{ title: 'Outbox | Shop console' }]
 export default function OutboxScreen() {
   const [params, setParams] = useSearchParams()
   const open = params.get('open')
+  const channel =
+    params.get('channel') === 'whatsapp' ? 'whatsapp' : params.get('channel') === 'sms' ? 'sms' : null
   const filters = new URLSearchParams()
   for (const k of ['status', 'page']) {
     const v = params.get(k)
     if (v) filters.set(k, v)
   }
-  const list = useAdmin<OutboxPage>(`/outbox?${filters}`)
+  const list = useAdmin<OutboxPage>(channel === null ? `/outbox?${filters}` : null)
   const set = (key: string, value: string) =>
     setParams((old) => {
       const next = new URLSearchParams(old)
       if (value) next.set(key, value)
       else next.delete(key)
       if (key !== 'page' && key !== 'open') next.delete('page')
+      // Each channel has its own states.
+      if (key === 'channel') next.delete('status')
       return next
     })
+  const tabs = (
+    <nav aria-label="Channels" className="mb-4 flex gap-2 overflow-x-auto">
+      {([null, 'whatsapp', 'sms'] as const).map((c) => (
+        <button
+          key={c ?? 'email'}
+          type="button"
+          aria-current={channel === c ? 'page' : undefined}
+          onClick={() => set('channel', c ?? '')}
+          className={`rounded-full border px-4 py-1.5 text-sm font-semibold whitespace-nowrap ${
+            channel === c
+              ? 'border-brand-700 bg-brand-700 text-white'
+              : 'border-brand-200 bg-white text-brand-800'
+          }`}
+        >
+          {c ? channelNames[c] : 'E-mail'}
+        </button>
+      ))}
+    </nav>
+  )
 
   if (open) return <OneMail id={open} back={() => set('open', '')} />
+  const title = (
+    <PageTitle
+      title="Outbox"
+      intro="Every e-mail, WhatsApp and SMS message the shop wrote: to customers (orders, replies, and for owners the account messages with their links and codes hidden) and to staff. Open an e-mail to see it as its reader does."
+    />
+  )
+  if (channel)
+    return (
+      <div>
+        {title}
+        {tabs}
+        <label className="mb-4 grid max-w-xs gap-1 text-sm font-semibold">
+          Status
+          <select
+            className={inputClass}
+            value={params.get('status') ?? ''}
+            onChange={(e) => set('status', e.target.value)}
+          >
+            <option value="">Every message</option>
+            <option value="queued">Waiting to send</option>
+            <option value="failed">Failed</option>
+            <option value="sent">Sent</option>
+          </select>
+        </label>
+        <MessageOutbox channel={channel} query={filters} onPage={(n) => set('page', String(n))} />
+      </div>
+    )
   return (
     <div>
-      <PageTitle
-        title="Outbox"
-        intro="Every e-mail the shop wrote: to customers (orders, replies, and for owners the account e-mails with their links hidden) and to staff. Open one to see it as its reader does."
-      />
+      {title}
+      {tabs}
       {list.data && !list.data.sending ? (
         <p className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
           No mail server is configured (SMTP_URL), so no e-mail leaves the shop: they are kept here.

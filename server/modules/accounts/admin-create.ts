@@ -52,7 +52,8 @@ export async function createOrPromoteAdmin(
       .select({
         id: users.id,
         role: users.role,
-        email: users.email,
+        // Found by its address: it has one.
+        email: sql<string>`coalesce(${users.email}, '')`,
         disabledAt: users.disabledAt,
         emailVerifiedAt: users.emailVerifiedAt,
       })

@@ -15,7 +15,8 @@ export type AttemptLimiter = {
 }
 
 export function createMemoryLimiter(opts: { max: number; windowSeconds: number; now?: () => number }) {
-  const now = opts.now ?? Date.now
+  // Read on each use, so a test that moves the clock (vi.useFakeTimers) moves the windows too.
+  const now = opts.now ?? (() => Date.now())
   const entries = new Map<string, { count: number; resetAt: number }>()
   const current = (key: string) => {
     const e = entries.get(key)

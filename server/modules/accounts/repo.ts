@@ -9,7 +9,8 @@ export type UserRow = typeof users.$inferSelect
 const staffColumns = {
   id: users.id,
   fullName: users.fullName,
-  email: users.email,
+  // Staff are invited by e-mail: every staff account has one.
+  email: sql<string>`coalesce(${users.email}, '')`,
   staffRole: users.staffRole,
   staffSince: users.staffSince,
   disabledAt: users.disabledAt,

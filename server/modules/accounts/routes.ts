@@ -20,6 +20,7 @@ import { bearer, customerFailures, done, failures, ok, publicAccess } from '../.
 import type { Services } from '../../services.ts'
 import { mailAnswers } from '../mail/messages.ts'
 import { AVATAR_MAX_BYTES } from './avatar.ts'
+import { loginAnswer } from './login-answer.ts'
 import { assertSelf } from './service.ts'
 
 export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -89,28 +90,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: ok(loginData), ...failures(401, 403) },
       },
     },
-    async (request) => {
-      const { user, accessToken, refreshToken, refreshTokenExpiresIn } = await accounts.login(
-        request.body,
-        request.ip,
-      )
-      return {
-        success: true as const,
-        message: 'Login successful',
-        data: {
-          user: {
-            _id: user._id,
-            fullName: user.fullName,
-            email: user.email,
-            userName: user.userName,
-            avatar: user.avatar,
-          },
-          accessToken,
-          refreshToken,
-          refreshTokenExpiresIn,
-        },
-      }
-    },
+    async (request) => loginAnswer(await accounts.login(request.body, request.ip)),
   )
 
   app.post(

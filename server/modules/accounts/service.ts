@@ -1,5 +1,5 @@
 import { type Account, CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG } from '../../../contracts/accounts.ts'
-import { defaultLanguage, type Language } from '../../../contracts/languages.ts'
+import { defaultLanguage, type Language, msg } from '../../../contracts/languages.ts'
 import { confirmationDays } from '../../../contracts/mail-text.ts'
 import { invitationDays, type SignedIn, type StaffRole, staffAnswers } from '../../../contracts/staff.ts'
 import type { Config } from '../../config.ts'
@@ -18,6 +18,7 @@ import type { FileStore } from '../../lib/file-store.ts'
 import { writeAudit } from '../audit/repo.ts'
 import { mailAnswers, mailTexts, mailTextsIn } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
+import type { MessagingService } from '../messaging/service.ts'
 import { accountsAuditNames } from './audit-names.ts'
 import { createAvatarStore, processAvatar } from './avatar.ts'
 import { createPeopleList } from './console-repo.ts'
@@ -28,6 +29,7 @@ import {
   memoryLimiters,
 } from './login-limiter.ts'
 import { hashPassword, NO_PASSWORD, verifyDecoy, verifyPassword } from './passwords.ts'
+import { createPhoneSignIn } from './phone-sign-in.ts'
 import { createAccountsRepo, createConfirmationsRepo, createResetsRepo, type UserRow } from './repo.ts'
 import { createSessionCache, type LiveSession } from './session-cache.ts'
 import { hashToken, newOpaqueToken, type TokenService } from './tokens.ts'
@@ -62,12 +64,14 @@ export type AccountsDeps = {
   resetAddressLimiter?: AttemptLimiter
   /** Makes the limiters not given above: in memory, or in Redis with REDIS_URL (docs/decisions/069). */
   limiters?: LimiterFactory
+  /** Where sign-in codes are written (the message outbox, decision 141); none in some unit tests. */
+  messaging?: Pick<MessagingService, 'send'>
 }
 
 export type { PhoneSearch } from './console-repo.ts'
 
 /** An account as other modules name it: in an e-mail, a document or a console list. */
-export type Person = { fullName: string; email: string }
+export type Person = { fullName: string; email: string | null }
 
 /** How long a password reset link works. */
 const RESET_MINUTES = 30
@@ -97,8 +101,9 @@ function toAccount(u: UserRow): Account {
     _id: u.id,
     fullName: u.fullName,
     userName: u.userName ?? '',
-    email: u.email,
+    email: u.email ?? '',
     mobile: u.mobile ?? '',
+    phone: u.phone ?? '',
     dob: u.dob ?? '',
     gender: u.gender ?? '',
     avatar: u.avatar ?? '',
@@ -188,7 +193,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
   /** Counts a password check against the account before it runs, so racing guesses cannot exceed the limit. */
   async function checkPassword(user: UserRow, password: string): Promise<boolean> {
-    const key = user.email.trim().toLowerCase()
+    const key = user.email?.trim().toLowerCase() ?? user.id
     const wait = await accountLimiter.take(key)
     if (wait > 0) throw tooMany(wait)
     const ok = await verifyPassword(user.passwordHash, password)
@@ -234,10 +239,10 @@ export function createAccountsService(deps: AccountsDeps) {
           role: 'customer',
         })
         if (deps.mail) {
-          const token = await newConfirmation(tx, user)
+          const token = await newConfirmation(tx, { id: user.id, email })
           await deps.mail.send(tx, {
             kind: 'account.welcome',
-            to: user.email,
+            to: email,
             content: mailTextsIn(language).welcome(user.fullName, confirmationUrl(token), confirmationDays),
             secrets: [token],
           })
@@ -250,6 +255,38 @@ export function createAccountsService(deps: AccountsDeps) {
       throw e
     }
   }
+
+  // Signing in with a mobile number and a code (decision 141).
+  const phoneSignIn = createPhoneSignIn({
+    db: deps.db,
+    messaging: deps.messaging,
+    limiter,
+    secret: deps.config?.secrets.jwtAccessSecret ?? 'phone-codes-in-unit-tests',
+    emailTaken: async (email) => Boolean(await repo.userByEmail(email)),
+    async createCustomer(tx, values, language) {
+      const now = new Date()
+      const user = await createAccountsRepo(tx).insertUser({
+        fullName: values.fullName,
+        email: values.email,
+        passwordHash: NO_PASSWORD,
+        phone: values.phone,
+        phoneVerifiedAt: now,
+        role: 'customer',
+      })
+      if (deps.mail && values.email) {
+        const token = await newConfirmation(tx, { id: user.id, email: values.email })
+        await deps.mail.send(tx, {
+          kind: 'account.welcome',
+          to: values.email,
+          content: mailTextsIn(language).welcome(user.fullName, confirmationUrl(token), confirmationDays),
+          secrets: [token],
+        })
+      }
+      return user
+    },
+    setPhone: (tx, userId, phone) =>
+      createAccountsRepo(tx).updateUser(userId, { phone, phoneVerifiedAt: new Date() }),
+  })
 
   const invitationUrl = (token: string) =>
     deps.mail?.url(`/reset-password?token=${encodeURIComponent(token)}&invite=1`) ?? ''
@@ -385,7 +422,8 @@ export function createAccountsService(deps: AccountsDeps) {
           const now = new Date()
           const expiresAt = new Date(now.getTime() + invitationDays * 86_400_000)
           if (existing) {
-            if (existing.role === 'admin') throw new ConflictError(staffAnswers.alreadyStaff(existing.email))
+            if (existing.role === 'admin')
+              throw new ConflictError(staffAnswers.alreadyStaff(existing.email ?? email))
             if (existing.disabledAt) throw new ConflictError(staffAnswers.customerDisabled)
             const resets = createResetsRepo(tx)
             // One open invitation at a time: an earlier one (another role, perhaps) stops working.
@@ -407,7 +445,7 @@ export function createAccountsService(deps: AccountsDeps) {
             })
             await mail.send(tx, {
               kind: 'staff.invitation',
-              to: existing.email,
+              to: existing.email ?? email,
               content: mailTexts.staffInvitationForCustomer(
                 existing.fullName,
                 inviter,
@@ -484,6 +522,9 @@ export function createAccountsService(deps: AccountsDeps) {
         if (user.role === 'admin' && user.passwordHash !== NO_PASSWORD)
           throw new ConflictError(staffAnswers.hasPassword(user.fullName))
         if (user.disabledAt) throw new ConflictError(staffAnswers.disabledNoInvite(user.fullName))
+        // Staff are invited by e-mail, so a staff account has an address; one without cannot be invited again.
+        const to = user.email
+        if (!to) throw new NotFoundError(staffAnswers.notStaff)
         const inviter = (await r.userById(actorId))?.fullName ?? 'The shop’s owner'
         const resets = createResetsRepo(tx)
         await resets.useAllOf(user.id, now)
@@ -505,7 +546,7 @@ export function createAccountsService(deps: AccountsDeps) {
         const texts = user.role === 'admin' ? mailTexts.staffInvitation : mailTexts.staffInvitationForCustomer
         await mail.send(tx, {
           kind: 'staff.invitation',
-          to: user.email,
+          to,
           content: texts(user.fullName, inviter, role, invitationUrl(token), invitationDays),
           secrets: [token],
         })
@@ -692,8 +733,14 @@ export function createAccountsService(deps: AccountsDeps) {
         throw new ValidationError('Invalid body: dob must be a real date', { dob: 'must be a real date' })
       }
       // A new e-mail is a new way into the account (password resets go there): it needs the password.
-      const emailChanged = email.toLowerCase() !== user.email.toLowerCase()
-      if (emailChanged) {
+      // An account made with a mobile number may stay without an e-mail; one that has an address keeps one.
+      if (!email && user.email)
+        throw new ValidationError('Invalid body: email is required', { email: 'is required' })
+      const emailChanged = email.toLowerCase() !== (user.email ?? '').toLowerCase()
+      // The first address of an account without a password (made with a mobile number) needs none:
+      // there is none to ask for, and the address is unproved until its link is followed.
+      const firstAddress = !user.email && user.passwordHash === NO_PASSWORD
+      if (emailChanged && !firstAddress) {
         if (!input.currentPassword) {
           throw new ValidationError(CURRENT_PASSWORD_NEEDED, {
             currentPassword: 'is required to change the e-mail',
@@ -714,18 +761,18 @@ export function createAccountsService(deps: AccountsDeps) {
           const saved = await r.updateUser(userId, {
             fullName: input.fullName,
             userName: input.userName,
-            email,
+            email: email || null,
             ...(input.mobile !== undefined ? { mobile: input.mobile || null } : {}),
             ...(input.dob !== undefined ? { dob: input.dob || null } : {}),
             ...(input.gender !== undefined ? { gender: input.gender || null } : {}),
             // A new address is unproved until its own link is followed (decision 109).
             ...(emailChanged ? { emailVerifiedAt: null } : {}),
           })
-          if (emailChanged && saved) {
+          if (emailChanged && saved?.email) {
             // Links mailed to the old address stop working: none of them may prove the new one.
             await createResetsRepo(tx).useAllOf(userId, new Date())
             if (deps.mail) {
-              const token = await newConfirmation(tx, saved)
+              const token = await newConfirmation(tx, { id: saved.id, email: saved.email })
               await deps.mail.send(tx, {
                 kind: 'account.confirm-email',
                 to: saved.email,
@@ -793,7 +840,12 @@ export function createAccountsService(deps: AccountsDeps) {
           tokenHash: hashToken(token),
           expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
         })
-        await mail.send(tx, { kind: 'account.password-reset', to: user.email, content, secrets: [token] })
+        await mail.send(tx, {
+          kind: 'account.password-reset',
+          to: user.email ?? emailInput.trim(),
+          content,
+          secrets: [token],
+        })
       })
     },
 
@@ -838,7 +890,7 @@ export function createAccountsService(deps: AccountsDeps) {
         await accounts.revokeAllForUser(user.id, now)
         // Other links sent earlier stop working too.
         await resets.useAllOf(user.id, now)
-        await accountLimiter.clear(user.email.trim().toLowerCase())
+        await accountLimiter.clear(user.email?.trim().toLowerCase() ?? user.id)
         return user.id
       })
       sessions.forgetUser(userId)
@@ -860,7 +912,7 @@ export function createAccountsService(deps: AccountsDeps) {
         if (!claimed) throw new ValidationError(mailAnswers.confirmLinkUsed)
         const accounts = createAccountsRepo(tx)
         const user = await accounts.userById(claimed.userId)
-        if (!user || user.disabledAt || user.email.toLowerCase() !== claimed.email.toLowerCase())
+        if (!user || user.disabledAt || user.email?.toLowerCase() !== claimed.email.toLowerCase())
           throw new ValidationError(mailAnswers.confirmLinkInvalid)
         if (!user.emailVerifiedAt) await accounts.updateUser(user.id, { emailVerifiedAt: now })
       })
@@ -869,16 +921,18 @@ export function createAccountsService(deps: AccountsDeps) {
     /** Sends the confirmation link again to the account's present address (a few times an hour). */
     async resendConfirmation(userId: string, language: Language = defaultLanguage) {
       const user = await activeUser(userId)
+      const email = user.email
+      if (!email) throw new ValidationError(mailAnswers.noAddressToConfirm)
       if (user.emailVerifiedAt) throw new ConflictError(mailAnswers.alreadyConfirmed)
       const mail = deps.mail
       if (!mail) throw new Error('accounts service built without mail: confirmations need it')
       if ((await confirmLimiter.take(user.id)) > 0)
         throw new TooManyRequestsError(mailAnswers.tooManyConfirmations)
       await deps.db.transaction(async (tx) => {
-        const token = await newConfirmation(tx, user)
+        const token = await newConfirmation(tx, { id: user.id, email })
         await mail.send(tx, {
           kind: 'account.confirm-email',
-          to: user.email,
+          to: email,
           content: mailTextsIn(language).confirmEmail(
             user.fullName,
             confirmationUrl(token),
@@ -887,7 +941,7 @@ export function createAccountsService(deps: AccountsDeps) {
           secrets: [token],
         })
       })
-      return { email: user.email }
+      return { email }
     },
 
     /**
@@ -932,6 +986,60 @@ export function createAccountsService(deps: AccountsDeps) {
     /** Whether the account's address is confirmed (reviews, 80G receipts: decision 109). */
     async emailConfirmed(userId: string) {
       return Boolean((await repo.userById(userId))?.emailVerifiedAt)
+    },
+
+    /** A sign-in code to a mobile number: the same answer whether an account has the number or not. */
+    requestSignInCode: phoneSignIn.requestSignInCode,
+
+    /**
+     * A right code signs into the number's account or makes one (decision 141): the same session and tokens
+     * as a sign-in with e-mail and password.
+     */
+    async verifySignIn(
+      input: { phone: string; code: string; fullName?: string; email?: string },
+      language: Language = defaultLanguage,
+    ) {
+      const user = await phoneSignIn.verifySignIn(input, language)
+      return { user: toAccount(user), ...(await issueTokens(user)) }
+    },
+
+    /** A code to add a number to the signed-in account. */
+    async requestLinkCode(
+      userId: string,
+      input: { phone: string; channel: 'whatsapp' | 'sms' },
+      clientAddress: string,
+      language: Language = defaultLanguage,
+    ) {
+      const user = await activeUser(userId)
+      if (user.phone === input.phone) throw new ConflictError(msg('This number is already on your account.'))
+      return phoneSignIn.requestLinkCode(userId, input, clientAddress, language)
+    },
+
+    /** The right code adds the number; it then signs in like the e-mail address. */
+    async verifyLink(
+      userId: string,
+      input: { phone: string; code: string },
+      language: Language = defaultLanguage,
+    ): Promise<Account> {
+      await activeUser(userId)
+      return toAccount(await phoneSignIn.verifyLink(userId, input, language))
+    },
+
+    /**
+     * Takes the number off the account. Not the only way in: an account without an e-mail and a password
+     * keeps its number.
+     */
+    async removePhone(userId: string): Promise<Account> {
+      const user = await activeUser(userId)
+      if (!user.phone) throw new NotFoundError(msg('Your account has no mobile number to remove.'))
+      if (!user.email || user.passwordHash === NO_PASSWORD)
+        throw new ConflictError(
+          msg(
+            'Your mobile number is how you sign in: add an e-mail address and choose a password before removing it.',
+          ),
+        )
+      const row = await repo.updateUser(userId, { phone: null, phoneVerifiedAt: null })
+      return toAccount(row!)
     },
 
     /** Ends every sign-in of the account, then starts a fresh one for the caller. */

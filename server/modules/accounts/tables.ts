@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from '../../db/columns.ts'
 
 export const users = pgTable(
@@ -8,9 +8,15 @@ export const users = pgTable(
     id: id(),
     fullName: text('full_name').notNull(),
     userName: text('user_name'),
-    email: text('email').notNull(),
+    // Null for an account made with a mobile number alone (decision 141); it may add one later.
+    email: text('email'),
+    // NO_PASSWORD (server/modules/accounts/passwords.ts) until a password is chosen.
     passwordHash: text('password_hash').notNull(),
     mobile: text('mobile'),
+    // A mobile number proved by a one-time code (decision 141): '+91' and ten digits, one account each. It
+    // signs in like the e-mail address; `mobile` above stays the profile's free contact field.
+    phone: text('phone'),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     dob: text('dob'),
     gender: text('gender'),
     avatar: text('avatar'),
@@ -30,6 +36,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_phone_idx').on(t.phone).where(sql`${t.phone} is not null`),
+    // Every account can be reached and signed into: by its e-mail address, its proved number, or both.
+    check('users_email_or_phone', sql`${t.email} is not null or ${t.phone} is not null`),
     // The console's customer list, newest first.
     index('users_created_idx').on(t.createdAt, t.id),
   ],
@@ -105,4 +114,26 @@ export const emailConfirmations = pgTable(
     uniqueIndex('email_confirmations_hash_idx').on(t.tokenHash),
     index('email_confirmations_user_idx').on(t.userId),
   ],
+)
+
+/**
+ * One-time codes sent to a mobile number (decision 141): to sign in (or sign up) with it, or to add it to a
+ * signed-in account. Only a keyed hash of the code is kept; five tries, five minutes.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: id(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose', { enum: ['sign-in', 'link'] }).notNull(),
+    // The signed-in account a 'link' code adds the number to.
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('phone_codes_phone_idx').on(t.phone, t.purpose, t.createdAt)],
 )

@@ -6,11 +6,11 @@ import type { Config } from '../../config.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { newId } from '../../db/ids.ts'
 import { NotFoundError } from '../../http/errors.ts'
+import { createSeal, redact } from '../../lib/seal.ts'
 import { writeAudit } from '../audit/repo.ts'
 import type { SettingsService } from '../settings/service.ts'
 import { type MailContent, mailTexts, mailTextsIn, type OrderFacts } from './messages.ts'
 import { createMailRepo, type OutboxRow } from './repo.ts'
-import { createSeal, redact } from './seal.ts'
 import { renderMail } from './template.ts'
 import { type MailTransport, smtpTransport } from './transport.ts'
 
@@ -101,7 +101,7 @@ export function createMailService(deps: MailDeps) {
   const from = deps.config.MAIL_FROM ?? `Kalaa Setu <shop@${host}>`
 
   const url = (path: string) => new URL(path, publicUrl).toString()
-  const seal = createSeal(deps.config.secrets.jwtAccessSecret)
+  const seal = createSeal<{ html: string; text: string }>(deps.config.secrets.jwtAccessSecret)
 
   async function staffAddress(db: DbOrTx): Promise<string | null> {
     return (await deps.settings.read(db))?.notificationEmail || null

@@ -381,7 +381,9 @@ export function createOrdersService(deps: {
     const row = await r.byIdOrNumber(orderId)
     if (!row) return
     const customer = await accounts.person(row.userId, tx)
-    if (!customer) return
+    // An account made with a mobile number alone has no address to e-mail (decision 141).
+    if (!customer?.email) return
+    const to = customer.email
     const items = await r.itemsOf(row.id)
     const orderLanguage = isLanguage(row.language) ? row.language : defaultLanguage
     const facts: OrderFacts = {
@@ -421,7 +423,7 @@ export function createOrdersService(deps: {
     }
     await mail.orderEvent(tx, event, {
       id: row.id,
-      to: customer.email,
+      to,
       facts,
       language: orderLanguage,
       ...extra,

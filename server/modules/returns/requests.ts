@@ -130,8 +130,8 @@ export function createReturnRequestsService(deps: {
     deliveredAt(orderId: string, db?: DbOrTx): Promise<Date | null>
   }
   accounts: {
-    person(userId: string, db?: DbOrTx): Promise<{ fullName: string; email: string } | null>
-    people(ids: string[], db?: DbOrTx): Promise<Map<string, { fullName: string; email: string }>>
+    person(userId: string, db?: DbOrTx): Promise<{ fullName: string; email: string | null } | null>
+    people(ids: string[], db?: DbOrTx): Promise<Map<string, { fullName: string; email: string | null }>>
   }
   stock: {
     take(productId: string, quantity: number, tx: DbOrTx, variantId?: string | null): Promise<number | null>

@@ -185,7 +185,9 @@ export function createSevasService(deps: {
     extra: { refund?: boolean } = {},
   ) {
     const devotee = await deps.accounts.person(row.userId, tx)
-    if (!devotee) return
+    // An account made with a mobile number alone has no address to e-mail (decision 141).
+    if (!devotee?.email) return
+    const to = devotee.email
     const temple = (await templesOf([row.sevaId], tx)).get(row.sevaId)
     const language = languageOf(row)
     const facts: BookingFacts = {
@@ -207,7 +209,7 @@ export function createSevasService(deps: {
               photo: row.photo ? deps.mail.url(photoUrl(row.photo)!) : null,
               videoUrl: row.videoUrl,
             })
-    await deps.mail.send(tx, { kind: `booking.${event}`, to: devotee.email, content })
+    await deps.mail.send(tx, { kind: `booking.${event}`, to, content })
   }
 
   /** Leaves the booking without its place (cancelled or expired); the day's counter gets it back. */

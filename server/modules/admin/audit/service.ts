@@ -51,7 +51,8 @@ export function createAdminAuditService(deps: {
         ...actorIds,
         ...rows.flatMap((r) => (r.actorId ? [r.actorId] : [])),
       ])
-      const nameOf = (p: { fullName: string; email: string }) => p.fullName.trim() || p.email
+      const nameOf = (p: { fullName: string; email: string | null }) =>
+        p.fullName.trim() || p.email || p.fullName
       const choices = {
         people: actorIds
           .flatMap((id) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import {
   mailSettingsBody,
   mailSettingsSchema,
@@ -6,14 +7,28 @@ import {
   outboxListQuery,
   outboxMailSchema,
   outboxPageSchema,
+  outboxStatuses,
 } from '../../../../contracts/mail.ts'
+import {
+  messageItemSchema,
+  messageListQuery,
+  messagePageSchema,
+  messageStatuses,
+  outboxChannels,
+} from '../../../../contracts/messaging.ts'
+import { ValidationError } from '../../../http/errors.ts'
 import { adminFailures, ok } from '../../../http/route-kit.ts'
 import type { Services } from '../../../services.ts'
 import { actorOf, idParams, security, tags } from '../route-helpers.ts'
 
 /** The outbox and the shop's mail settings (docs/decisions/070–072); the mail module does the work. */
 export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { mail } = services
+  const { mail, messaging } = services
+  const listQuery = outboxListQuery.omit({ status: true }).extend({
+    channel: z.enum(outboxChannels).default('email'),
+    // Each channel's states; one the channel does not have is refused by its own check below.
+    status: z.enum([...new Set([...outboxStatuses, ...messageStatuses])]).optional(),
+  })
 
   app.get(
     '/outbox',
@@ -22,22 +37,86 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         operationId: 'adminListOutbox',
         tags,
         security,
-        summary: 'E-mails the shop wrote, newest first, with their delivery state',
+        summary: 'E-mails, WhatsApp and SMS messages the shop wrote, newest first, with their delivery state',
         description:
-          'Without SMTP_URL every e-mail is `kept` here and none leaves the machine. `failed` ones gave up ' +
-          'after repeated attempts; `lastError` says what the mail server answered. Account mails (reset, ' +
-          'invitation and confirmation links) are listed to owners only, with their links hidden.',
-        querystring: outboxListQuery,
+          '`channel` is `email` (the default), `whatsapp` or `sms`. Without SMTP_URL every e-mail is `kept` ' +
+          'here and none leaves the machine; with the sandbox messaging provider, WhatsApp and SMS messages ' +
+          'are taken at once and shown only here. `failed` ones gave up after repeated attempts; `lastError` ' +
+          'says what the server answered, `delivery` what the provider reported later. Account mails and ' +
+          'sign-in codes are listed to owners only, with their links and codes hidden (a sandbox code is ' +
+          'shown to owners: the Outbox is the sandbox’s phone).',
+        querystring: listQuery,
         response: {
-          200: ok(outboxPageSchema),
+          200: ok(z.union([outboxPageSchema, messagePageSchema])),
           ...adminFailures(),
         },
       },
     },
+    async (request) => {
+      const { channel, status, page } = request.query
+      const role = request.user!.staffRole
+      if (channel === 'email') {
+        const mailStatus = outboxListQuery.shape.status.safeParse(status)
+        if (!mailStatus.success)
+          throw new ValidationError('Invalid status for e-mails', { status: 'is not an e-mail state' })
+        return {
+          success: true as const,
+          message: 'Outbox',
+          data: {
+            ...(await mail.outbox.list(role, { status: mailStatus.data, page })),
+            sending: mail.sending,
+          },
+        }
+      }
+      const messageStatus = messageListQuery.shape.status.safeParse(status)
+      if (!messageStatus.success)
+        throw new ValidationError('Invalid status for messages', { status: 'is not a message state' })
+      return {
+        success: true as const,
+        message: 'Outbox',
+        data: {
+          channel,
+          ...(await messaging.outbox.list(role, { channel, status: messageStatus.data, page })),
+        },
+      }
+    },
+  )
+
+  app.get(
+    '/outbox-messages/:id',
+    {
+      schema: {
+        operationId: 'adminGetOutboxMessage',
+        tags,
+        security,
+        summary: 'One WhatsApp or SMS message as the customer reads it, with its delivery state',
+        params: idParams,
+        response: { 200: ok(messageItemSchema), ...adminFailures(404) },
+      },
+    },
     async (request) => ({
       success: true as const,
-      message: 'Outbox',
-      data: { ...(await mail.outbox.list(request.user!.staffRole, request.query)), sending: mail.sending },
+      message: 'Message',
+      data: await messaging.outbox.get(request.user!.staffRole, request.params.id),
+    }),
+  )
+
+  app.post(
+    '/outbox-messages/:id/retry',
+    {
+      schema: {
+        operationId: 'adminRetryOutboxMessage',
+        tags,
+        security,
+        summary: 'Try a failed or waiting WhatsApp or SMS message again now',
+        params: idParams,
+        response: { 200: ok(messageItemSchema), ...adminFailures(404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'It will be sent again shortly',
+      data: await messaging.outbox.retry(request.user!.staffRole, request.params.id),
     }),
   )
 

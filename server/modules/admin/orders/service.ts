@@ -105,7 +105,7 @@ export function createAdminOrdersService(deps: {
           paymentStatus: r.paymentStatus,
           paymentLabel: paymentStatusLabel(r.paymentStatus),
           createdAt: r.createdAt.toISOString(),
-          customer: { _id: r.customerId, fullName: r.customerName, email: r.customerEmail },
+          customer: { _id: r.customerId, fullName: r.customerName, email: r.customerEmail ?? '' },
           phone: r.phone,
           city: r.city,
           mayShip: fulfilmentRefusal(r, 'Shipped') === null,
@@ -151,7 +151,12 @@ export function createAdminOrdersService(deps: {
         couponPercent: o.couponPercent,
         createdAt: o.createdAt.toISOString(),
         customer: customer
-          ? { _id: customer.id, fullName: customer.fullName, email: customer.email, mobile: customer.mobile }
+          ? {
+              _id: customer.id,
+              fullName: customer.fullName,
+              email: customer.email ?? '',
+              mobile: customer.mobile,
+            }
           : { _id: o.userId, fullName: '', email: '', mobile: null },
         items: items.map((i) => ({
           _id: i.id,

@@ -68,7 +68,7 @@ export function createAdminReviewsService(deps: {
           review,
           productTitle,
           customerName: person.fullName,
-          customerEmail: person.email,
+          customerEmail: person.email ?? '',
           orderNumber: (review.orderId && numbers.get(review.orderId)) ?? null,
         },
       ]

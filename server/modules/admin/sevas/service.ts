@@ -153,7 +153,7 @@ export function createAdminSevasService(deps: {
           booking: b,
           templeName: temple.templeName,
           customerName: person.fullName,
-          customerEmail: person.email,
+          customerEmail: person.email ?? '',
         },
       ]
     })
