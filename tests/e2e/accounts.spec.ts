@@ -349,15 +349,15 @@ test.describe('settings', () => {
 
     await page.getByLabel('Full Name').fill('Asha Verma Rao')
     await page.getByLabel('Username').fill('asharao')
-    await page.getByRole('textbox', { name: 'Mobile' }).fill('98a76-5432109999')
-    await expect(page.getByRole('textbox', { name: 'Mobile' })).toHaveValue('9876543210')
+    await page.getByRole('textbox', { name: 'Mobile', exact: true }).fill('98a76-5432109999')
+    await expect(page.getByRole('textbox', { name: 'Mobile', exact: true })).toHaveValue('9876543210')
     await page.getByLabel('Date of Birth').fill('1992-08-15')
     await gender.selectOption('Female')
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await expect(page.getByText(profileMessages.updated)).toBeVisible()
     // Emptied as the spec says, then refilled at once with what the server now holds (decision 029).
     await expect(page.getByLabel('Full Name')).toHaveValue('Asha Verma Rao')
-    await expect(page.getByRole('textbox', { name: 'Mobile' })).toHaveValue('9876543210')
+    await expect(page.getByRole('textbox', { name: 'Mobile', exact: true })).toHaveValue('9876543210')
     await expect(page.getByTestId('sidebar-name')).toHaveText('Asha Verma Rao')
     await expect(page.getByText(profileMessages.updated)).toBeHidden()
     await expectNoSeriousAxe(page)

@@ -238,7 +238,7 @@ test.describe('a phone customer’s smaller stumbles', () => {
     await hydrated(page)
     await page.getByLabel('Full Name').fill('Asha Verma Saved')
     await page.getByLabel('Username').fill('asha.saved')
-    await page.getByRole('textbox', { name: 'Mobile' }).fill('9876501234')
+    await page.getByRole('textbox', { name: 'Mobile', exact: true }).fill('9876501234')
     await page.getByLabel('Gender').selectOption('Female')
     await page.getByRole('button', { name: 'Save Changes' }).tap()
     await expect(page.getByText(profileMessages.updated)).toBeVisible()
@@ -246,7 +246,7 @@ test.describe('a phone customer’s smaller stumbles', () => {
       await expect(page.getByLabel('Full Name')).toHaveValue('Asha Verma Saved')
       await expect(page.getByLabel('Username')).toHaveValue('asha.saved')
       await expect(page.getByLabel('Email')).toHaveValue(customer.email)
-      await expect(page.getByRole('textbox', { name: 'Mobile' })).toHaveValue('9876501234')
+      await expect(page.getByRole('textbox', { name: 'Mobile', exact: true })).toHaveValue('9876501234')
       await expect(page.getByLabel('Gender')).toHaveValue('Female')
     }
     await expectSaved()
