@@ -31,6 +31,8 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: sonnerCss, precedence: 'default' },
   { rel: 'icon', href: '/logo.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
+  // Safari's home-screen icon: it reads no manifest icons (decision 142).
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ]
 
 // What went wrong, on the error page only: its code is not part of every page's.

@@ -13,6 +13,8 @@ export function build() {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   })
+  // The service worker, built on its own after the pages: its version names the build's files (decision 142).
+  execFileSync(process.execPath, [path.resolve('scripts/build-worker.ts')], { stdio: 'inherit' })
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const p = path.join(dir, name)

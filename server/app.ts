@@ -18,6 +18,7 @@ import { appContext } from '../contracts/load-context.ts'
 import type { SignedIn } from '../contracts/staff.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { registerAppInstall } from './http/app-install.ts'
 import { registerErrorHandling } from './http/error-handler.ts'
 import { registerLanguage } from './http/language.ts'
 import { type LogStream, loggerOptions } from './http/logging.ts'
@@ -311,6 +312,8 @@ export async function buildApp(opts: BuildOptions): Promise<ShopApp> {
     if (config.PAGE_CACHE_SECONDS > 0 && !web.devServer)
       registerPageCache(app, { cache, ttlMs: config.PAGE_CACHE_SECONDS * 1000 })
     const buildDir = web.buildDirectory ?? path.resolve(process.env.BUILD_DIR ?? 'build')
+    // The service worker and its offline page (decision 142); the manifest and icons are public/ files.
+    registerAppInstall(app, { buildDir, translations })
     await app.register(fastifyReactRouter, {
       devServer: web.devServer,
       serverBuildPath: path.join(buildDir, 'server/index.js'),
