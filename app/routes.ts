@@ -33,6 +33,7 @@ export default [
   route('TermsCondition', 'routes/terms.tsx'),
   route('ReturnPolicy', 'routes/return-policy.tsx'),
   route('OrderDetails/:id', 'routes/order-details.tsx'),
+  route('ConfirmOrder/:id', 'routes/confirm-order.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('confirm-email', 'routes/confirm-email.tsx'),

@@ -61,6 +61,9 @@ export const adminOrderSchema = z.object({
   couponCode: z.string().nullable(),
   couponPercent: z.number().int(),
   createdAt: when,
+  codConfirmedAt: when.nullable().meta({
+    description: 'When the customer confirmed a cash-on-delivery order from its link (decision 143)',
+  }),
   customer: z.object({
     _id: z.string(),
     fullName: z.string(),

@@ -7,6 +7,9 @@ import { msg } from './languages.ts'
  */
 
 export const messageChannels = ['whatsapp', 'sms'] as const
+/** Every channel a message to a customer can go by besides e-mail: web push is a channel of its own. */
+export const phoneChannels = ['whatsapp', 'sms', 'push'] as const
+export type PhoneChannel = (typeof phoneChannels)[number]
 export type MessageChannel = (typeof messageChannels)[number]
 
 /** Where a message stands in the outbox: to send, being sent, sent (handed to the provider), or given up. */
@@ -24,6 +27,19 @@ export type DeliveryStatus = (typeof deliveryStatuses)[number]
 export const messageTemplates = {
   /** A sign-in code: WhatsApp's authentication category, with its copy-code button. */
   'sign-in-code': { category: 'authentication', params: ['code'] },
+  // Order updates (docs/decisions/143): WhatsApp's utility category; the link is the order's page.
+  'order-placed': { category: 'utility', params: ['name', 'orderNumber', 'total', 'link'] },
+  /** A cash-on-delivery order asks to be confirmed (or cancelled) before it is sent: the link does both. */
+  'order-cod-confirm': { category: 'utility', params: ['name', 'orderNumber', 'total', 'link'] },
+  'order-paid': { category: 'utility', params: ['name', 'orderNumber', 'total', 'link'] },
+  'order-shipped': { category: 'utility', params: ['name', 'orderNumber', 'tracking', 'link'] },
+  'order-out-for-delivery': { category: 'utility', params: ['name', 'orderNumber', 'link'] },
+  'order-delivered': { category: 'utility', params: ['name', 'orderNumber', 'link'] },
+  /** The courier could not deliver: the link opens the order, where the address and number are put right. */
+  'order-delivery-failed': { category: 'utility', params: ['name', 'orderNumber', 'link'] },
+  'seva-confirmed': { category: 'utility', params: ['name', 'seva', 'date', 'link'] },
+  'seva-performed': { category: 'utility', params: ['name', 'seva', 'date', 'link'] },
+  'donation-receipt': { category: 'utility', params: ['name', 'amount', 'receiptNumber', 'link'] },
 } as const
 export type MessageTemplate = keyof typeof messageTemplates
 
@@ -67,7 +83,7 @@ const when = z.string().meta({ format: 'date-time' })
 /** What the console shows of a WhatsApp or SMS message. */
 export const messageItemSchema = z.object({
   _id: z.string(),
-  channel: z.enum(messageChannels),
+  channel: z.enum(phoneChannels),
   kind: z.string(),
   to: z.string(),
   template: z.string(),
@@ -138,7 +154,7 @@ export const NAME_NEEDED = msg('Tell us your name to create your account.')
 
 /** A page of one channel's outbox, and the provider it goes through ('sandbox': nothing leaves the machine). */
 export const messagePageSchema = z.object({
-  channel: z.enum(messageChannels),
+  channel: z.enum(phoneChannels),
   items: z.array(messageItemSchema),
   total: z.number().int(),
   page: z.number().int(),
@@ -149,5 +165,83 @@ export const messagePageSchema = z.object({
 export type MessagePage = z.infer<typeof messagePageSchema>
 
 /** The console's Outbox shows e-mails and each phone channel (`GET /admin/outbox?channel=`). */
-export const outboxChannels = ['email', ...messageChannels] as const
+export const outboxChannels = ['email', ...phoneChannels] as const
 export type OutboxChannel = (typeof outboxChannels)[number]
+
+// Order updates where people read them (docs/decisions/143).
+
+/** The channels a customer chooses for order updates; push is chosen on the device, by its own permission. */
+export const updateChannels = ['email', 'whatsapp', 'sms'] as const
+export type UpdateChannel = (typeof updateChannels)[number]
+
+/** Where a choice was made: at the checkout, in Settings, or from a message's own link. */
+export const consentSources = ['checkout', 'settings', 'link'] as const
+export type ConsentSource = (typeof consentSources)[number]
+
+const channelChoice = z.object({
+  on: z.boolean(),
+  /** When the customer last chose (null: never chose; e-mail is then on, WhatsApp and SMS off). */
+  since: when.nullable(),
+  /** The number WhatsApp or SMS updates go to (null for e-mail). */
+  phone: z.string().nullable(),
+})
+
+/** The customer's choices now, as Settings shows them. */
+export const orderUpdatesSchema = z.object({
+  email: channelChoice,
+  whatsapp: channelChoice,
+  sms: channelChoice,
+  /** The number a new WhatsApp or SMS choice would use: the account's own, or the one last chosen. */
+  phone: z.string().nullable(),
+})
+export type OrderUpdates = z.infer<typeof orderUpdatesSchema>
+
+/** A change of choices in Settings; `phone` is the number for WhatsApp and SMS when the account has none. */
+export const orderUpdatesBody = z
+  .object({
+    email: z.boolean().optional(),
+    whatsapp: z.boolean().optional(),
+    sms: z.boolean().optional(),
+    phone: phoneField.optional(),
+  })
+  .refine((v) => v.email !== undefined || v.whatsapp !== undefined || v.sms !== undefined, {
+    message: 'Say which channel to turn on or off (email, whatsapp or sms).',
+  })
+
+/** The channels a checkout may turn on for the order's phone (the delivery number). */
+export const checkoutUpdatesField = z
+  .array(z.enum(['whatsapp', 'sms']))
+  .max(2)
+  .optional()
+  .meta({
+    description:
+      "Order updates by WhatsApp or SMS to the delivery number, chosen at checkout (decision 143): recorded as the customer's choice",
+  })
+
+export const orderUpdateAnswers = {
+  needsPhone: msg('Add your mobile number to get updates by WhatsApp or SMS.'),
+  notMobile: msg('WhatsApp and SMS updates need a 10-digit mobile number starting with 6, 7, 8 or 9.'),
+}
+
+// A cash-on-delivery order confirmed or cancelled from the link in its message (decision 143).
+
+export const codConfirmationSchema = z.object({
+  orderID: z.string(),
+  orderNumber: z.string(),
+  totalAmount: z.number().meta({ description: 'Rupees to pay the courier' }),
+  items: z.number().int().meta({ description: 'How many pieces' }),
+  status: z.string(),
+  confirmedAt: when.nullable(),
+  /** Whether the order may still be confirmed or cancelled (not yet sent, not cancelled). */
+  open: z.boolean(),
+})
+export type CodConfirmation = z.infer<typeof codConfirmationSchema>
+
+export const codConfirmBody = z.object({ answer: z.enum(['confirm', 'cancel']) })
+
+export const codConfirmAnswers = {
+  badLink: msg('This link is not right or has been changed. Open the order from your account instead.'),
+  confirmed: msg('Thank you: your order is confirmed. We will pack it and send it soon.'),
+  cancelled: msg('Your order is cancelled. Nothing is sent and you pay nothing.'),
+  tooLate: msg('This order is already on its way or finished, so it cannot be changed here.'),
+}

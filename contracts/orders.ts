@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { personalisationAnswerSchema, personalisationLineSchema } from './cart.ts'
 import { maxCartQuantity } from './cart-rules.ts'
+import { checkoutUpdatesField } from './messaging.ts'
 import { measurementUnits } from './personalisation.ts'
 import { shipmentSchema } from './shipments.ts'
 
@@ -58,6 +59,7 @@ export const placeOrderSchema = z.object({
       "Rupees of the total paid with the caller's store credit (decision 139), as the checkout showed it; the rest is paid online",
   }),
   idempotencyKey: z.string().min(8).max(100).optional(),
+  updates: checkoutUpdatesField,
 })
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>
 

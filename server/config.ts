@@ -7,7 +7,7 @@ import { paymentsSimulated } from '../contracts/payment-mode.ts'
 export { paymentsSimulated }
 
 import { hopCountWarning, parseTrustProxy } from './http/trust-proxy.ts'
-import { smsProviderNames, whatsappProviderNames } from './modules/messaging/provider.ts'
+import { pushProviderNames, smsProviderNames, whatsappProviderNames } from './modules/messaging/provider.ts'
 import {
   messagingChoiceNeeding,
   messagingProviderEnv,
@@ -59,6 +59,9 @@ const envSchema = z.object({
   // machine; the console's Outbox shows each), or the WhatsApp Cloud API and MSG91 with their own variables.
   WHATSAPP_PROVIDER: z.enum(whatsappProviderNames).default('sandbox'),
   SMS_PROVIDER: z.enum(smsProviderNames).default('sandbox'),
+  // Web push (docs/decisions/144): the sandbox keeps each push in the Outbox; web-push sends it with the
+  // shop's VAPID keys (VAPID_*, generated once and kept with the secrets unless given).
+  PUSH_PROVIDER: z.enum(pushProviderNames).default('sandbox'),
   ...messagingProviderEnv,
   // Shared limits for several instances (docs/decisions/069); unset, every limit is kept in this process.
   REDIS_URL: z
@@ -240,9 +243,11 @@ export function loadSecrets(env: Env, dataDir: string | null): Secrets {
   const generated = Object.fromEntries(
     secretNames.map((name) => [name, stored[name] ?? newSecret()]),
   ) as Secrets
-  if (file && JSON.stringify(generated) !== JSON.stringify(stored)) {
+  // What else the file keeps (the VAPID key pair, server/modules/push/vapid.ts) stays in it.
+  const kept = { ...stored, ...generated }
+  if (file && JSON.stringify(kept) !== JSON.stringify(stored)) {
     mkdirSync(path.dirname(file), { recursive: true })
-    writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600 })
+    writeFileSync(file, JSON.stringify(kept, null, 2), { mode: 0o600 })
   }
   return withEnvSecrets(env, generated)
 }

@@ -21,14 +21,17 @@ import { createDeliveryService } from './modules/delivery/service.ts'
 import { createDonationsService } from './modules/donations/service.ts'
 import { createHoldsService } from './modules/holds/service.ts'
 import { createInvoicesService } from './modules/invoices/service.ts'
+import { shopName } from './modules/mail/messages.ts'
 import { createMailService } from './modules/mail/service.ts'
 import { createMessagesService } from './modules/messages/service.ts'
-import { smsProviderFor, whatsappProviderFor } from './modules/messaging/providers.ts'
+import { createOrderUpdates } from './modules/messaging/order-updates.ts'
+import { pushProviderFor, smsProviderFor, whatsappProviderFor } from './modules/messaging/providers.ts'
 import { createMessagingService } from './modules/messaging/service.ts'
 import { createOrdersService } from './modules/orders/service.ts'
 import { createPaymentsService } from './modules/payments/service.ts'
 import { createPincodeService } from './modules/pincode/service.ts'
 import { createProvenanceService } from './modules/provenance/service.ts'
+import { createPushService } from './modules/push/service.ts'
 import { createReturnRequestsService } from './modules/returns/requests.ts'
 import { createReturnsService } from './modules/returns/service.ts'
 import { createReviewsService } from './modules/reviews/service.ts'
@@ -62,12 +65,32 @@ export function createServices(deps: ServiceDeps) {
   // The shop's one settings row: each module reads and saves its own columns through it (decision 113).
   const settings = createSettingsService(deps)
   const mail = createMailService({ ...deps, settings })
-  // WhatsApp and SMS (decision 141): written to their outbox in the event's transaction, as e-mails are.
+  // Web push subscriptions and the shop's VAPID keys, kept like the other secrets (decision 144).
+  const push = createPushService({
+    db: deps.db,
+    production: deps.config.NODE_ENV === 'production',
+    vapid: {
+      fromEnv: { publicKey: deps.config.VAPID_PUBLIC_KEY, privateKey: deps.config.VAPID_PRIVATE_KEY },
+      dataDir: deps.config.embedded ? deps.config.dataDir : '',
+      embedded: deps.config.embedded,
+    },
+  })
+  // WhatsApp, SMS and push (decisions 141, 144): written to their outbox in the event's transaction.
   const messaging = createMessagingService({
     db: deps.db,
     log: deps.log,
     secrets: deps.config.secrets,
-    providers: { whatsapp: whatsappProviderFor(deps.config), sms: smsProviderFor(deps.config) },
+    providers: {
+      whatsapp: whatsappProviderFor(deps.config),
+      sms: smsProviderFor(deps.config),
+      push: pushProviderFor(deps.config, {
+        title: shopName,
+        vapidKeys: push.vapidKeys,
+        target: push.target,
+        gone: push.gone,
+        sent: push.sent,
+      }),
+    },
   })
   // Listings filter by artisan through the provenance module, built after it (decision 130).
   const catalogue = createCatalogueService({ ...deps, makers: () => provenance.makers })
@@ -84,6 +107,16 @@ export function createServices(deps: ServiceDeps) {
     mail,
     messaging,
     limiters: deps.limits ? sharedLimiters(deps.limits) : undefined,
+  })
+  // The channels each customer chose for order updates, and the updates themselves (decision 143).
+  const orderUpdates = createOrderUpdates({
+    db: deps.db,
+    messaging,
+    secrets: deps.config.secrets,
+    url: mail.url,
+    phoneOf: accounts.phoneOf,
+    // Each live web push subscription gets the update too (decision 144), read in the event's transaction.
+    pushTargets: (userId, db) => push.liveFor(userId, db),
   })
   const addresses = createAddressesService(deps)
   const stockAlerts = createStockAlertsService({ db: deps.db, catalogue, mail, accounts })
@@ -105,6 +138,7 @@ export function createServices(deps: ServiceDeps) {
       payments,
       addresses,
       mail,
+      updates: orderUpdates,
       cod,
       holds,
       invoices,
@@ -124,6 +158,7 @@ export function createServices(deps: ServiceDeps) {
     invoices,
     content,
     emailConfirmed: accounts.emailConfirmed,
+    updates: orderUpdates,
   })
   payments.registerPayable('donation', donations.payable)
   const messages = createMessagesService({ ...deps, mail, accounts })
@@ -141,6 +176,7 @@ export function createServices(deps: ServiceDeps) {
     holds,
     content,
     accounts,
+    updates: orderUpdates,
     refund: (id) => payments.refundPayable('booking', id),
   })
   payments.registerPayable('booking', sevas.payableHandler)
@@ -206,6 +242,8 @@ export function createServices(deps: ServiceDeps) {
     settings,
     mail,
     messaging,
+    push,
+    orderUpdates,
     catalogue,
     provenance,
     content,

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Avatar } from '../features/account/avatar.tsx'
 import { EmailConfirmationNotice } from '../features/account/email-confirmation.tsx'
 import { genders, profileMessages } from '../features/account/messages.ts'
+import { OrderUpdateSettings } from '../features/account/order-update-settings.tsx'
 import { fieldClass, PasswordField } from '../features/account/password-field.tsx'
 import { PhoneSettings } from '../features/account/phone-settings.tsx'
 import { shopName } from '../features/catalogue/seo.ts'
@@ -255,6 +256,7 @@ export default function Profile() {
         </div>
       </form>
       <PhoneSettings user={user} />
+      <OrderUpdateSettings />
     </section>
   )
 }

@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { messageTemplates } from '../../contracts/messaging.ts'
 import { ValidationError } from '../../server/http/errors.ts'
 import {
   createMsg91Provider,
@@ -106,9 +107,13 @@ describe('msg91 settings', () => {
       'MSG91_AUTH_KEY',
       'MSG91_SENDER_ID',
       'MSG91_WEBHOOK_TOKEN',
-      'MSG91_TEMPLATE_SIGN_IN_CODE',
-      'MSG91_DLT_TEMPLATE_SIGN_IN_CODE',
+      // Every shop template needs both ids, the sign-in code's and each order update's (decision 143).
+      ...Object.keys(messageTemplates).flatMap((t) => {
+        const name = t.toUpperCase().replace(/-/g, '_')
+        return [`MSG91_TEMPLATE_${name}`, `MSG91_DLT_TEMPLATE_${name}`]
+      }),
     ])
+    expect(missingMsg91Variables(env)).toContain('MSG91_DLT_TEMPLATE_ORDER_COD_CONFIRM')
     expect(() => msg91Settings(env)).toThrow(/SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY/)
     const { MSG91_DLT_TEMPLATE_SIGN_IN_CODE: _, ...withoutDlt } = standIn.env
     expect(missingMsg91Variables(z.object(msg91Env).parse(withoutDlt))).toEqual([

@@ -99,8 +99,18 @@ export async function placeOrderFromForm(request: Request, ctx: AppLoadContext) 
   typed.email = typed.email.trim()
   const chosen = formText(form, 'paymentOption')
   const paymentOption: PaymentOption = isPaymentOption(chosen) ? chosen : checkoutLabels.paymentOptions[0]
+  // The order updates ticked (decision 143): sent as the form's choice only when the form showed them.
+  const updates = form.get('updatesShown')
+    ? form.getAll('updates').filter((v): v is 'whatsapp' | 'sms' => v === 'whatsapp' || v === 'sms')
+    : undefined
   const refused = (status: number, errors: ShippingErrors, problem: string | null = null) =>
-    refusedForm<CheckoutRefusal>(status, { typed, errors, paymentOption, problem })
+    refusedForm<CheckoutRefusal>(status, {
+      typed,
+      errors,
+      paymentOption,
+      problem,
+      ...(updates ? { updates } : {}),
+    })
 
   // The visit's key: a second tap on Place Order, or the same form sent again, answers the order it placed.
   const attempt = formText(form, 'attempt')
@@ -150,6 +160,7 @@ export async function placeOrderFromForm(request: Request, ctx: AppLoadContext) 
       phoneNumber: nationalPhone(typed.phoneNumber) ?? typed.phoneNumber,
     },
     paymentInfo: { method: cod ? codMethod : paymentConstants.method, status: paymentConstants.status },
+    ...(updates ? { updates: [...new Set(updates)] } : {}),
   })
   if (!body.success) return refused(400, {}, invalidBodyText(body.error))
   try {

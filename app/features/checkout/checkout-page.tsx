@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { useT } from '../../i18n/i18n.tsx'
 import { checkoutLabels, checkoutMessages as m } from '../../lib/checkout-messages.ts'
 import { formatRupees } from '../../lib/format.ts'
+import { useOrderUpdates } from '../../lib/order-updates-api.ts'
 import { useStoreCredit } from '../../lib/store-credit-api.ts'
 import { useTypedEarly } from '../../lib/typed-early.ts'
 import { AddressBook } from './address-book.tsx'
@@ -9,6 +10,7 @@ import type { CheckoutRefusal, CheckoutStart, PaymentOption } from './checkout-s
 import { CodRefusal, DeliveryNotices, useDeliveryAndCod } from './delivery-and-cod.tsx'
 import { DeliveryForm, ShippingErrorSummary } from './delivery-form.tsx'
 import { OrderProblem, OrderSummary } from './order-summary.tsx'
+import { type CheckoutUpdates, OrderUpdatesChoice } from './order-updates-choice.tsx'
 import { PaymentOptions } from './payment-options.tsx'
 import { SimulatedPaymentsNotice } from './simulated-payments-notice.tsx'
 import { useCheckoutVisit } from './use-checkout-visit.ts'
@@ -62,7 +64,20 @@ export function CheckoutPage({
   const balance = (creditQuery.data?.balance ?? 0) + Math.round((visit.unpaid?.storeCredit ?? 0) * 100)
   const credit =
     useCredit && !dc.codChosen && balance > 0 ? Math.min(balance, Math.round(dc.totalToPay * 100)) / 100 : 0
-  const order = usePlaceOrder({ shipping, visit, dc, credit, problem: refused?.problem ?? null })
+  // Order updates by WhatsApp or SMS (decision 143): as the customer chose before, until they change them here.
+  const choices = useOrderUpdates(Boolean(visit.userId))
+  const [updates, setUpdates] = useState<CheckoutUpdates | null>(null)
+  const before = choices.data
+  const chosenUpdates: CheckoutUpdates =
+    updates ?? refused?.updates ?? (before ? (['whatsapp', 'sms'] as const).filter((c) => before[c].on) : [])
+  const order = usePlaceOrder({
+    shipping,
+    visit,
+    dc,
+    credit,
+    updates: chosenUpdates,
+    problem: refused?.problem ?? null,
+  })
   const { formId } = shipping
   const { unpaid } = visit
   // Deliver Here and Add a new address ask the server for the form that way before the page's code has run.
@@ -121,6 +136,7 @@ export function CheckoutPage({
             chooseFormId={chooseFormId}
           />
           <DeliveryForm shipping={shipping} chooseFormId={chooseFormId} />
+          <OrderUpdatesChoice chosen={chosenUpdates} onChange={setUpdates} />
           <PaymentOptions
             formId={formId}
             option={paymentOption}

@@ -31,4 +31,6 @@ export type CheckoutRefusal = {
   errors: ShippingErrors
   paymentOption: PaymentOption
   problem: string | null
+  /** The order updates ticked in the form (decision 143), kept when it is refused. */
+  updates?: Array<'whatsapp' | 'sms'>
 }

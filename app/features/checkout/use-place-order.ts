@@ -36,6 +36,7 @@ export function usePlaceOrder({
   visit,
   dc,
   credit = 0,
+  updates,
   problem: refusedProblem = null,
 }: {
   shipping: ShippingFormState
@@ -43,6 +44,8 @@ export function usePlaceOrder({
   dc: DeliveryAndCod
   /** Rupees of the total paid with store credit (decision 139). */
   credit?: number
+  /** WhatsApp or SMS updates to the delivery number (decision 143), as ticked at the checkout. */
+  updates?: Array<'whatsapp' | 'sms'>
   /** The server's refusal of a Place Order sent before the page's code ran. */
   problem?: string | null
 }) {
@@ -215,6 +218,7 @@ export function usePlaceOrder({
       },
       ...(cart.couponCode ? { couponCode: cart.couponCode } : {}),
       ...(credit > 0 ? { storeCredit: credit } : {}),
+      ...(updates ? { updates } : {}),
     })
   }
 

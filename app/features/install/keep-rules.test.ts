@@ -112,6 +112,8 @@ describe("a page's data asked for offline", () => {
   it('names the page it belongs to, without the router’s own parameters', () => {
     expect(pageOfRouteData(at('/Productdetails/abc123.data'))).toBe('/Productdetails/abc123')
     expect(pageOfRouteData(at('/_root.data'))).toBe('/')
+    expect(pageOfRouteData(at('/_.data'))).toBe('/')
+    expect(pageOfRouteData(at('/temple/_.data'))).toBe('/temple/')
     expect(pageOfRouteData(at('/products.data?search=saree&_routes=routes%2Fsearch'))).toBe(
       '/products?search=saree',
     )

@@ -94,7 +94,7 @@ export function keepsPicture(url: URL): boolean {
 }
 
 /**
- * The page a request for a page's data belongs to (React Router's `/path.data` and `/_root.data`, fetched when
+ * The page a request for a page's data belongs to (React Router's `/path.data` and `/_.data`, fetched when
  * a link is followed within the app), or null for anything else. Offline, the worker answers these by asking
  * the browser to open that page as a whole document, which it then answers with its kept copy or the offline
  * page, instead of the page saying its data could not be fetched.
@@ -104,7 +104,14 @@ export function pageOfRouteData(url: URL): string | null {
   const params = new URLSearchParams(url.search)
   params.delete('_routes')
   const query = params.toString()
-  const path = url.pathname === '/_root.data' ? '/' : url.pathname.slice(0, -'.data'.length)
+  // A folder's own page ('/' and any address ending in '/') asks for '<folder>/_.data'; older releases
+  // asked for '/_root.data'.
+  const path =
+    url.pathname === '/_root.data'
+      ? '/'
+      : url.pathname.endsWith('/_.data')
+        ? url.pathname.slice(0, -'_.data'.length)
+        : url.pathname.slice(0, -'.data'.length)
   return `${path}${query ? `?${query}` : ''}`
 }
 

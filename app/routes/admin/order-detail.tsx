@@ -135,7 +135,12 @@ export default function OrderDetailScreen() {
               data-testid="cash-on-delivery"
             >
               Cash on delivery: ship it unpaid; the courier collects {money(o.total)}. Marking it Delivered
-              records the cash as paid.
+              records the cash as paid.{' '}
+              <strong data-testid="cod-confirmation">
+                {o.codConfirmedAt
+                  ? `The customer confirmed it from the link in their message on ${when(o.codConfirmedAt)}.`
+                  : 'Not confirmed by the customer yet (the link to confirm goes with their WhatsApp or SMS updates, when they chose them): a call before packing saves a parcel refused at the door.'}
+              </strong>
             </p>
           ) : null}
           {o.nextStatuses.length === 0 ? (

@@ -983,6 +983,12 @@ export function createAccountsService(deps: AccountsDeps) {
       return (await service.people([userId], db)).get(userId) ?? null
     },
 
+    /** The account's own mobile number, proved with a code (decision 141); null without one. */
+    async phoneOf(userId: string, db: DbOrTx = deps.db): Promise<string | null> {
+      const user = await createAccountsRepo(db).userById(userId)
+      return user?.phone && user.phoneVerifiedAt ? user.phone : null
+    },
+
     /** Whether the account's address is confirmed (reviews, 80G receipts: decision 109). */
     async emailConfirmed(userId: string) {
       return Boolean((await repo.userById(userId))?.emailVerifiedAt)

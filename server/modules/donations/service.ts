@@ -15,6 +15,7 @@ import {
 import { financialYear } from '../../../contracts/gst.ts'
 import { translatorFor } from '../../../contracts/i18n/registry.ts'
 import { defaultLanguage, isLanguage, type Language } from '../../../contracts/languages.ts'
+import { formatPaise } from '../../../contracts/money.ts'
 import { receiptDetailsMissing } from '../../../contracts/setup.ts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../http/errors.ts'
@@ -24,6 +25,7 @@ import type { ContentService } from '../content/service.ts'
 import type { InvoicesService } from '../invoices/service.ts'
 import { mailAnswers, mailTextsIn } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
+import type { OrderUpdatesService } from '../messaging/order-updates.ts'
 import type { PayableHandler } from '../payments/payables.ts'
 import type { SettingsService } from '../settings/service.ts'
 import { type Issuer, renderReceiptPdf } from './pdf.ts'
@@ -52,6 +54,8 @@ export function createDonationsService(deps: {
   settings: Pick<SettingsService, 'read' | 'save'>
   /** Whether the donor's address is confirmed: an 80G receipt waits for it (decision 109). */
   emailConfirmed: (userId: string) => Promise<boolean>
+  /** The receipt's WhatsApp, SMS and push update to the channels the donor chose (decision 143). */
+  updates?: Pick<OrderUpdatesService, 'notify'>
 }) {
   const repo = createDonationsRepo(deps.db)
 
@@ -130,6 +134,23 @@ export function createDonationsService(deps: {
       issuer,
     }))!
     const language = isLanguage(row.language) ? row.language : defaultLanguage
+    const receiptLink = deps.mail.url(`/donate/thanks/${row.id}`)
+    if (deps.updates) {
+      await deps.updates.notify(tx, {
+        userId: row.userId,
+        kind: 'donation.receipt',
+        template: 'donation-receipt',
+        params: [
+          row.donorName.trim().split(/\s+/)[0] ?? row.donorName,
+          formatPaise(row.amount),
+          issued.receiptNumber!,
+          receiptLink,
+        ],
+        language,
+        regarding: `donation:${row.id}`,
+        link: receiptLink,
+      })
+    }
     await deps.mail.send(tx, {
       kind: 'donation.paid',
       to: row.donorEmail,

@@ -169,13 +169,17 @@ export function createMailService(deps: MailDeps) {
 
     staffAddress,
 
+    /** Minutes an unpaid order's 'awaiting payment' reminder waits (decision 120): its WhatsApp one waits as long. */
+    awaitingPaymentMinutes: () => awaitingPaymentDelayMinutes(deps.config.RESERVATION_MINUTES),
+
     /** The customer e-mail of an order event (the orders module calls it inside its transaction). */
     async orderEvent(
       tx: DbOrTx,
       event: OrderMailEvent,
       order: {
         id: string
-        to: string
+        /** The customer's address; null when there is none or they turned order e-mails off (staff still hear). */
+        to: string | null
         facts: OrderFacts
         reason?: string
         refundDue?: boolean
@@ -217,12 +221,13 @@ export function createMailService(deps: MailDeps) {
                           ? texts.orderReturnedToOrigin(f, orderUrl, order.refundDue ?? false)
                           : texts.orderRefunded(f, orderUrl)
       const later = event === 'placed' && !f.payOnDelivery && delay > 0
-      await service.send(tx, {
-        kind: `order.${event}`,
-        to: order.to,
-        content,
-        ...(later ? { notBefore: new Date(now.getTime() + delay * 60_000), regarding } : {}),
-      })
+      if (order.to)
+        await service.send(tx, {
+          kind: `order.${event}`,
+          to: order.to,
+          content,
+          ...(later ? { notBefore: new Date(now.getTime() + delay * 60_000), regarding } : {}),
+        })
       // Staff hear of an order once it is theirs to ship: paid online, or placed for cash on delivery.
       if (event === 'placed' && f.payOnDelivery) {
         await service.notifyStaff(

@@ -178,8 +178,8 @@ const mobilesOf = (phone: string) => phone.replace(/\D/g, '')
 // --- The Flow API's request.
 
 /**
- * The Flow API's body for a shop message: the MSG91 template, the sender, URL shortening off (a code is no
- * link), and one recipient whose variables are the template's params by their names.
+ * The Flow API's body for a shop message: the MSG91 template, the sender, URL shortening for a template
+ * with a link (off for a code), and one recipient whose variables are the template's params by their names.
  */
 export function flowBody(message: OutgoingMessage, settings: Msg91Settings) {
   const spec = messageTemplates[message.template]
@@ -187,7 +187,9 @@ export function flowBody(message: OutgoingMessage, settings: Msg91Settings) {
   return {
     template_id: settings.templates[message.template].templateId,
     sender: settings.senderId,
-    short_url: '0',
+    // A link (an order's page, a tracking page) is longer than DLT's 30 characters for a variable: MSG91
+    // shortens it on its whitelisted domain. A code is no link, so it goes as it is.
+    short_url: spec.params.some((p) => p === 'link' || p === 'tracking') ? '1' : '0',
     recipients: [{ mobiles: mobilesOf(message.to), ...variables }],
   }
 }

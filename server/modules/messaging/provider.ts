@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { z } from 'zod'
 import type { Language } from '../../../contracts/languages.ts'
-import type { DeliveryStatus, MessageChannel, MessageTemplate } from '../../../contracts/messaging.ts'
+import type { DeliveryStatus, MessageTemplate, PhoneChannel } from '../../../contracts/messaging.ts'
 
 /**
  * The seam between the messaging module and whoever carries a message to a phone (decisions 116 and 141).
@@ -13,12 +13,15 @@ export const whatsappProviderNames = ['sandbox', 'whatsapp-cloud'] as const
 export type WhatsappProviderName = (typeof whatsappProviderNames)[number]
 export const smsProviderNames = ['sandbox', 'msg91'] as const
 export type SmsProviderName = (typeof smsProviderNames)[number]
+/** Web push (decision 144): the sandbox keeps each message in the Outbox; `web-push` sends it with VAPID. */
+export const pushProviderNames = ['sandbox', 'web-push'] as const
+export type PushProviderName = (typeof pushProviderNames)[number]
 
 /** One template message to one number, in the shop's words. */
 export type OutgoingMessage = {
   /** The outbox row's id: stable across attempts (a provider that takes a reference is given it). */
   reference: string
-  /** +91 and ten digits (contracts/messaging.ts, normalisePhone). */
+  /** +91 and ten digits (contracts/messaging.ts, normalisePhone); for push, the push subscription's id. */
   to: string
   template: MessageTemplate
   language: Language
@@ -26,6 +29,8 @@ export type OutgoingMessage = {
   params: string[]
   /** The whole text as the customer reads it (the sandbox shows it; an SMS gateway may need it). */
   text: string
+  /** The shop page the message is about: a push notification opens it. */
+  link?: string | null
 }
 
 /** The provider's id for an accepted message: its status callbacks name it. */
@@ -43,7 +48,7 @@ export type DeliveryEvent = {
 
 export interface MessagingProvider {
   readonly name: string
-  readonly channel: MessageChannel
+  readonly channel: PhoneChannel
   /**
    * Hands one message to the provider. Throws a MessagingProviderError: `retry` true when the provider
    * certainly did not take it (no connection, a 429 or 5xx answer), false when trying again cannot help

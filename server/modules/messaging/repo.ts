@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm'
-import type { MessageChannel, MessageStatus } from '../../../contracts/messaging.ts'
+import { and, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm'
+import type { MessageStatus, PhoneChannel } from '../../../contracts/messaging.ts'
 import type { DbOrTx } from '../../db/client.ts'
 import { messageOutbox } from './tables.ts'
 
@@ -11,6 +11,23 @@ export function createMessagingRepo(db: DbOrTx) {
     async insert(row: MessageInsert): Promise<MessageRow> {
       const [inserted] = await db.insert(messageOutbox).values(row).returning()
       return inserted!
+    },
+
+    /** Deletes messages of a kind about a thing that wait for a later time and were never tried. */
+    async withdraw(kind: string, regarding: string, now: Date): Promise<number> {
+      const gone = await db
+        .delete(messageOutbox)
+        .where(
+          and(
+            eq(messageOutbox.kind, kind),
+            eq(messageOutbox.regarding, regarding),
+            eq(messageOutbox.status, 'queued'),
+            eq(messageOutbox.attempts, 0),
+            gt(messageOutbox.nextAttemptAt, now),
+          ),
+        )
+        .returning({ id: messageOutbox.id })
+      return gone.length
     },
 
     /**
@@ -134,7 +151,7 @@ export function createMessagingRepo(db: DbOrTx) {
 
     /** A page of one channel's messages, newest first; without `accountMessages`, codes are left out. */
     async list(opts: {
-      channel: MessageChannel
+      channel: PhoneChannel
       status?: MessageStatus
       page: number
       pageSize: number

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { NotFoundError } from '../../http/errors.ts'
 import { failures, ok, publicAccess } from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
+import { orderUpdatesRoutes } from './order-updates-routes.ts'
 
 const providerParams = z.object({ provider: z.string().max(40) })
 // MSG91's reports carry the shop's token in their address; WhatsApp's address check asks with hub.* values.
@@ -87,4 +88,5 @@ const messagingWebhookRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
 
 export const messagingModule: FastifyPluginAsync<{ services: Services }> = async (app, opts) => {
   await app.register(messagingWebhookRoutes, opts)
+  await app.register(orderUpdatesRoutes, opts)
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { MessageChannel } from '../../../contracts/messaging.ts'
+import type { PhoneChannel } from '../../../contracts/messaging.ts'
 import { ValidationError } from '../../http/errors.ts'
 import type { MessagingProvider } from './provider.ts'
 
@@ -8,9 +8,7 @@ import type { MessagingProvider } from './provider.ts'
  * the machine. The console's Outbox is the phone: staff who may (owners, for sign-in codes) read each
  * message there as it would arrive. It sends no status callbacks; a sandbox message reads delivered.
  */
-export function createSandboxMessaging(
-  channel: MessageChannel,
-): MessagingProvider & { deliversAtOnce: true } {
+export function createSandboxMessaging(channel: PhoneChannel): MessagingProvider & { deliversAtOnce: true } {
   return {
     name: 'sandbox',
     channel,

@@ -4,11 +4,11 @@ import type { Language } from '../../../contracts/languages.ts'
 import {
   accountMessageKinds,
   isAccountMessage,
-  type MessageChannel,
   type MessageItem,
   type MessageStatus,
   type MessageTemplate,
   maskPhone,
+  type PhoneChannel,
 } from '../../../contracts/messaging.ts'
 import type { StaffRole } from '../../../contracts/staff.ts'
 import type { Db, DbOrTx } from '../../db/client.ts'
@@ -34,7 +34,7 @@ export type MessagingDeps = {
   db: Db
   log?: FastifyBaseLogger
   secrets: { jwtAccessSecret: string }
-  providers: Record<MessageChannel, MessagingProvider>
+  providers: Record<PhoneChannel, MessagingProvider>
 }
 
 type Sealed = { params: string[]; text: string }
@@ -45,7 +45,7 @@ const seesAccountMessages = (role: StaffRole | null) => role === 'owner'
 export function createMessagingService(deps: MessagingDeps) {
   const repo = createMessagingRepo(deps.db)
   const seal = createSeal<Sealed>(deps.secrets.jwtAccessSecret, 'message-outbox')
-  const providerOf = (channel: MessageChannel) => deps.providers[channel]
+  const providerOf = (channel: PhoneChannel) => deps.providers[channel]
   const isSandbox = (row: Pick<MessageRow, 'provider'>) => row.provider === 'sandbox'
 
   /** The row as a staff member may see it: a code in the clear only to owners, and only in the sandbox. */
@@ -99,6 +99,7 @@ export function createMessagingService(deps: MessagingDeps) {
         language: row.language as Language,
         params: live.params,
         text: live.text,
+        link: row.link,
       })
       await repo.markSent(row.id, {
         providerMessageId: sent.providerMessageId,
@@ -129,7 +130,11 @@ export function createMessagingService(deps: MessagingDeps) {
 
   const service = {
     /** The provider each channel goes through now ('sandbox' keeps everything on the machine). */
-    providerNames: { whatsapp: deps.providers.whatsapp.name, sms: deps.providers.sms.name },
+    providerNames: {
+      whatsapp: deps.providers.whatsapp.name,
+      sms: deps.providers.sms.name,
+      push: deps.providers.push.name,
+    },
 
     /**
      * Writes one message into the outbox inside the caller's transaction: it exists exactly when its event
@@ -139,7 +144,7 @@ export function createMessagingService(deps: MessagingDeps) {
     async send(
       tx: DbOrTx,
       message: {
-        channel: MessageChannel
+        channel: PhoneChannel
         kind: string
         to: string
         template: MessageTemplate
@@ -148,7 +153,11 @@ export function createMessagingService(deps: MessagingDeps) {
         secret?: string
         userId?: string | null
         regarding?: string | null
+        /** The shop page the message is about (a push notification opens it). */
+        link?: string | null
         expiresAt?: Date
+        /** Not sent before this time (a reminder that is withdrawn if it is no longer true by then). */
+        notBefore?: Date
       },
     ): Promise<MessageRow> {
       if (message.secret && !isAccountMessage(message.kind))
@@ -170,8 +179,15 @@ export function createMessagingService(deps: MessagingDeps) {
         sealed: message.secret ? seal.seal({ params: message.params, text }) : null,
         provider: providerOf(message.channel).name,
         regarding: message.regarding ?? null,
+        link: message.link ?? null,
         expiresAt: message.expiresAt ?? null,
+        ...(message.notBefore ? { nextAttemptAt: message.notBefore } : {}),
       })
+    },
+
+    /** Takes back messages of this kind about this thing that are still waiting for their time. */
+    withdraw(tx: DbOrTx, kind: string, regarding: string, now = new Date()) {
+      return createMessagingRepo(tx).withdraw(kind, regarding, now)
     },
 
     /**
@@ -235,7 +251,7 @@ export function createMessagingService(deps: MessagingDeps) {
     outbox: {
       async list(
         role: StaffRole | null,
-        query: { channel: MessageChannel; status?: MessageStatus; page: number },
+        query: { channel: PhoneChannel; status?: MessageStatus; page: number },
       ) {
         const pageSize = 25
         const { rows, total } = await repo.list({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from '../../db/columns.ts'
 
 /**
@@ -12,7 +12,7 @@ export const messageOutbox = pgTable(
   'message_outbox',
   {
     id: id(),
-    channel: text('channel', { enum: ['whatsapp', 'sms'] }).notNull(),
+    channel: text('channel', { enum: ['whatsapp', 'sms', 'push'] }).notNull(),
     kind: text('kind').notNull(),
     // The account it is for, when there is one (the console shows whose it is).
     userId: text('user_id'),
@@ -42,6 +42,8 @@ export const messageOutbox = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     // What a message is about ('order:<id>'), for the console and for withdrawing one no longer true.
     regarding: text('regarding'),
+    // The shop's page the message is about (an order's page): a push notification opens it when tapped.
+    link: text('link'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,4 +54,25 @@ export const messageOutbox = pgTable(
       .on(t.provider, t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),
   ],
+)
+
+/**
+ * Which channels a customer lets the shop use for order updates (docs/decisions/143), as a history: every
+ * choice is a row with its time and where it was made; the latest row per channel is the choice now. No row
+ * for e-mail means yes (the spec's order e-mails); no row for WhatsApp, SMS or push means no.
+ */
+export const contactConsents = pgTable(
+  'contact_consents',
+  {
+    id: id(),
+    userId: text('user_id').notNull(),
+    channel: text('channel', { enum: ['email', 'whatsapp', 'sms', 'push'] }).notNull(),
+    granted: boolean('granted').notNull(),
+    // The number a WhatsApp or SMS consent was given for (+91 and ten digits).
+    phone: text('phone'),
+    // Where it was given or withdrawn: 'checkout', 'settings', 'order' (the order page), 'link'.
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_consents_user_idx').on(t.userId, t.channel, t.createdAt)],
 )

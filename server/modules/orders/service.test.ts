@@ -52,7 +52,15 @@ const quietPeers = (over: Partial<OrderPeers>): OrderPeers => ({
   },
   cart: { removeOrdered: async () => {} },
   addresses: { rememberFromOrder: async () => false },
-  mail: { orderEvent: async () => {}, stockTaken: async () => {} },
+  mail: { orderEvent: async () => {}, stockTaken: async () => {}, awaitingPaymentMinutes: () => 0 },
+  updates: {
+    orderEvent: async () => 0,
+    emailOn: async () => true,
+    choose: async () => {
+      throw new Error('no order updates in this test')
+    },
+    checkoutPhone: () => null,
+  },
   cod: { terms: async () => ({ ...defaultCodTerms, enabled: false }) },
   holds: { limits: async () => defaultHoldLimits },
   invoices: {

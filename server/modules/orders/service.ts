@@ -13,6 +13,7 @@ import { type HoldLimits, holdMessages, phoneKey } from '../../../contracts/hold
 import { translatorFor } from '../../../contracts/i18n/registry.ts'
 import type { Translate } from '../../../contracts/i18n/translate.ts'
 import { defaultLanguage, isLanguage, type Language, msg } from '../../../contracts/languages.ts'
+import { type CodConfirmation, codConfirmAnswers } from '../../../contracts/messaging.ts'
 import { formatPaise } from '../../../contracts/money.ts'
 import {
   canMovePayment,
@@ -51,6 +52,7 @@ import type { CatalogueService } from '../catalogue/service.ts'
 import type { StoreCreditService } from '../credit/service.ts'
 import type { OrderFacts } from '../mail/messages.ts'
 import type { MailService, OrderMailEvent } from '../mail/service.ts'
+import type { OrderUpdateEvent, OrderUpdatesService } from '../messaging/order-updates.ts'
 import { ordersAuditNames } from './audit-names.ts'
 import { createOrdersList, createOrdersReports, type SearchLimits } from './console-repo.ts'
 import { orderNumberOf, orderNumberPrefix } from './order-number.ts'
@@ -112,7 +114,9 @@ export type OrderPeers = {
     rememberFromOrder(userId: string, shipping: PlaceOrderInput['shippingInfo'], tx: Tx): Promise<boolean>
   }
   /** The customer's and the staff's e-mails, written in the transaction of the change (decision 071). */
-  mail: Pick<MailService, 'orderEvent' | 'stockTaken'>
+  mail: Pick<MailService, 'orderEvent' | 'stockTaken' | 'awaitingPaymentMinutes'>
+  /** WhatsApp, SMS and push updates to the channels the customer chose (decision 143). */
+  updates: Pick<OrderUpdatesService, 'orderEvent' | 'emailOn' | 'choose' | 'checkoutPhone'>
   /** The shop's cash-on-delivery terms (decision 080); without them COD is not offered. */
   cod: { terms(tx: Tx): Promise<CodTerms> }
   /** What one account may hold at once (decision 110); the defaults without it. */
@@ -369,11 +373,14 @@ export function createOrdersService(deps: {
     return null
   }
 
-  /** The facts an order e-mail shows, read inside the transaction of the change. */
+  /**
+   * The customer's messages about an order event, inside the transaction of the change: its e-mail (with the
+   * staff's), and its WhatsApp, SMS and push updates to the channels the customer chose (decision 143).
+   */
   async function tell(
     tx: Tx,
     orderId: string,
-    event: OrderMailEvent,
+    event: OrderMailEvent | 'out-for-delivery',
     extra: { reason?: string; refundDue?: boolean; photo?: { src: string; title: string } } = {},
   ) {
     const mail = peers().mail
@@ -381,11 +388,44 @@ export function createOrdersService(deps: {
     const row = await r.byIdOrNumber(orderId)
     if (!row) return
     const customer = await accounts.person(row.userId, tx)
-    // An account made with a mobile number alone has no address to e-mail (decision 141).
-    if (!customer?.email) return
-    const to = customer.email
-    const items = await r.itemsOf(row.id)
+    if (!customer) return
     const orderLanguage = isLanguage(row.language) ? row.language : defaultLanguage
+    const payOnDelivery = row.paymentMethod === codMethod
+    const phoneEvent: OrderUpdateEvent | null =
+      event === 'placed'
+        ? payOnDelivery
+          ? 'cod-confirm'
+          : 'placed'
+        : event === 'paid' ||
+            event === 'shipped' ||
+            event === 'out-for-delivery' ||
+            event === 'delivered' ||
+            event === 'delivery-failed'
+          ? event
+          : null
+    if (phoneEvent) {
+      // An unpaid order's reminder waits as its e-mail does, and is withdrawn once the order is paid.
+      const wait = phoneEvent === 'placed' ? mail.awaitingPaymentMinutes() : 0
+      await peers().updates.orderEvent(
+        tx,
+        phoneEvent,
+        {
+          userId: row.userId,
+          orderId: row.id,
+          orderNumber: row.orderNumber,
+          name: customer.fullName,
+          total: formatPaise(row.total),
+          trackingLink: row.shippingLink,
+          language: orderLanguage,
+        },
+        wait > 0 ? { notBefore: new Date(Date.now() + wait * 60_000) } : {},
+      )
+    }
+    if (event === 'out-for-delivery') return
+    // An account made with a mobile number alone has no address to e-mail (decision 141), and a customer
+    // may turn order e-mails off (decision 143); the staff's e-mails about the order go all the same.
+    const to = customer.email && (await peers().updates.emailOn(row.userId, tx)) ? customer.email : null
+    const items = await r.itemsOf(row.id)
     const facts: OrderFacts = {
       orderNumber: row.orderNumber,
       customerName: customer.fullName,
@@ -407,7 +447,7 @@ export function createOrdersService(deps: {
       couponPercent: row.couponPercent,
       total: row.total,
       storeCredit: row.storeCredit,
-      payOnDelivery: row.paymentMethod === codMethod,
+      payOnDelivery,
       codFee: row.codFee,
       shippingCharge: row.shippingCharge,
       address: [
@@ -647,6 +687,9 @@ export function createOrdersService(deps: {
       }
       const subtotal = lines.reduce((sum, l) => sum + (l.unit + l.addons) * l.quantity, 0)
       const s = input.shippingInfo
+      // WhatsApp or SMS updates chosen at checkout go to the delivery number: one that cannot take them is
+      // refused here, before anything is held.
+      const updatesPhone = peers().updates.checkoutPhone(input.updates, s.phoneNumber)
       const cod = paymentChoice(input.paymentInfo?.method) === 'cod'
       const pieces = lines.reduce((sum, l) => sum + l.quantity, 0)
 
@@ -785,6 +828,15 @@ export function createOrdersService(deps: {
               await peers().cart.removeOrdered(
                 userId,
                 items.map((i) => ({ productId: i.productId, variantId: i.variantId })),
+                tx,
+              )
+            }
+            // The checkout's choice of updates is the customer's choice from now on (decision 143).
+            if (input.updates) {
+              await peers().updates.choose(
+                userId,
+                { whatsapp: input.updates.includes('whatsapp'), sms: input.updates.includes('sms') },
+                { phone: updatesPhone, source: 'checkout' },
                 tx,
               )
             }
@@ -1064,6 +1116,51 @@ export function createOrdersService(deps: {
       return full((await repo.byIdOrNumber(found.id))!)
     },
 
+    /**
+     * A cash-on-delivery order as its confirmation link shows it (decision 143): no sign-in, so only what
+     * the message already said (the number, the total, how many pieces), never the address or the name.
+     */
+    async codConfirmation(orderId: string): Promise<CodConfirmation | null> {
+      const row = await repo.byIdOrNumber(orderId)
+      if (row?.id !== orderId || row.paymentMethod !== codMethod) return null
+      const items = await repo.itemsOf(row.id)
+      return {
+        orderID: row.id,
+        orderNumber: row.orderNumber,
+        totalAmount: rupees(row.total),
+        items: items.reduce((n, i) => n + i.quantity, 0),
+        status: row.status,
+        confirmedAt: row.codConfirmedAt?.toISOString() ?? null,
+        open: customerMayCancel(row) && row.status !== 'Cancelled',
+      }
+    },
+
+    /**
+     * The customer's answer from the link: confirmed (kept in the history staff read), or cancelled as a
+     * customer cancels. Answering again with the same is fine; once shipped or cancelled it cannot change.
+     */
+    async answerCod(orderId: string, answer: 'confirm' | 'cancel'): Promise<'confirmed' | 'cancelled'> {
+      const found = await service.codConfirmation(orderId)
+      if (!found) throw new NotFoundError(codConfirmAnswers.badLink)
+      const row = (await repo.byIdOrNumber(orderId))!
+      if (answer === 'cancel') {
+        if (row.status === 'Cancelled') return 'cancelled'
+        if (!found.open) throw new ConflictError(codConfirmAnswers.tooLate)
+        await service.cancelForCustomer(row.userId, row.id)
+        return 'cancelled'
+      }
+      if (row.codConfirmedAt) return 'confirmed'
+      if (!found.open) throw new ConflictError(codConfirmAnswers.tooLate)
+      await deps.db.transaction(async (tx) => {
+        const r = createOrdersRepo(tx)
+        const locked = (await r.lockById(row.id))!
+        if (locked.codConfirmedAt) return
+        await r.update(row.id, { codConfirmedAt: new Date() })
+        await r.addHistory(row.id, locked.status, row.userId, 'Confirmed by the customer from the link')
+      })
+      return 'confirmed'
+    },
+
     /** A phone's cash-on-delivery record for staff (decision 136): its COD parcels that came back, its block. */
     async codPhoneRecord(phone: string) {
       const key = phoneKey(phone)
@@ -1312,6 +1409,7 @@ export function createOrdersService(deps: {
           note: opts.note ?? null,
         })
         if (status === 'Shipped') await tell(tx, row.id, 'shipped')
+        if (status === 'Out for delivery') await tell(tx, row.id, 'out-for-delivery')
         // A cash-on-delivery order is invoiced when delivered; a paid one already has its invoice.
         if (status === 'Delivered') await peers().invoices.issueInvoice(tx, row.id)
         if (status === 'Delivered') await tell(tx, row.id, 'delivered')

@@ -53,6 +53,9 @@ export const orders = pgTable(
     creditHeld: boolean('credit_held').notNull().default(false),
     // Whether the coupon's use is counted (from payment until a cancellation gives it back).
     couponCounted: boolean('coupon_counted').notNull().default(false),
+    // A cash-on-delivery order the customer confirmed (or not yet) from the link in its message, before
+    // dispatch (docs/decisions/143): staff see it in the console; a cancellation by the link cancels it.
+    codConfirmedAt: timestamp('cod_confirmed_at', { withTimezone: true }),
     refundAttempts: integer('refund_attempts').notNull().default(0),
     refundRetryAt: timestamp('refund_retry_at', { withTimezone: true }),
     createdAt: createdAt(),

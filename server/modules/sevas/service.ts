@@ -35,6 +35,7 @@ import type { ContentService } from '../content/service.ts'
 import type { BookingFacts } from '../mail/messages.ts'
 import { mailTextsIn } from '../mail/messages.ts'
 import type { MailService } from '../mail/service.ts'
+import type { OrderUpdatesService } from '../messaging/order-updates.ts'
 import type { CaptureEffect, PayableHandler, PayableTerms } from '../payments/payables.ts'
 import type { PaymentRow } from '../payments/repo.ts'
 import { sevasAuditNames } from './audit-names.ts'
@@ -106,6 +107,8 @@ export function createSevasService(deps: {
   config: Pick<Config, 'RESERVATION_MINUTES'>
   files: FileStore
   mail: Pick<MailService, 'send' | 'url'>
+  /** WhatsApp, SMS and push to the channels the devotee chose (decision 143). */
+  updates?: Pick<OrderUpdatesService, 'notify'>
   log?: FastifyBaseLogger
   /** What one account may hold at once (decision 110); the defaults without it. */
   holds?: { limits(db?: DbOrTx): Promise<HoldLimits> }
@@ -177,19 +180,39 @@ export function createSevasService(deps: {
   const languageOf = (row: BookingRow): Language =>
     isLanguage(row.language) ? row.language : defaultLanguage
 
-  /** The e-mail facts of a booking, read inside the transaction that changes it. */
+  /**
+   * The devotee's e-mail about a booking, read inside the transaction that changes it, and (when booked or
+   * first performed) its WhatsApp, SMS and push update to the channels they chose (decision 143).
+   */
   async function tell(
     tx: DbOrTx,
     row: BookingRow,
     event: 'confirmed' | 'cancelled' | 'performed',
-    extra: { refund?: boolean } = {},
+    extra: { refund?: boolean; again?: boolean } = {},
   ) {
     const devotee = await deps.accounts.person(row.userId, tx)
+    const language = languageOf(row)
+    if (deps.updates && event !== 'cancelled' && !extra.again) {
+      const link = deps.mail.url(`/seva-bookings/${row.id}`)
+      await deps.updates.notify(tx, {
+        userId: row.userId,
+        kind: `booking.${event}`,
+        template: event === 'confirmed' ? 'seva-confirmed' : 'seva-performed',
+        params: [
+          devotee?.fullName.split(/\s+/)[0] ?? row.devoteeName,
+          row.sevaName,
+          dayInWords(row.day, language),
+          link,
+        ],
+        language,
+        regarding: `booking:${row.id}`,
+        link,
+      })
+    }
     // An account made with a mobile number alone has no address to e-mail (decision 141).
     if (!devotee?.email) return
     const to = devotee.email
     const temple = (await templesOf([row.sevaId], tx)).get(row.sevaId)
-    const language = languageOf(row)
     const facts: BookingFacts = {
       bookingNumber: row.bookingNumber,
       devoteeName: row.devoteeName,
@@ -546,7 +569,7 @@ export function createSevasService(deps: {
         const current = (await r.booking(id, true))!
         const updated = await r.updateBooking(id, { photo: stored.url })
         await audit(tx, actorId, 'booking.photo', current, updated)
-        if (updated.status === 'performed') await tell(tx, updated, 'performed')
+        if (updated.status === 'performed') await tell(tx, updated, 'performed', { again: true })
         return updated
       })
       if (row.photo) await removeImage(deps.files, row.photo).catch(() => {})
@@ -564,7 +587,7 @@ export function createSevasService(deps: {
         if (row.videoUrl === videoUrl) return row
         const after = await r.updateBooking(id, { videoUrl })
         await audit(tx, actorId, 'booking.video', row, after, { videoUrl })
-        if (after.status === 'performed' && videoUrl) await tell(tx, after, 'performed')
+        if (after.status === 'performed' && videoUrl) await tell(tx, after, 'performed', { again: true })
         return after
       })
     },

@@ -150,6 +150,7 @@ export function createAdminOrdersService(deps: {
         couponCode: o.couponCode,
         couponPercent: o.couponPercent,
         createdAt: o.createdAt.toISOString(),
+        codConfirmedAt: o.codConfirmedAt?.toISOString() ?? null,
         customer: customer
           ? {
               _id: customer.id,
