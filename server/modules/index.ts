@@ -21,6 +21,7 @@ import { ordersRoutes } from './orders/routes.ts'
 import { paymentsRoutes } from './payments/routes.ts'
 import { pincodeRoutes } from './pincode/routes.ts'
 import { provenanceRoutes } from './provenance/routes.ts'
+import { pushRoutes } from './push/routes.ts'
 import { returnsModule } from './returns/routes.ts'
 import { reviewsRoutes } from './reviews/routes.ts'
 import { sevasRoutes } from './sevas/routes.ts'
@@ -50,6 +51,7 @@ export const apiModules: FastifyPluginAsync<{ services: Services }>[] = [
   sevasRoutes,
   accountRoutes,
   phoneRoutes,
+  pushRoutes,
   storeCreditRoutes,
   addressRoutes,
   messagesRoutes,

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { codConfirmAnswers, orderUpdateAnswers } from '../../contracts/messaging.ts'
@@ -203,6 +204,24 @@ describe("an order's updates by WhatsApp and SMS", () => {
     expect(messages.find((m) => m.kind === 'order.out-for-delivery')!.text).toContain(
       'is out for delivery today',
     )
+  })
+
+  it('sends the update to each device with push on, beside WhatsApp', async () => {
+    const customer = await makeCustomer(app)
+    const browserKeys = createECDH('prime256v1')
+    const subscribed = await api(customer, 'POST', '/user/push-subscriptions', {
+      endpoint: `https://push.example.net/send/${customer.id}`,
+      keys: {
+        p256dh: browserKeys.generateKeys().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+    })
+    expect(subscribed.statusCode, subscribed.body).toBe(201)
+    const { orderId } = await orderWithUpdates(customer, { pay: 'online', updates: ['whatsapp'] })
+    await payOrder(app, customer, orderId)
+    const paid = (await aboutOrder(orderId)).filter((m) => m.kind === 'order.paid')
+    expect(paid.map((m) => m.channel).sort()).toEqual(['push', 'whatsapp'])
+    expect(paid.find((m) => m.channel === 'push')?.to).toBe(subscribed.json().data._id)
   })
 
   it('sends the tracking link staff give when they mark an order shipped', async () => {

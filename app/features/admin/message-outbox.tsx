@@ -1,4 +1,4 @@
-import type { MessageChannel, MessageItem, MessagePage } from '../../../contracts/messaging.ts'
+import type { MessageItem, MessagePage, PhoneChannel } from '../../../contracts/messaging.ts'
 import { formatPhone } from '../../../contracts/messaging.ts'
 import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
@@ -19,7 +19,7 @@ const deliveryLabel: Record<NonNullable<MessageItem['delivery']>, { label: strin
   read: { label: 'Read', tone: 'green' },
   failed: { label: 'Not delivered', tone: 'red' },
 }
-export const channelNames: Record<MessageChannel, string> = { whatsapp: 'WhatsApp', sms: 'SMS' }
+export const channelNames: Record<PhoneChannel, string> = { whatsapp: 'WhatsApp', sms: 'SMS', push: 'Push' }
 
 /**
  * One channel's messages as the customer's phone shows them (decision 141): each in a bubble, with what
@@ -30,7 +30,7 @@ export function MessageOutbox({
   query,
   onPage,
 }: {
-  channel: MessageChannel
+  channel: PhoneChannel
   query: URLSearchParams
   onPage: (page: number) => void
 }) {

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router'
 import type { OutboxItem, OutboxMail, OutboxPage } from '../../../contracts/mail.ts'
+import { phoneChannels } from '../../../contracts/messaging.ts'
 import { adminSend, problemText, useAdmin } from '../../features/admin/admin-api.ts'
 import { when } from '../../features/admin/format.ts'
 import { MailPreview } from '../../features/admin/mail-preview.tsx'
@@ -32,8 +33,8 @@ export const meta = () => [{ title: 'Outbox | Shop console' }]
 export default function OutboxScreen() {
   const [params, setParams] = useSearchParams()
   const open = params.get('open')
-  const channel =
-    params.get('channel') === 'whatsapp' ? 'whatsapp' : params.get('channel') === 'sms' ? 'sms' : null
+  const asked = params.get('channel')
+  const channel = phoneChannels.find((c) => c === asked) ?? null
   const filters = new URLSearchParams()
   for (const k of ['status', 'page']) {
     const v = params.get(k)
@@ -52,7 +53,7 @@ export default function OutboxScreen() {
     })
   const tabs = (
     <nav aria-label="Channels" className="mb-4 flex gap-2 overflow-x-auto">
-      {([null, 'whatsapp', 'sms'] as const).map((c) => (
+      {([null, ...phoneChannels] as const).map((c) => (
         <button
           key={c ?? 'email'}
           type="button"

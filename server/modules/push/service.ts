@@ -68,7 +68,9 @@ const hostAllowed = (host: string, allowed: string[]) =>
 /** A public key the payload can be encrypted for: a point on P-256. */
 function isP256Point(p256dh: string): boolean {
   try {
-    createECDH('prime256v1').computeSecret(Buffer.from(p256dh, 'base64url'))
+    const ecdh = createECDH('prime256v1')
+    ecdh.generateKeys()
+    ecdh.computeSecret(Buffer.from(p256dh, 'base64url'))
     return true
   } catch {
     return false

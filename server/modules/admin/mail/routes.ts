@@ -10,6 +10,7 @@ import {
   outboxStatuses,
 } from '../../../../contracts/mail.ts'
 import {
+  type MessageItem,
   messageItemSchema,
   messageListQuery,
   messagePageSchema,
@@ -23,7 +24,14 @@ import { actorOf, idParams, security, tags } from '../route-helpers.ts'
 
 /** The outbox and the shop's mail settings (docs/decisions/070–072); the mail module does the work. */
 export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { mail, messaging } = services
+  const { mail, messaging, push } = services
+  // A push's `to` is a subscription id: staff read the device it went to instead (decision 144).
+  const withDevices = async (items: MessageItem[]): Promise<MessageItem[]> => {
+    const pushes = items.filter((i) => i.channel === 'push')
+    if (pushes.length === 0) return items
+    const devices = await push.devices(pushes.map((i) => i.to))
+    return items.map((i) => (i.channel === 'push' ? { ...i, to: devices.get(i.to) || 'A browser' } : i))
+  }
   const listQuery = outboxListQuery.omit({ status: true }).extend({
     channel: z.enum(outboxChannels).default('email'),
     // Each channel's states; one the channel does not have is refused by its own check below.
@@ -37,11 +45,12 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         operationId: 'adminListOutbox',
         tags,
         security,
-        summary: 'E-mails, WhatsApp and SMS messages the shop wrote, newest first, with their delivery state',
+        summary:
+          'E-mails, WhatsApp, SMS and push messages the shop wrote, newest first, with their delivery state',
         description:
-          '`channel` is `email` (the default), `whatsapp` or `sms`. Without SMTP_URL every e-mail is `kept` ' +
-          'here and none leaves the machine; with the sandbox messaging provider, WhatsApp and SMS messages ' +
-          'are taken at once and shown only here. `failed` ones gave up after repeated attempts; `lastError` ' +
+          '`channel` is `email` (the default), `whatsapp`, `sms` or `push`. Without SMTP_URL every e-mail is ' +
+          '`kept` here and none leaves the machine; with the sandbox messaging providers, WhatsApp, SMS and ' +
+          'push messages are taken at once and shown only here (a push’s `to` is the device it went to). `failed` ones gave up after repeated attempts; `lastError` ' +
           'says what the server answered, `delivery` what the provider reported later. Account mails and ' +
           'sign-in codes are listed to owners only, with their links and codes hidden (a sandbox code is ' +
           'shown to owners: the Outbox is the sandbox’s phone).',
@@ -71,14 +80,9 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       const messageStatus = messageListQuery.shape.status.safeParse(status)
       if (!messageStatus.success)
         throw new ValidationError('Invalid status for messages', { status: 'is not a message state' })
-      return {
-        success: true as const,
-        message: 'Outbox',
-        data: {
-          channel,
-          ...(await messaging.outbox.list(role, { channel, status: messageStatus.data, page })),
-        },
-      }
+      const listed = await messaging.outbox.list(role, { channel, status: messageStatus.data, page })
+      listed.items = await withDevices(listed.items)
+      return { success: true as const, message: 'Outbox', data: { channel, ...listed } }
     },
   )
 
@@ -97,7 +101,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request) => ({
       success: true as const,
       message: 'Message',
-      data: await messaging.outbox.get(request.user!.staffRole, request.params.id),
+      data: (await withDevices([await messaging.outbox.get(request.user!.staffRole, request.params.id)]))[0]!,
     }),
   )
 
@@ -116,7 +120,9 @@ export const mailRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request) => ({
       success: true as const,
       message: 'It will be sent again shortly',
-      data: await messaging.outbox.retry(request.user!.staffRole, request.params.id),
+      data: (
+        await withDevices([await messaging.outbox.retry(request.user!.staffRole, request.params.id)])
+      )[0]!,
     }),
   )
 
