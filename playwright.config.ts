@@ -34,6 +34,10 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The shop's offline worker (decision 142) keeps pages and build files; only the tests of the installed
+    // shop let it run (tests/e2e/app-install.phone.spec.ts, push.phone.spec.ts), so no other test is
+    // answered from a phone's cache or has its routed requests taken by the worker.
+    serviceWorkers: 'block',
   },
   projects: [
     {

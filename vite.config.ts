@@ -55,6 +55,11 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: Boolean(process.env.SOURCEMAP),
     cssCodeSplit: true,
+    modulePreload: {
+      // The shop app's code (decision 142) is fetched at idle and needs only files the page already has:
+      // no list of files to preload for it in the first visit's entry.
+      resolveDependencies: (file, deps) => (/shop-app-[\w-]+\.js$/.test(file) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -7,6 +7,7 @@ import { chooseOrderUpdates, orderUpdatesKey, useOrderUpdates } from '../../lib/
 import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 import { fieldClass } from './password-field.tsx'
+import { PushSettings } from './push-settings.tsx'
 
 const channelNames: Record<UpdateChannel, string> = { email: 'E-mail', whatsapp: 'WhatsApp', sms: 'SMS' }
 
@@ -97,6 +98,7 @@ export function OrderUpdateSettings() {
           {error}
         </p>
       ) : null}
+      <PushSettings />
     </section>
   )
 }

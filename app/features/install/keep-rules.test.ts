@@ -6,12 +6,16 @@ import {
   keepsPicture,
   keptListMark,
   mayKeep,
+  notificationUrl,
   offlineLanguage,
   oldestBeyond,
   pageLanguage,
   pageOfRouteData,
   pageTitle,
+  publicCopyEveryMs,
+  pushNotification,
   staleCaches,
+  wantsPublicCopy,
   withKeptPages,
 } from './keep-rules.ts'
 
@@ -170,5 +174,56 @@ describe('the kept pages and the offline page', () => {
     const now = Object.values(cacheNames('v2'))
     const names = [...now, 'shop-pages-v1', 'shop-assets-v1', 'someone-else']
     expect(staleCaches(names, 'v2')).toEqual(['shop-pages-v1', 'shop-assets-v1'])
+  })
+
+  it("shows a push as the shop sent it, and opens only the shop's own pages", () => {
+    const shop = 'https://shop.example'
+    const payload = JSON.stringify({
+      title: 'Kalaa Setu',
+      body: 'Asha, your order KS-1042 is on its way.',
+      url: `${shop}/orderDetails/o1`,
+      tag: 'order-o1',
+    })
+    expect(pushNotification(payload, shop)).toEqual({
+      title: 'Kalaa Setu',
+      body: 'Asha, your order KS-1042 is on its way.',
+      url: `${shop}/orderDetails/o1`,
+      tag: 'order-o1',
+    })
+    // A path is the shop's; another site's address, or no address, opens the home page.
+    expect(pushNotification(JSON.stringify({ body: 'x', url: '/MyOrders' }), shop).url).toBe(
+      `${shop}/MyOrders`,
+    )
+    expect(pushNotification(JSON.stringify({ body: 'x', url: 'https://evil.example/' }), shop).url).toBe(
+      `${shop}/`,
+    )
+    expect(pushNotification(JSON.stringify({ body: 'x', url: 'javascript:alert(1)' }), shop).url).toBe(
+      `${shop}/`,
+    )
+    // Not the shop's shape: still a notification, never an empty one.
+    expect(pushNotification('not json', shop)).toEqual({
+      title: 'Kalaa Setu',
+      body: 'Open the shop',
+      url: `${shop}/`,
+      tag: undefined,
+    })
+    expect(notificationUrl(null, shop)).toBe(`${shop}/`)
+    expect(notificationUrl({ url: `${shop}/Cart` }, shop)).toBe(`${shop}/Cart`)
+  })
+
+  it("keeps a signed-in customer's page as everyone sees it, at most once an hour", () => {
+    const html = { 'content-type': 'text/html; charset=utf-8' }
+    const theirs = answer({ ...html, 'cache-control': 'no-store' })
+    const now = Date.UTC(2026, 11, 8, 10)
+    expect(wantsPublicCopy(theirs, null, now)).toBe(true)
+    expect(wantsPublicCopy(theirs, now - publicCopyEveryMs, now)).toBe(true)
+    expect(wantsPublicCopy(theirs, now - publicCopyEveryMs + 1000, now)).toBe(false)
+    // A page that may be kept as it is, a failed one, or something other than a page: never fetched twice.
+    expect(wantsPublicCopy(answer({ ...html, 'cache-control': 'public, no-cache' }), null, now)).toBe(false)
+    expect(
+      wantsPublicCopy(answer({ ...html, 'cache-control': 'no-store' }, { status: 404 }), null, now),
+    ).toBe(false)
+    expect(wantsPublicCopy(answer({ 'content-type': 'application/json' }), null, now)).toBe(false)
+    expect(wantsPublicCopy(answer(html, { type: 'opaque' }), null, now)).toBe(false)
   })
 })

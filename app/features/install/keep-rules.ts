@@ -79,6 +79,22 @@ export function mayKeep(answer: Answer, kind: 'page' | 'file'): boolean {
   return kind === 'page' ? type.startsWith('text/html') : !type.startsWith('text/html')
 }
 
+/** How often a signed-in customer's page is fetched again as everyone sees it, to keep (see below). */
+export const publicCopyEveryMs = 60 * 60 * 1000
+
+/**
+ * Whether to fetch a page again without the customer's cookies and keep that copy instead. A page rendered
+ * for a signed-in customer is theirs alone (the server marks it no-store, server/http/no-store.ts) and is
+ * never kept; the same page as every visitor sees it is, so a signed-in customer offline still opens the
+ * products they saw. At most once an hour for each page: on mobile data the second fetch is not free.
+ */
+export function wantsPublicCopy(answer: Answer, keptAt: number | null, now: number): boolean {
+  if (mayKeep(answer, 'page')) return false
+  if (answer.status !== 200 || answer.type !== 'basic') return false
+  if (!(answer.headers.get('content-type') ?? '').startsWith('text/html')) return false
+  return keptAt === null || now - keptAt >= publicCopyEveryMs
+}
+
 /** The build's own files: their names change with their content, so a kept copy never goes stale. */
 export function isBuildFile(url: URL): boolean {
   return url.pathname.startsWith('/assets/')
@@ -169,4 +185,42 @@ export function withKeptPages(template: string, pages: readonly KeptPage[], orig
 export function oldestBeyond<T extends { at: number }>(entries: readonly T[], max: number): T[] {
   if (entries.length <= max) return []
   return [...entries].sort((a, b) => a.at - b.at).slice(0, entries.length - max)
+}
+
+/** What a push notification shows (decision 144), read from the payload the shop sent: `{title, body, url, tag}`. */
+export type PushNotice = { title: string; body: string; url: string; tag: string | undefined }
+
+const shopName = 'Kalaa Setu'
+
+/**
+ * The notification of a push payload. A payload that is not the shop's shape still shows something (a
+ * browser may end a subscription whose push shows nothing): the shop's name and 'Open the shop'. Only a page
+ * of the shop's own origin is opened by a tap.
+ */
+export function pushNotification(text: string, origin: string): PushNotice {
+  let data: Record<string, unknown> = {}
+  try {
+    const parsed: unknown = JSON.parse(text)
+    if (parsed && typeof parsed === 'object') data = parsed as Record<string, unknown>
+  } catch {}
+  const words = (v: unknown, max: number) =>
+    typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : undefined
+  return {
+    title: words(data.title, 100) ?? shopName,
+    body: words(data.body, 500) ?? 'Open the shop',
+    url: notificationUrl({ url: data.url }, origin),
+    tag: words(data.tag, 200),
+  }
+}
+
+/** The page a tap on a notification opens: its `url` when it is the shop's own, else the home page. */
+export function notificationUrl(data: unknown, origin: string): string {
+  const url = data && typeof data === 'object' && 'url' in data ? data.url : undefined
+  if (typeof url !== 'string') return `${origin}/`
+  try {
+    const target = new URL(url, origin)
+    return target.origin === origin ? target.href : `${origin}/`
+  } catch {
+    return `${origin}/`
+  }
 }

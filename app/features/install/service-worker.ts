@@ -18,14 +18,17 @@ import {
   maxPages,
   maxPictures,
   mayKeep,
+  notificationUrl,
   offlineLanguage,
   offlinePage,
   oldestBeyond,
   pageLanguage,
   pageOfRouteData,
   pageTitle,
+  pushNotification,
   shellFiles,
   staleCaches,
+  wantsPublicCopy,
   withKeptPages,
 } from './keep-rules.ts'
 
@@ -38,13 +41,25 @@ type FetchEvent = ExtendableEvent & {
   preloadResponse: Promise<Response | undefined>
   respondWith(answer: Promise<Response>): void
 }
+type PushEvent = ExtendableEvent & { data: { text(): string } | null }
+type NotificationEvent = ExtendableEvent & { notification: Notification }
+type WindowClient = { url: string; focus(): Promise<unknown>; navigate(url: string): Promise<unknown> }
 type WorkerGlobal = {
   location: Location
-  registration: { navigationPreload?: { enable(): Promise<void> } }
-  clients: { claim(): Promise<void> }
+  registration: {
+    navigationPreload?: { enable(): Promise<void> }
+    showNotification(title: string, options: NotificationOptions): Promise<void>
+  }
+  clients: {
+    claim(): Promise<void>
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>
+    openWindow(url: string): Promise<unknown>
+  }
   skipWaiting(): Promise<void>
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void
 }
 const worker = self as unknown as WorkerGlobal
 const names = cacheNames(__SHOP_WORKER_VERSION__)
@@ -86,15 +101,56 @@ worker.addEventListener('fetch', (event) => {
     return event.respondWith(fromPhoneFirst(event, names.pictures, maxPictures))
 })
 
+// An order update by web push (decision 144): the payload the shop encrypted, `{title, body, url, tag}`.
+worker.addEventListener('push', (event) => {
+  const push = pushNotification(event.data?.text() ?? '', worker.location.origin)
+  event.waitUntil(
+    worker.registration.showNotification(push.title, {
+      body: push.body,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: push.tag,
+      data: { url: push.url },
+    }),
+  )
+})
+
+// A tap opens the order's page: in a window of the shop already open, else a new one.
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const url = notificationUrl(event.notification.data, worker.location.origin)
+  event.waitUntil(
+    (async () => {
+      const open = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true })
+      const same = open.find((c) => c.url === url) ?? open[0]
+      if (!same) return worker.clients.openWindow(url)
+      await same.focus()
+      if (same.url !== url) await same.navigate(url)
+    })(),
+  )
+})
+
 async function openPage(event: FetchEvent, url: URL): Promise<Response> {
   try {
     const answer = (await event.preloadResponse) ?? (await fetch(event.request))
-    if (keepsPage(url) && mayKeep(answer, 'page')) event.waitUntil(keepPage(url, answer.clone()))
+    if (keepsPage(url)) event.waitUntil(keepWhatMayBeKept(url, answer.clone()))
     return answer
   } catch {
     const kept = keepsPage(url) ? await (await caches.open(names.pages)).match(url.href) : undefined
     return kept ?? offline(url)
   }
+}
+
+/** Keeps the page, or for a signed-in customer the same page as every visitor sees it. */
+async function keepWhatMayBeKept(url: URL, answer: Response) {
+  if (mayKeep(answer, 'page')) return keepPage(url, answer)
+  const kept = await (await caches.open(names.pages)).match(url.href)
+  const keptAt = kept ? Number(kept.headers.get(keptHeaders.at)) || 0 : null
+  if (!wantsPublicCopy(answer, keptAt, Date.now())) return
+  try {
+    const copy = await fetch(url.href, { credentials: 'omit', redirect: 'error' })
+    if (mayKeep(copy, 'page')) await keepPage(url, copy)
+  } catch {}
 }
 
 /** Keeps a page with when it was kept, its title and language (for the offline page's list), then trims. */

@@ -29,5 +29,5 @@ let offered = false
 export function offerInstall(event: Event) {
   if (offered || !isInstallPrompt(event) || !mayOffer()) return
   offered = true
-  whenIdle(() => void import('./install-offer.tsx').then((m) => m.showInstallOffer(event, settleOffer)))
+  whenIdle(() => void import('./install-offer.ts').then((m) => m.showInstallOffer(event, settleOffer)))
 }

@@ -1,14 +1,18 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Order } from '../../../contracts/orders.ts'
 import { useT } from '../../i18n/i18n.tsx'
 import { formatRupees } from '../../lib/format.ts'
 import { fetchOrder } from '../../lib/orders-api.ts'
+import { pushSupported } from '../../lib/push.ts'
 import { readStorage, storageKeys, writeStorage } from '../../lib/session.ts'
 import { confirmationTexts as texts } from './messages.ts'
 
 /** Not a spec key: the order whose confirmation the customer dismissed (the spec's orderId key stays). */
 export const confirmationDismissedKey = 'orderConfirmationDismissed'
+
+// Its own file, fetched only where the browser can show notifications (decision 144).
+const PushOffer = lazy(() => import('./push-offer.tsx'))
 
 /**
  * After a verified payment the checkout stores the order id (spec section 4) and lands here: the order
@@ -17,6 +21,7 @@ export const confirmationDismissedKey = 'orderConfirmationDismissed'
 export function OrderConfirmation({ orders }: { orders: Order[] | undefined }) {
   const t = useT()
   const [order, setOrder] = useState<Order | null>(null)
+  const [canPush, setCanPush] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
@@ -34,6 +39,7 @@ export function OrderConfirmation({ orders }: { orders: Order[] | undefined }) {
   useEffect(() => {
     // Screen readers and keyboards start at the news, not at the top of the account menu.
     if (order) heading.current?.focus()
+    if (order) setCanPush(pushSupported())
   }, [order])
 
   if (!order) return null
@@ -88,6 +94,11 @@ export function OrderConfirmation({ orders }: { orders: Order[] | undefined }) {
           <span className="block">{t('Phone: {phone}', { phone: s.phoneNumber })}</span>
         </dd>
       </dl>
+      {canPush && (
+        <Suspense fallback={null}>
+          <PushOffer />
+        </Suspense>
+      )}
     </section>
   )
 }

@@ -30,20 +30,4 @@ export const pushSubscriptionBody = z.object({
 })
 export type PushSubscriptionBody = z.output<typeof pushSubscriptionBody>
 
-const when = z.string().meta({ format: 'date-time' })
-
-/** A device with push on, as Settings lists it. */
-export const pushDeviceSchema = z.object({
-  _id: z.string(),
-  device: z.string().meta({ description: "A short label such as 'Chrome on Android'" }),
-  createdAt: when,
-  lastSentAt: when.nullable(),
-})
-export type PushDevice = z.infer<typeof pushDeviceSchema>
-
-export const pushKeySchema = z.object({
-  publicKey: z.string().meta({
-    description:
-      "The shop's VAPID public key (URL-safe base64): PushManager.subscribe's applicationServerKey",
-  }),
-})
+export { type PushDevice, pushDeviceSchema, pushKeySchema } from '../../../contracts/push.ts'
