@@ -17,7 +17,6 @@ import type { Route } from './+types/root'
 import appCss from './app.css?url'
 import { Header, HeaderView } from './components/header.tsx'
 import { SessionCheck } from './features/account/session-check.tsx'
-import { CartNoticeBanner } from './features/cart/cart-notice-banner.tsx'
 import { MessagesScript, useI18n } from './i18n/i18n.tsx'
 import { appLoadContext } from './lib/context.ts'
 import { island, islandsSettled } from './lib/island.tsx'
@@ -38,6 +37,10 @@ export const links: Route.LinksFunction = () => [
 // What went wrong, on the error page only: its code is not part of every page's.
 const ErrorView = island(() => import('./components/error-view.tsx'))
 
+// The answer of a form sent before the page's code ran (decision 018), shown whole by the server; on most pages
+// there is none, so its code is not part of every page's first visit.
+const CartNoticeBanner = island(() => import('./features/cart/cart-notice-banner.tsx'))
+
 type FooterProps = { categories: NavCategory[] }
 // The footer is below every page's first screen: sent whole, its code (and the newsletter form's) fetched
 // once the page is idle. After a navigation the root's data comes anew with the same categories.
@@ -54,7 +57,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { services, nonce, viewer, i18n } = appLoadContext(context)
   let categories: Awaited<ReturnType<typeof services.catalogue.categoriesIn>> = []
   try {
-    ;[categories] = await Promise.all([services.catalogue.categoriesIn(i18n.language), Footer.preload()])
+    ;[categories] = await Promise.all([
+      services.catalogue.categoriesIn(i18n.language),
+      Footer.preload(),
+      CartNoticeBanner.preload(),
+    ])
   } catch (err) {
     // Header and footer categories failing must not take the page down (spec section 8: logged only).
     services.log.error({ err }, 'categories for header and footer failed to load')

@@ -78,6 +78,7 @@ export default [
     route('orders/:id', 'routes/admin/order-detail.tsx'),
     route('returns', 'routes/admin/returns.tsx'),
     route('remittances', 'routes/admin/remittances.tsx'),
+    route('gst-returns', 'routes/admin/gst-returns.tsx'),
     route('donations', 'routes/admin/donations.tsx'),
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer-detail.tsx'),

@@ -6,6 +6,7 @@ export const adminNav: ReadonlyArray<{ to: string; label: string; area: StaffAre
   { to: '/admin/orders', label: 'Orders', area: 'orders' },
   { to: '/admin/returns', label: 'Returns', area: 'orders' },
   { to: '/admin/remittances', label: 'COD remittances', area: 'orders' },
+  { to: '/admin/gst-returns', label: 'GST returns', area: 'orders' },
   { to: '/admin/donations', label: 'Donations', area: 'orders' },
   { to: '/admin/bookings', label: 'Seva bookings', area: 'orders' },
   { to: '/admin/products', label: 'Products', area: 'catalogue' },

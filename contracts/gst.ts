@@ -108,6 +108,8 @@ export type TaxableLine = {
   unitPrice: number
   /** The order line it bills (a piece or one of its add-ons): a return's credit note finds it by it. */
   itemId?: string
+  /** The goods' unit quantity code for the HSN summary of GSTR-1 (decision 145); PCS when not given. */
+  uqc?: string
 }
 
 /**
@@ -119,6 +121,7 @@ export type ExtraCharge = { description: string; code: string; rate: number | 'p
 export type TaxedLine = {
   description: string
   itemId?: string
+  uqc?: string
   code: string
   rate: number
   quantity: number

@@ -173,6 +173,12 @@ export type OutboxChannel = (typeof outboxChannels)[number]
 /** The channels a customer chooses for order updates; push is chosen on the device, by its own permission. */
 export const updateChannels = ['email', 'whatsapp', 'sms'] as const
 export type UpdateChannel = (typeof updateChannels)[number]
+/** Each channel's name as the checkout and Settings show it. */
+export const channelNames = {
+  email: msg('E-mail'),
+  whatsapp: msg('WhatsApp'),
+  sms: msg('SMS'),
+} as const satisfies Record<UpdateChannel, string>
 
 /** Where a choice was made: at the checkout, in Settings, or from a message's own link. */
 export const consentSources = ['checkout', 'settings', 'link'] as const

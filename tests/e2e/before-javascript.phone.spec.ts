@@ -229,13 +229,21 @@ test('a signed-in customer checks out with cash on delivery from the plain forms
   await page.getByLabel('Last name *').fill('Rao')
   await page.getByLabel('Address *').fill('21 Ashok Marg')
   await page.getByLabel('PIN code *').fill('226001')
-  await page.getByLabel('Phone number *').fill(uniquePhone())
+  const phone = uniquePhone()
+  await page.getByLabel('Phone number *').fill(phone)
+  // Order updates by WhatsApp, chosen in the plain form (decision 143).
+  const whatsapp = page
+    .getByRole('group', { name: 'Order updates' })
+    .getByRole('checkbox', { name: 'WhatsApp' })
+  await expect(whatsapp).not.toBeChecked()
+  await whatsapp.check()
   await page.getByRole('radio', { name: checkoutLabels.paymentOptionNames.COD }).check()
   await page.getByRole('button', { name: checkoutLabels.placeOrder }).click()
   // Without the code the PIN does not fill city and state: the server says what is missing, keeping the rest.
   await expect(page.getByText(checkoutMessages.cityRequired).first()).toBeVisible()
   await expect(page.getByLabel('Address *')).toHaveValue('21 Ashok Marg')
   await expect(page.getByRole('radio', { name: checkoutLabels.paymentOptionNames.COD })).toBeChecked()
+  await expect(whatsapp).toBeChecked()
   await page.getByLabel('City *').fill('Lucknow')
   await page.getByLabel('State *').fill('Uttar Pradesh')
   await page.getByRole('button', { name: checkoutLabels.placeOrder }).click()
@@ -243,6 +251,14 @@ test('a signed-in customer checks out with cash on delivery from the plain forms
   await expect(page.getByRole('status').filter({ hasText: placedTexts.cod })).toBeVisible()
   await expect(page.getByTestId('order-payment')).toHaveText('Payment: Pay on delivery')
   expect((await apiCart(request, customer.accessToken)).items).toEqual([])
+  // The choice was recorded with the order, for the delivery number, and only WhatsApp.
+  const updates = await (
+    await request.get('/api/v1/user/order-updates', {
+      headers: { authorization: `Bearer ${customer.accessToken}` },
+    })
+  ).json()
+  expect(updates.data.whatsapp).toMatchObject({ on: true, phone: `+91${phone}` })
+  expect(updates.data.sms.on).toBe(false)
   mkdirSync(shots, { recursive: true })
   await page.screenshot({ path: `${shots}/no-js-cod-placed.png` })
 })

@@ -1,5 +1,10 @@
 import { useState } from 'react'
-import { formatPhone, type UpdateChannel, updateChannels } from '../../../contracts/messaging.ts'
+import {
+  channelNames,
+  formatPhone,
+  type UpdateChannel,
+  updateChannels,
+} from '../../../contracts/messaging.ts'
 import { useI18n } from '../../i18n/i18n.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { formatOrderDate as formatDate } from '../../lib/dates.ts'
@@ -8,8 +13,6 @@ import { useQueryClient } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 import { fieldClass } from './password-field.tsx'
 import { PushSettings } from './push-settings.tsx'
-
-const channelNames: Record<UpdateChannel, string> = { email: 'E-mail', whatsapp: 'WhatsApp', sms: 'SMS' }
 
 /**
  * Where the shop sends order updates (decision 143): each channel on or off at a tap, with when it was
@@ -78,7 +81,7 @@ export function OrderUpdateSettings() {
                   className="h-5 w-5 accent-brand-700"
                 />
                 <span>
-                  {channelNames[channel]}
+                  {t(channelNames[channel])}
                   {to && channel !== 'email' ? ` · ${formatPhone(to)}` : ''}
                 </span>
               </label>

@@ -12,9 +12,10 @@ import {
 /**
  * The answer of an Add To Cart or a wishlist heart sent before the page's code ran (docs/decisions/018),
  * in the page itself so it shows at once. Only for a signed-in customer: a visitor's form goes to the
- * sign-in page instead.
+ * sign-in page instead. An island of app/root.tsx: the server sends it whole, its code comes at idle (it is
+ * text and nothing to tap, and most pages have none).
  */
-export function CartNoticeBanner({ signedIn }: { signedIn: boolean }) {
+export default function CartNoticeBanner({ signedIn }: { signedIn: boolean }) {
   const t = useT()
   const [params] = useSearchParams()
   const cart = cartNoticeOf(params.get(cartNoticeParam))

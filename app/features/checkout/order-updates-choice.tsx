@@ -1,3 +1,4 @@
+import { channelNames } from '../../../contracts/messaging.ts'
 import { useT } from '../../i18n/i18n.tsx'
 
 export type CheckoutUpdates = Array<'whatsapp' | 'sms'>
@@ -15,10 +16,7 @@ export function OrderUpdatesChoice({
   onChange: (next: CheckoutUpdates) => void
 }) {
   const t = useT()
-  const options = [
-    { value: 'whatsapp', label: t('WhatsApp') },
-    { value: 'sms', label: t('SMS') },
-  ] as const
+  const options = (['whatsapp', 'sms'] as const).map((value) => ({ value, label: t(channelNames[value]) }))
   return (
     <fieldset className="rounded-lg border border-brand-100 bg-white p-4">
       <legend className="px-1 font-serif text-lg font-bold text-brand-800">{t('Order updates')}</legend>

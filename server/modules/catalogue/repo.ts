@@ -589,7 +589,7 @@ export function createCatalogueRepo(db: DbOrTx) {
         .set({ reviewCount: rating.count, ratingTotal: rating.total })
         .where(eq(products.id, id))
     },
-    /** The HSN code and GST rate of these products. */
+    /** The HSN code, GST rate and unit quantity code of these products. */
     taxCodes(ids: string[]) {
       if (ids.length === 0) return Promise.resolve([])
       return db
@@ -598,6 +598,7 @@ export function createCatalogueRepo(db: DbOrTx) {
           hsnCode: products.hsnCode,
           gstRate: products.gstRate,
           gstRateFixed: products.gstRateFixed,
+          uqc: products.uqc,
         })
         .from(products)
         .where(inArray(products.id, ids))

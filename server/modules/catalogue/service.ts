@@ -1174,7 +1174,10 @@ export function createCatalogueService(deps: { db: Db; cache: CatalogueCache; ma
     async taxCodes(ids: string[], db: DbOrTx = deps.db) {
       const rows = await createCatalogueRepo(db).taxCodes([...new Set(ids)])
       return new Map(
-        rows.map((r) => [r.id, { hsnCode: r.hsnCode, gstRate: r.gstRate, gstRateFixed: r.gstRateFixed }]),
+        rows.map((r) => [
+          r.id,
+          { hsnCode: r.hsnCode, gstRate: r.gstRate, gstRateFixed: r.gstRateFixed, uqc: r.uqc },
+        ]),
       )
     },
 

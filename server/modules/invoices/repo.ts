@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { invoiceCounters, invoices, invoiceWaits } from './tables.ts'
 
@@ -43,6 +43,20 @@ export function createInvoicesRepo(db: DbOrTx) {
         .from(invoices)
         .where(and(eq(invoices.returnId, returnId), eq(invoices.kind, kind)))
       return row ?? null
+    },
+
+    /** Every invoice and credit note issued from `from` up to `to`, in the order they were issued. */
+    issuedBetween(from: Date, to: Date) {
+      return db
+        .select()
+        .from(invoices)
+        .where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, to)))
+        .orderBy(asc(invoices.issuedAt), asc(invoices.number))
+    },
+
+    byIds(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([])
+      return db.select().from(invoices).where(inArray(invoices.id, ids))
     },
 
     async byNumber(number: string) {

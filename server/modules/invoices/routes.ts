@@ -1,9 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { gstRuleBody, gstRuleSchema } from '../../../contracts/gst-rules.ts'
+import { gstr1MonthQuery, gstr1Schema, gstr1TotalsSchema } from '../../../contracts/gstr1.ts'
 import { invoiceSettingsBody } from '../../../contracts/invoices.ts'
-import { adminFailures, bearer, customerFailures, ok, pdfFile, sendDocument } from '../../http/route-kit.ts'
+import {
+  adminFailures,
+  bearer,
+  csvFile,
+  customerFailures,
+  ok,
+  pdfFile,
+  sendDocument,
+} from '../../http/route-kit.ts'
 import type { Services } from '../../services.ts'
+import { gstr1Tables } from './gstr1-csv.ts'
 
 const params = z.object({ id: z.string().min(1).max(64) })
 const query = z.object({
@@ -69,6 +79,60 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     },
     async (request, reply) =>
       sendDocument(reply, await services.invoices.pdf(request.params.id, request.query.document)),
+  )
+
+  app.get(
+    '/gst/gstr1',
+    {
+      config: { staffArea: 'orders' },
+      schema: {
+        operationId: 'adminGstr1',
+        tags,
+        security: bearer,
+        summary:
+          'GSTR-1 of a month from the invoices and credit notes issued in it, as the GST portal takes it',
+        description:
+          '`data` is the return in the JSON of the portal’s offline tool (B2B, B2C large, B2C small, CDNR, CDNUR, ' +
+          'the HSN summary split B2B and B2C, the documents issued); `totals` is the month’s invoice register, ' +
+          'which the tables add up to (decision 145). The month is in India (IST).',
+        querystring: gstr1MonthQuery,
+        response: {
+          200: ok(gstr1Schema).extend({ totals: gstr1TotalsSchema }),
+          ...adminFailures(),
+        },
+      },
+    },
+    async (request) => {
+      const { data, totals } = await services.invoices.gstr1(request.query.month)
+      return { success: true as const, message: `GSTR-1 for ${request.query.month}`, data, totals }
+    },
+  )
+
+  app.get(
+    '/gst/gstr1.csv',
+    {
+      config: { staffArea: 'orders' },
+      schema: {
+        operationId: 'adminGstr1Csv',
+        tags,
+        security: bearer,
+        summary:
+          'One table of a month’s GSTR-1 as a CSV file in the columns of the GST portal’s offline tool',
+        querystring: gstr1MonthQuery.extend({
+          table: z.enum(gstr1Tables, `must be one of ${gstr1Tables.join(', ')}`),
+        }),
+        response: { 200: csvFile('The table, text/csv'), ...adminFailures() },
+      },
+    },
+    async (request, reply) => {
+      const { month, table } = request.query
+      const file = await services.invoices.gstr1Csv(month, table)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="gstr1-${month}-${table}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(file, 'utf8'))
+    },
   )
 
   app.get(

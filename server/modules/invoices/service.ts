@@ -27,6 +27,8 @@ import type { CatalogueService } from '../catalogue/service.ts'
 import type { OrdersService } from '../orders/service.ts'
 import type { SettingsService } from '../settings/service.ts'
 import { createGstRulesService } from './gst-rules.ts'
+import { type Gstr1Document, gstr1 } from './gstr1.ts'
+import { type Gstr1Table, gstr1Csv } from './gstr1-csv.ts'
 import { renderInvoicePdf } from './pdf.ts'
 import { createInvoicesRepo, type DocumentKind, type InvoiceRow } from './repo.ts'
 
@@ -87,6 +89,7 @@ export function createInvoicesService(deps: {
           quantity: i.quantity,
           price: i.price,
           hsnCode: code.hsnCode,
+          uqc: code.uqc,
           ...gstChoiceFor(code, rules, day),
         },
         ...addons,
@@ -138,6 +141,49 @@ export function createInvoicesService(deps: {
   }
 
   const service = {
+    /**
+     * GSTR-1 of a month in India ('2026-11', decision 145) from the invoices and credit notes issued in it,
+     * with the register's totals it reconciles to. A credit note is classified as the invoice it reverses
+     * was, whatever month that was issued in.
+     */
+    async gstr1(month: string) {
+      const [y, m] = month.split('-').map(Number) as [number, number]
+      // Midnight in India (UTC+5:30, all year) at the month's start and the next month's.
+      const start = (year: number, monthIndex: number) =>
+        new Date(Date.UTC(year, monthIndex, 1) - (5 * 60 + 30) * 60_000)
+      const r = createInvoicesRepo(deps.db)
+      const rows = await r.issuedBetween(start(y, m - 1), start(y, m))
+      const wanted = rows.flatMap((d) => (d.kind === 'credit-note' && d.invoiceId ? [d.invoiceId] : []))
+      const originals = new Map((await r.byIds([...new Set(wanted)])).map((d) => [d.id, d]))
+      const asDocument = (d: InvoiceRow): Omit<Gstr1Document, 'invoice'> => ({
+        id: d.id,
+        kind: d.kind,
+        number: d.number,
+        issuedAt: d.issuedAt,
+        placeOfSupply: d.placeOfSupply,
+        intraState: d.intraState,
+        recipient: d.recipient,
+        lines: d.lines as TaxedLine[],
+        taxable: d.taxable,
+        cgst: d.cgst,
+        sgst: d.sgst,
+        igst: d.igst,
+        total: d.total,
+      })
+      const documents = rows.map((d) => {
+        const original = d.invoiceId ? originals.get(d.invoiceId) : undefined
+        return { ...asDocument(d), invoice: original ? asDocument(original) : undefined }
+      })
+      const { gstin } = await settingsOf()
+      return gstr1({ gstin, month, documents, uqcOf: (l) => l.uqc ?? 'PCS' })
+    },
+
+    /** One table of the month's GSTR-1 in the offline tool's columns. */
+    async gstr1Csv(month: string, table: Gstr1Table) {
+      const { data, places } = await service.gstr1(month)
+      return gstr1Csv(table, data, places)
+    },
+
     /** GST rates by HSN code, kept by staff (decision 128). */
     gstRules,
 
@@ -188,6 +234,7 @@ export function createInvoicesService(deps: {
           code: l.hsnCode,
           rate: l.rate,
           ...(l.slab ? { slab: l.slab } : {}),
+          ...('uqc' in l && l.uqc ? { uqc: l.uqc } : {}),
           quantity: l.quantity,
           unitPrice: l.price,
         })),
@@ -395,6 +442,7 @@ export function createInvoicesService(deps: {
               itemId: l.itemId,
               description: l.title,
               code: code.hsnCode,
+              uqc: code.uqc,
               rate: choice.rate,
               ...(choice.slab ? { slab: choice.slab } : {}),
               quantity: l.quantity,

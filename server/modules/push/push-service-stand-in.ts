@@ -159,7 +159,8 @@ export async function startPushServiceStandIn() {
   const received: ReceivedPush[] = []
   /** Requests refused, with why: a test can see what a push service would have said. */
   const refused: Array<{ subscriptionId: string; status: number; reason: string }> = []
-  const failures: number[] = []
+  // Refusals to come: for one subscription, or ('*') for whichever push comes next.
+  const failures = new Map<string, number[]>()
 
   const answer = (res: ServerResponse, status: number, reason = '') => {
     res.writeHead(status, { 'content-type': 'text/plain' })
@@ -176,7 +177,7 @@ export async function startPushServiceStandIn() {
         refused.push({ subscriptionId: id, status, reason })
         answer(res, status, reason)
       }
-      const failure = failures.shift()
+      const failure = failures.get(id)?.shift() ?? failures.get('*')?.shift()
       if (failure) return refuse(failure, 'told to fail')
       const sub = subscriptions.get(id)
       if (!sub) return refuse(404, 'no such subscription')
@@ -247,9 +248,14 @@ export async function startPushServiceStandIn() {
     gone(id: string) {
       goneIds.add(id)
     },
-    /** The next `count` pushes are answered with `status` (500, 429 …), whatever they are. */
-    failNext(count: number, status: number) {
-      for (let i = 0; i < count; i++) failures.push(status)
+    /**
+     * The next `count` pushes to one subscription (or, without one, whichever come next) are answered with
+     * `status` (500, 429 …), whatever they are.
+     */
+    failNext(count: number, status: number, subscriptionId = '*') {
+      const list = failures.get(subscriptionId) ?? []
+      for (let i = 0; i < count; i++) list.push(status)
+      failures.set(subscriptionId, list)
     },
     receivedBy: (id: string) => received.filter((r) => r.subscriptionId === id),
     stop: () =>
