@@ -16,7 +16,7 @@ const areaOfAddress: Array<[RegExp, StaffArea]> = [
   [/^\/api\/v1\/admin\/settings\//, 'settings'],
   [/^\/api\/v1\/admin\/staff/, 'staff'],
   [
-    /^\/api\/v1\/admin\/(orders|shipments|cod-blocks|customers|messages|outbox|seva-bookings|donations|returns)/,
+    /^\/api\/v1\/admin\/(orders|shipments|cod-blocks|customers|messages|outbox|seva-bookings|donations|returns|gst)/,
     'orders',
   ],
   [

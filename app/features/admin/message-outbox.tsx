@@ -84,7 +84,7 @@ function MessageCard({ m }: { m: MessageItem }) {
         {m.language === 'hi' ? 'Hindi' : 'English'}
       </p>
       <p
-        className={`mt-2 max-w-prose rounded-lg rounded-tl-none px-3 py-2 text-sm break-words whitespace-pre-wrap ${
+        className={`mt-2 max-w-prose rounded-lg rounded-tl-none px-3 py-2 text-sm whitespace-pre-wrap [overflow-wrap:anywhere] ${
           m.channel === 'whatsapp' ? 'bg-emerald-50 text-emerald-950' : 'bg-slate-100 text-slate-900'
         }`}
       >
@@ -96,12 +96,14 @@ function MessageCard({ m }: { m: MessageItem }) {
         </p>
       ) : null}
       {m.lastError ? (
-        <p className="mt-1 text-sm break-words text-red-700">
+        <p className="mt-1 text-sm [overflow-wrap:anywhere] text-red-700">
           Attempt {m.attempts}: {m.lastError}
           {m.status === 'queued' ? ` · next try ${when(m.nextAttemptAt)}` : ''}
         </p>
       ) : null}
-      {m.deliveryError ? <p className="mt-1 text-sm break-words text-red-700">{m.deliveryError}</p> : null}
+      {m.deliveryError ? (
+        <p className="mt-1 text-sm [overflow-wrap:anywhere] text-red-700">{m.deliveryError}</p>
+      ) : null}
       {mayRetry ? (
         <div className="mt-2">
           <Button

@@ -145,7 +145,7 @@ export default function OutboxScreen() {
             </button>
             <p className="break-all text-sm">To {m.to}</p>
             {m.lastError ? (
-              <p className="mt-1 break-words text-sm text-red-700">
+              <p className="mt-1 text-sm text-red-700 [overflow-wrap:anywhere]">
                 Attempt {m.attempts}: {m.lastError}
                 {m.status === 'queued' ? ` · next try ${when(m.nextAttemptAt)}` : ''}
               </p>
@@ -200,7 +200,7 @@ function OneMail({ id, back }: { id: string; back: () => void }) {
             {m.lastError ? (
               <>
                 <dt className="font-semibold">Last error</dt>
-                <dd className="break-words text-red-700">
+                <dd className="text-red-700 [overflow-wrap:anywhere]">
                   {m.lastError} (attempt {m.attempts})
                 </dd>
               </>
