@@ -92,7 +92,12 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
 export async function downloadFile(path: string, fileName: string, type = 'application/pdf'): Promise<void> {
   const res = await send(path, { headers: { accept: `${type}, application/json` } }, true)
   if (!res.ok) throw await failure(res)
-  const url = URL.createObjectURL(await res.blob())
+  saveFile(await res.blob(), fileName)
+}
+
+/** Hands a file made in the page (or fetched) to the browser as a download under `fileName`. */
+export function saveFile(file: Blob, fileName: string) {
+  const url = URL.createObjectURL(file)
   const link = document.createElement('a')
   link.href = url
   link.download = fileName

@@ -4,7 +4,7 @@ import type { Gstr1, Gstr1Totals } from '../../../contracts/gstr1.ts'
 import { problemText } from '../../features/admin/admin-api.ts'
 import { indianToday, money } from '../../features/admin/format.ts'
 import { Button, Loading, LoadProblem, PageTitle } from '../../features/admin/ui.tsx'
-import { api, downloadFile } from '../../lib/api.ts'
+import { api, downloadFile, saveFile } from '../../lib/api.ts'
 import { useQuery } from '../../lib/query.ts'
 import { toast } from '../../lib/toast.tsx'
 
@@ -51,17 +51,11 @@ export default function GstReturnsScreen() {
           `gstr1-${month}-${table}.csv`,
           'text/csv',
         )
-      else {
-        const link = document.createElement('a')
-        link.href = URL.createObjectURL(
+      else
+        saveFile(
           new Blob([JSON.stringify(q.data?.data, null, 2)], { type: 'application/json' }),
+          `gstr1-${month}.json`,
         )
-        link.download = `gstr1-${month}.json`
-        document.body.append(link)
-        link.click()
-        link.remove()
-        setTimeout(() => URL.revokeObjectURL(link.href), 60_000)
-      }
     } catch (err) {
       toast.error(problemText(err), { duration: 10_000 })
     } finally {
